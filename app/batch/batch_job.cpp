@@ -1,0 +1,98 @@
+#include "batch_job.h"
+
+#include "gs/initial_conditions.h"
+#include "gs/output_file.h"
+#include "gs/presets.h"
+#include "gs/state_file.h"
+
+namespace gs::batch {
+namespace {
+
+Status check_counts(const BatchOptions& o) {
+  if (o.steps && *o.steps < 0) return Error{"--steps must not be negative"};
+  if (o.frames && *o.frames < 1) return Error{"--frames must be at least 1"};
+  if (o.steps_per_frame && *o.steps_per_frame < 1) return Error{"--steps-per-frame must be at least 1"};
+  if (o.frames.has_value() != o.steps_per_frame.has_value())
+    return Error{"--frames and --steps-per-frame go together"};
+  if (o.frames_output && !o.frames) return Error{"--frames-output needs --frames and --steps-per-frame"};
+  if (o.frames && *o.frames > (1LL << 31)) return Error{"--frames is too large"};
+  if (o.frames && *o.steps_per_frame > (1LL << 40) / *o.frames) return Error{"too many steps in total"};
+  return Status::ok();
+}
+
+Status check_outputs(const BatchJob& job) {
+  if (job.output && job.frames_output && std::filesystem::absolute(*job.output) == std::filesystem::absolute(*job.frames_output))
+    return Error{"--output and --frames-output name the same file"};
+  for (const auto& path : {job.output, job.frames_output})
+    if (path) GS_TRY(OutputFile(*path).check_writable());
+  return Status::ok();
+}
+
+}  // namespace
+
+Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file) {
+  Params params;
+  from_file.apply_to(params);
+  if (options.preset) {
+    Expected<PresetLibrary> library = load_default_presets();
+    if (!library) return library.status();
+    const Preset* preset = library->find(*options.preset);
+    if (!preset)
+      return Error{"unknown preset '" + *options.preset + "' (valid: " + library->names() + ")"};
+    ParamOverrides from_preset{preset->params.F, preset->params.k, preset->params.Du,
+                               preset->params.Dv, preset->params.dt, preset->params.laplacian,
+                               std::nullopt};
+    from_preset.apply_to(params);
+  }
+  options.params.apply_to(params);
+  GS_TRY(validate(params));
+  return params;
+}
+
+Expected<BatchJob> build_job(const BatchOptions& options) {
+  GS_TRY(check_counts(options));
+  BatchJob job;
+  job.backend = {*parse_backend_choice(options.backend), options.threads};
+  if (options.frames) {
+    job.frames = *options.frames;
+    job.steps_per_frame = *options.steps_per_frame;
+    job.frame_mode = true;
+  } else {
+    job.steps_per_frame = options.steps.value_or(kDefaultSteps);
+  }
+  if (options.output) job.output = *options.output;
+  if (options.frames_output) job.frames_output = *options.frames_output;
+  GS_TRY(check_outputs(job));
+
+  const std::size_t bytes_per_cell =
+      kRunBytesPerCell + (job.frames_output ? kFrameBuffers * sizeof(float) : 0);
+  ParamOverrides from_file;
+  if (options.input) {
+    Expected<StateFile> state = read_state(*options.input);
+    if (!state) return state.status();
+    const GridSize size = state->fields.size;
+    if ((options.width && *options.width != size.width) || (options.height && *options.height != size.height))
+      return Error{"--width/--height disagree with the " + to_string(size) + " grid of '" + *options.input + "'"};
+    GS_TRY(check_fits_in_memory(size, bytes_per_cell));
+    from_file = state->params;
+    job.start_step = state->step.value_or(0);
+    job.initial = std::move(state->fields);
+  }
+
+  Expected<Params> params = resolve_params(options, from_file);
+  if (!params) return params.status();
+  job.params = *params;
+
+  if (!options.input) {
+    const long width = options.width.value_or(kDefaultGrid.width);
+    const long height = options.height.value_or(kDefaultGrid.height);
+    GS_TRY(check_grid_size(width, height));
+    const GridSize size{int(width), int(height)};
+    GS_TRY(check_fits_in_memory(size, bytes_per_cell));
+    const InitPattern pattern = parse_init_pattern(options.init.value_or("square")).value();
+    job.initial = make_initial_fields(size, pattern, options.seed);
+  }
+  return job;
+}
+
+}  // namespace gs::batch

@@ -1,0 +1,47 @@
+// A batch run, fully resolved: the grid, the parameters (defaults < --input's attributes <
+// --preset < explicit options), the starting fields and where results go. Every check of the
+// user's input that needs no simulation happens while building it.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+
+#include "batch_options.h"
+#include "gs/backend_factory.h"
+#include "gs/fields.h"
+#include "gs/params.h"
+#include "gs/status.h"
+
+namespace gs::batch {
+
+inline constexpr GridSize kDefaultGrid{1920, 1080};
+inline constexpr long long kDefaultSteps = 1000;
+
+struct BatchJob {
+  BackendOptions backend;
+  Params params;
+  Fields initial;
+  std::int64_t start_step = 0;
+  // --steps N runs as one frame of N steps; --frames F --steps-per-frame S as F frames of S.
+  long long frames = 1;
+  long long steps_per_frame = kDefaultSteps;
+  bool frame_mode = false;
+  std::optional<std::filesystem::path> output;
+  std::optional<std::filesystem::path> frames_output;
+
+  long long total_steps() const { return frames * steps_per_frame; }
+};
+
+// Bytes per cell a run needs at most: the backend's two field pairs and the starting fields;
+// a frames file adds the frame writer's buffers (its queue depth plus one being filled).
+inline constexpr std::size_t kRunBytesPerCell = 6 * sizeof(float);
+inline constexpr int kFrameQueueDepth = 4;
+inline constexpr std::size_t kFrameBuffers = kFrameQueueDepth + 1;
+
+Expected<BatchJob> build_job(const BatchOptions& options);
+
+// Parameters from the layers that do not need a file: defaults < preset < explicit options.
+Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file);
+
+}  // namespace gs::batch

@@ -1,0 +1,42 @@
+// grayscott-batch's command line, as parsed by CLI11 and before any file is touched.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gs/param_overrides.h"
+
+namespace gs::batch {
+
+struct BatchOptions {
+  std::string backend = "auto";
+  int threads = 0;
+  std::optional<long> width;
+  std::optional<long> height;
+  std::optional<std::string> preset;
+  ParamOverrides params;  // --F, --k, --Du, --Dv, --dt, --laplacian, --boundary
+  std::optional<std::string> init;
+  std::uint64_t seed = 1;
+  std::optional<std::string> input;
+  std::optional<long long> steps;
+  std::optional<long long> frames;
+  std::optional<long long> steps_per_frame;
+  std::optional<std::string> output;
+  std::optional<std::string> frames_output;
+  bool json = false;
+  bool bench = false;
+  bool list_backends = false;
+};
+
+// What parsing decided: run with these options, or exit now with this code (after --help,
+// --version or a parse error, whose one-line message has been printed).
+struct ParsedCommandLine {
+  BatchOptions options;
+  std::optional<int> exit_code;
+};
+
+ParsedCommandLine parse_command_line(int argc, char** argv);
+
+}  // namespace gs::batch

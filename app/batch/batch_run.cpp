@@ -1,0 +1,105 @@
+#include "batch_run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "gs/frame_writer.h"
+#include "gs/state_file.h"
+#include "interrupt.h"
+#include "progress_bar.h"
+
+namespace gs::batch {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Grows the number of steps per backend call until a call takes about this long: long enough
+// that call overhead vanishes, short enough for a live progress bar and a prompt Ctrl-C.
+constexpr double kTargetCallMs = 50.0;
+constexpr long long kMaxStepsPerCall = 1 << 20;
+
+class TimedBackend {
+ public:
+  TimedBackend(Backend& backend, RunReport& report) : backend_(backend), report_(report) {}
+
+  Status call(Status status) {
+    const Timings t = backend_.last_timings();
+    report_.compute_s += t.compute_ms / 1e3;
+    report_.transfer_s += t.transfer_ms / 1e3;
+    return status;
+  }
+  Backend& operator*() { return backend_; }
+  Backend* operator->() { return &backend_; }
+
+ private:
+  Backend& backend_;
+  RunReport& report_;
+};
+
+}  // namespace
+
+Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSettings& settings) {
+  const auto wall_start = Clock::now();
+  RunReport report;
+  report.backend = backend.name();
+  report.backend_description = backend.description();
+  report.size = job.initial.size;
+  report.frames = job.frame_mode ? job.frames : 0;
+  report.steps = job.total_steps();
+  report.final_step = job.start_step + job.total_steps();
+
+  TimedBackend timed(backend, report);
+  GS_TRY(timed->set_params(job.params));
+  GS_TRY(timed.call(timed->upload(job.initial)));
+
+  std::unique_ptr<FrameWriter> writer;
+  if (job.frames_output) {
+    auto created = FrameWriter::create(*job.frames_output, report.size, int(job.frames), kFrameQueueDepth);
+    if (!created) return created.status();
+    writer = std::move(created).value();
+  }
+
+  ProgressBar progress(settings.show_progress ? job.total_steps() : 0);
+  long long steps_per_call = 1;
+  long long done = 0;
+  for (long long frame = 0; frame < job.frames; ++frame) {
+    for (long long left = job.steps_per_frame; left > 0;) {
+      if (interrupt_requested()) return Error{"interrupted"};
+      const long long count = std::min(left, steps_per_call);
+      GS_TRY(timed.call(timed->step(int(count))));
+      if (timed->last_timings().compute_ms < kTargetCallMs)
+        steps_per_call = std::min(kMaxStepsPerCall, steps_per_call * 2);
+      left -= count;
+      done += count;
+      progress.update(done);
+    }
+    if (writer) {
+      std::vector<float> buffer = writer->acquire_buffer();
+      GS_TRY(timed.call(timed->write_display(DisplayField::V, {buffer.data(), buffer.size(), MemorySpace::Host})));
+      GS_TRY(writer->push(std::move(buffer)));
+    }
+  }
+  if (interrupt_requested()) return Error{"interrupted"};
+
+  if (writer) {
+    GS_TRY(writer->finish());
+    report.io_s += writer->wait_seconds();
+    report.writer_s = writer->write_seconds();
+  }
+  if (job.output) {
+    Fields final_state;
+    GS_TRY(timed.call(timed->download(final_state)));
+    const auto io_start = Clock::now();
+    GS_TRY(write_state(*job.output, final_state, job.params, report.final_step));
+    report.io_s += seconds_since(io_start);
+  }
+  report.wall_s = seconds_since(wall_start);
+  return report;
+}
+
+}  // namespace gs::batch

@@ -1,0 +1,55 @@
+// grayscott-batch: parse the command line, run, report. Errors end as one line on stderr and a
+// non-zero exit; an interrupted run exits 130 after removing its unfinished files.
+#include <iostream>
+
+#include "batch_job.h"
+#include "batch_options.h"
+#include "batch_run.h"
+#include "benchmark.h"
+#include "interrupt.h"
+#include "run_report.h"
+
+namespace {
+
+int fail(const std::string& message) {
+  std::cerr << "grayscott-batch: " << (gs::batch::interrupt_requested() ? "interrupted" : "error: " + message)
+            << "\n";
+  return gs::batch::interrupt_requested() ? 130 : 1;
+}
+
+int run(const gs::batch::BatchOptions& options) {
+  using namespace gs::batch;
+  if (options.list_backends) {
+    print_backend_list(std::cout, gs::list_backends());
+    return 0;
+  }
+  if (options.bench) {
+    const gs::Status status = run_benchmark(options, std::cout);
+    return status ? 0 : fail(status.message());
+  }
+  gs::Expected<BatchJob> job = build_job(options);
+  if (!job) return fail(job.message());
+  gs::Expected<gs::SelectedBackend> selected = gs::create_backend(job->backend);
+  if (!selected) return fail(selected.message());
+  gs::Expected<RunReport> report = run_job(*job, *selected->backend, {!options.json});
+  if (!report) return fail(report.message());
+  report->backend_reason = selected->reason;
+  if (options.json)
+    print_json(std::cout, *report);
+  else
+    print_summary(std::cout, *report);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gs::batch::install_interrupt_handlers();
+  const gs::batch::ParsedCommandLine parsed = gs::batch::parse_command_line(argc, argv);
+  if (parsed.exit_code) return *parsed.exit_code;
+  try {
+    return run(parsed.options);
+  } catch (const std::exception& e) {  // std::bad_alloc and the like: still one line
+    return fail(e.what());
+  }
+}

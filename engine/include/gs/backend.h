@@ -1,0 +1,54 @@
+// The small interface every simulation backend implements (the CPU twin, CUDA).
+// A backend owns its copy of the fields (host or device memory); callers upload a state once,
+// step it many times, and download or display it only when they need to. Not thread-safe: one
+// thread drives a backend.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "gs/fields.h"
+#include "gs/params.h"
+#include "gs/status.h"
+
+namespace gs {
+
+enum class MemorySpace { Host, Device };
+enum class DisplayField { U, V };
+
+// A caller-given buffer of width x height floats for the display field, tagged with the memory
+// it lives in so a GPU backend can write into a mapped GL buffer without knowing about GL.
+struct DisplayTarget {
+  float* data = nullptr;
+  std::size_t count = 0;
+  MemorySpace space = MemorySpace::Host;
+};
+
+// Times of the backend's last call, split the way the course teaches: compute (kernels or the
+// twin's loops) apart from copies between memories.
+struct Timings {
+  double compute_ms = 0.0;
+  double transfer_ms = 0.0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+
+  // "cpu" or "cuda", and a line for people ("CPU twin, 2 OpenMP threads").
+  virtual std::string name() const = 0;
+  virtual std::string description() const = 0;
+
+  // Replaces the state with these fields; the grid takes their size.
+  virtual Status upload(const Fields& fields) = 0;
+  virtual Status set_params(const Params& params) = 0;
+  virtual Status step(int count) = 0;
+  virtual Status download(Fields& fields) = 0;
+  virtual Status write_display(DisplayField field, const DisplayTarget& target) = 0;
+
+  virtual GridSize size() const = 0;
+  virtual const Params& params() const = 0;
+  virtual Timings last_timings() const = 0;
+};
+
+}  // namespace gs

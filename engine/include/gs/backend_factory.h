@@ -1,0 +1,41 @@
+// Chooses and creates a backend: `auto` takes CUDA when it is compiled in and a device answers,
+// else the CPU twin, and always says why it chose what it chose.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gs/backend.h"
+#include "gs/status.h"
+
+namespace gs {
+
+enum class BackendChoice { Auto, Cpu, Cuda };
+
+std::optional<BackendChoice> parse_backend_choice(std::string_view name);
+
+struct BackendOptions {
+  BackendChoice choice = BackendChoice::Auto;
+  int cpu_threads = 0;  // 0: every core
+};
+
+struct SelectedBackend {
+  std::unique_ptr<Backend> backend;
+  std::string reason;  // why this one ("cuda unavailable: not compiled in"); "" when asked for
+};
+
+Expected<SelectedBackend> create_backend(const BackendOptions& options);
+
+// One line per backend for --list-backends: compiled in, available, device details.
+struct BackendReport {
+  std::string name;
+  bool compiled = false;
+  bool available = false;
+  std::string details;  // device or thread details, or why it is unavailable
+};
+std::vector<BackendReport> list_backends();
+
+}  // namespace gs

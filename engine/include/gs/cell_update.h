@@ -1,0 +1,91 @@
+// The Gray-Scott per-cell update, shared by the CPU twin and the CUDA kernels (GS_HD).
+// One source for the arithmetic: Laplacians, reaction, boundary indexing and the update of one
+// cell from its three neighbouring rows. Nothing here allocates, branches per cell in the
+// interior path, or knows which machine it runs on.
+#pragma once
+
+#include "gs/hd.h"
+#include "gs/params.h"
+
+namespace gs {
+
+// Index of the neighbour at i (which may be -1 or n) along an axis of n cells.
+// periodic wraps (a torus); neumann clamps, so the ghost cell mirrors the edge cell (zero flux).
+GS_HD int neighbour_index(int i, int n, Boundary boundary) {
+  if (boundary == Boundary::Periodic) return i < 0 ? i + n : (i >= n ? i - n : i);
+  return i < 0 ? 0 : (i >= n ? n - 1 : i);
+}
+
+// The three rows around a cell, for u and v. Row pointers are chosen once per row, so the
+// boundary along y costs nothing per cell.
+struct NeighbourRows {
+  const float* u_above;
+  const float* u_row;
+  const float* u_below;
+  const float* v_above;
+  const float* v_row;
+  const float* v_below;
+};
+
+// L(c) of gray-scott.md from the four edge neighbours' sum, the four corners' sum and c.
+template <Laplacian L>
+GS_HD float laplacian(float edges, float corners, float centre) {
+  if constexpr (L == Laplacian::FivePoint) {
+    (void)corners;
+    return edges - 4.0f * centre;
+  } else if constexpr (L == Laplacian::NinePoint) {
+    return 0.2f * edges + 0.05f * corners - centre;
+  } else {
+    return edges + corners - 8.0f * centre;
+  }
+}
+
+// Sum of the four edge neighbours and, where the Laplacian uses them, the four corners.
+template <Laplacian L>
+GS_HD float laplacian_at(const float* above, const float* row, const float* below, int x_left,
+                         int x, int x_right) {
+  const float edges = (above[x] + below[x]) + (row[x_left] + row[x_right]);
+  float corners = 0.0f;
+  if constexpr (L != Laplacian::FivePoint)
+    corners = (above[x_left] + above[x_right]) + (below[x_left] + below[x_right]);
+  return laplacian<L>(edges, corners, row[x]);
+}
+
+// Explicit Euler step of the reaction-diffusion equations for one cell.
+GS_HD void react_diffuse(float u, float v, float lap_u, float lap_v, const Params& p, float& u_next,
+                         float& v_next) {
+  const float uvv = u * v * v;
+  u_next = u + p.dt * (p.Du * lap_u - uvv + p.F * (1.0f - u));
+  v_next = v + p.dt * (p.Dv * lap_v + uvv - (p.F + p.k) * v);
+}
+
+// Updates cell x of a row whose left and right neighbours are at x_left and x_right.
+template <Laplacian L>
+GS_HD void update_cell(const NeighbourRows& rows, int x_left, int x, int x_right, const Params& p,
+                       float* u_out_row, float* v_out_row) {
+  const float lap_u = laplacian_at<L>(rows.u_above, rows.u_row, rows.u_below, x_left, x, x_right);
+  const float lap_v = laplacian_at<L>(rows.v_above, rows.v_row, rows.v_below, x_left, x, x_right);
+  react_diffuse(rows.u_row[x], rows.v_row[x], lap_u, lap_v, p, u_out_row[x], v_out_row[x]);
+}
+
+// The rows around row y of a width x height field pair, with the boundary applied along y.
+GS_HD NeighbourRows neighbour_rows(const float* u, const float* v, int y, int width, int height,
+                                   Boundary boundary) {
+  const long above = long(neighbour_index(y - 1, height, boundary)) * width;
+  const long row = long(y) * width;
+  const long below = long(neighbour_index(y + 1, height, boundary)) * width;
+  return {u + above, u + row, u + below, v + above, v + row, v + below};
+}
+
+// Updates cell (x, y) with the boundary applied along both axes: the general path, used for
+// edge columns by the CPU twin and for every cell by a GPU thread.
+template <Laplacian L>
+GS_HD void update_cell_at(const float* u, const float* v, float* u_out, float* v_out, int x, int y,
+                          int width, int height, const Params& p) {
+  const NeighbourRows rows = neighbour_rows(u, v, y, width, height, p.boundary);
+  const long row = long(y) * width;
+  update_cell<L>(rows, neighbour_index(x - 1, width, p.boundary), x,
+                 neighbour_index(x + 1, width, p.boundary), p, u_out + row, v_out + row);
+}
+
+}  // namespace gs

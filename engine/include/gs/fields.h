@@ -1,0 +1,48 @@
+// The simulated fields u and v on the host: row-major [height][width] float32 arrays, and the
+// checks that a grid size is sane and fits in memory before anything is allocated for it.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "gs/status.h"
+
+namespace gs {
+
+struct GridSize {
+  int width = 0;
+  int height = 0;
+
+  std::size_t cells() const { return std::size_t(width) * std::size_t(height); }
+  bool operator==(const GridSize& other) const {
+    return width == other.width && height == other.height;
+  }
+  bool operator!=(const GridSize& other) const { return !(*this == other); }
+};
+
+std::string to_string(GridSize size);
+
+struct Fields {
+  GridSize size;
+  std::vector<float> u;
+  std::vector<float> v;
+
+  Fields() = default;
+  explicit Fields(GridSize grid) : size(grid), u(grid.cells()), v(grid.cells()) {}
+};
+
+// Largest accepted width or height: beyond it no grid is sensible on any machine we target.
+inline constexpr long kMaxGridDimension = 1 << 20;
+
+// Rejects sizes that are zero, negative or past kMaxGridDimension.
+Status check_grid_size(long width, long height);
+
+// Rejects a grid whose buffers (bytes_per_cell for each cell, plus extra_bytes) would not fit in
+// the memory available now. Call before allocating.
+Status check_fits_in_memory(GridSize size, std::size_t bytes_per_cell, std::size_t extra_bytes = 0);
+
+// Bytes of memory available to this process now (MemAvailable), or 0 if unknown.
+std::size_t available_memory_bytes();
+
+}  // namespace gs

@@ -1,0 +1,39 @@
+// The model's parameters (gray-scott.md): rates, diffusion, time step, Laplacian and boundary.
+// Plain data, copied freely (also to the GPU); validate() says whether a set can be simulated.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gs/status.h"
+
+namespace gs {
+
+enum class Laplacian { FivePoint, NinePoint, Course };
+enum class Boundary { Periodic, Neumann };
+
+struct Params {
+  // The course's defaults.
+  float F = 0.014f;
+  float k = 0.054f;
+  float Du = 0.1f;
+  float Dv = 0.05f;
+  float dt = 1.0f;
+  Laplacian laplacian = Laplacian::Course;
+  Boundary boundary = Boundary::Periodic;
+};
+
+// Magnitude of the Laplacian's most negative eigenvalue: 8, 1.6 or 12.
+float laplacian_spectral_radius(Laplacian laplacian);
+
+// Rejects NaN, infinities, negative values and settings past the explicit-Euler diffusion limit
+// dt * max(Du, Dv) * |lambda_min| <= 2 of the chosen Laplacian.
+Status validate(const Params& params);
+
+std::string_view to_string(Laplacian laplacian);
+std::string_view to_string(Boundary boundary);
+std::optional<Laplacian> parse_laplacian(std::string_view name);
+std::optional<Boundary> parse_boundary(std::string_view name);
+
+}  // namespace gs

@@ -1,0 +1,31 @@
+// The HDF5 state file: datasets u and v (float32, [height, width], row-major) and attributes
+// F, k, Du, Dv, dt, laplacian, boundary and step. Written by grayscott-batch and the app alike;
+// a file holding only u and v is valid.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+
+#include "gs/fields.h"
+#include "gs/param_overrides.h"
+#include "gs/params.h"
+#include "gs/status.h"
+
+namespace gs {
+
+struct StateFile {
+  Fields fields;
+  ParamOverrides params;  // the attributes the file has
+  std::optional<std::int64_t> step;
+};
+
+// Checks the datasets' presence, type (floating point), rank and shapes, and that the grid
+// fits in memory, before reading anything large.
+Expected<StateFile> read_state(const std::filesystem::path& path);
+
+// Writes to a temporary name beside path and renames it when complete.
+Status write_state(const std::filesystem::path& path, const Fields& fields, const Params& params,
+                   std::int64_t step);
+
+}  // namespace gs

@@ -1,0 +1,115 @@
+#include "gs/cpu_twin_backend.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <utility>
+
+#include "gs/cell_update.h"
+
+namespace gs {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double elapsed_ms(Clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
+}
+
+// One row: the edge columns through the general path, the interior through a loop with no
+// boundary test that the compiler vectorises.
+template <Laplacian L>
+void update_row(const float* u, const float* v, float* u_out, float* v_out, int y, int width,
+                int height, const Params& params) {
+  const Params p = params;  // a local copy: stores to the rows cannot alias it
+  const NeighbourRows rows = neighbour_rows(u, v, y, width, height, p.boundary);
+  float* const u_row_out = u_out + long(y) * width;
+  float* const v_row_out = v_out + long(y) * width;
+
+  update_cell<L>(rows, neighbour_index(-1, width, p.boundary), 0,
+                 neighbour_index(1, width, p.boundary), p, u_row_out, v_row_out);
+#pragma omp simd
+  for (int x = 1; x < width - 1; ++x) update_cell<L>(rows, x - 1, x, x + 1, p, u_row_out, v_row_out);
+  if (width > 1)
+    update_cell<L>(rows, width - 2, width - 1, neighbour_index(width, width, p.boundary), p,
+                   u_row_out, v_row_out);
+}
+
+}  // namespace
+
+CpuTwinBackend::CpuTwinBackend(int threads)
+    : threads_(threads > 0 ? threads : omp_get_max_threads()) {}
+
+std::string CpuTwinBackend::description() const {
+  return "CPU twin, " + std::to_string(threads_) + " OpenMP thread" + (threads_ == 1 ? "" : "s");
+}
+
+Status CpuTwinBackend::upload(const Fields& fields) {
+  if (fields.u.size() != fields.size.cells() || fields.v.size() != fields.size.cells())
+    return Error{"upload: fields do not match their grid size " + to_string(fields.size)};
+  const auto start = Clock::now();
+  current_ = fields;
+  if (next_.size != fields.size) next_ = Fields(fields.size);
+  timings_ = {0.0, elapsed_ms(start)};
+  return Status::ok();
+}
+
+Status CpuTwinBackend::set_params(const Params& params) {
+  GS_TRY(validate(params));
+  params_ = params;
+  return Status::ok();
+}
+
+template <Laplacian L>
+void CpuTwinBackend::run_steps(int count) {
+  const int width = current_.size.width;
+  const int height = current_.size.height;
+  // One parallel region for all steps: threads are forked once, and the barrier at the end of
+  // each row loop orders the steps.
+#pragma omp parallel num_threads(threads_)
+  for (int s = 0; s < count; ++s) {
+#pragma omp for schedule(static)
+    for (int y = 0; y < height; ++y)
+      update_row<L>(current_.u.data(), current_.v.data(), next_.u.data(), next_.v.data(), y, width,
+                    height, params_);
+#pragma omp single
+    std::swap(current_, next_);
+  }
+}
+
+Status CpuTwinBackend::step(int count) {
+  if (count < 0) return Error{"step count must not be negative"};
+  if (current_.size.cells() == 0) return Error{"step: no state uploaded"};
+  const auto start = Clock::now();
+  switch (params_.laplacian) {
+    case Laplacian::FivePoint: run_steps<Laplacian::FivePoint>(count); break;
+    case Laplacian::NinePoint: run_steps<Laplacian::NinePoint>(count); break;
+    case Laplacian::Course: run_steps<Laplacian::Course>(count); break;
+  }
+  timings_ = {elapsed_ms(start), 0.0};
+  return Status::ok();
+}
+
+Status CpuTwinBackend::download(Fields& fields) {
+  const auto start = Clock::now();
+  fields = current_;
+  timings_ = {0.0, elapsed_ms(start)};
+  return Status::ok();
+}
+
+Status CpuTwinBackend::write_display(DisplayField field, const DisplayTarget& target) {
+  if (target.space != MemorySpace::Host)
+    return Error{"the CPU twin can only write the display field into host memory"};
+  if (target.data == nullptr || target.count != current_.size.cells())
+    return Error{"display target holds " + std::to_string(target.count) + " floats, the grid " +
+                 to_string(current_.size) + " needs " + std::to_string(current_.size.cells())};
+  const auto start = Clock::now();
+  const std::vector<float>& source = field == DisplayField::U ? current_.u : current_.v;
+  std::memcpy(target.data, source.data(), source.size() * sizeof(float));
+  timings_ = {0.0, elapsed_ms(start)};
+  return Status::ok();
+}
+
+}  // namespace gs

@@ -1,0 +1,17 @@
+#include "gs/data_paths.h"
+
+#include <cstdlib>
+#include <system_error>
+
+namespace gs {
+
+std::filesystem::path data_directory() {
+  if (const char* override_dir = std::getenv("GS_DATA_DIR"); override_dir && *override_dir)
+    return override_dir;
+  std::error_code error;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return GS_INSTALLED_DATA_DIR;
+  return exe.parent_path().parent_path() / GS_DATA_SUBDIR;
+}
+
+}  // namespace gs

@@ -1,0 +1,47 @@
+#include "gs/fields.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace gs {
+
+std::string to_string(GridSize size) {
+  return std::to_string(size.width) + "x" + std::to_string(size.height);
+}
+
+Status check_grid_size(long width, long height) {
+  for (const auto& [name, value] : {std::pair{"width", width}, std::pair{"height", height}}) {
+    if (value <= 0) return Error{std::string(name) + " must be at least 1 (got " + std::to_string(value) + ")"};
+    if (value > kMaxGridDimension)
+      return Error{std::string(name) + " " + std::to_string(value) + " is too large (at most " +
+                   std::to_string(kMaxGridDimension) + ")"};
+  }
+  return Status::ok();
+}
+
+std::size_t available_memory_bytes() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::size_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit) {
+    if (key == "MemAvailable:") return kib * 1024;
+  }
+  return 0;
+}
+
+Status check_fits_in_memory(GridSize size, std::size_t bytes_per_cell, std::size_t extra_bytes) {
+  const std::size_t available = available_memory_bytes();
+  if (available == 0) return Status::ok();  // unknown: let the allocation decide
+  const double needed = double(size.cells()) * double(bytes_per_cell) + double(extra_bytes);
+  if (needed > double(available)) {
+    std::ostringstream message;
+    message.precision(3);
+    message << "grid " << to_string(size) << " needs " << needed / 1e9 << " GB but only "
+            << double(available) / 1e9 << " GB of memory is available";
+    return Error{message.str()};
+  }
+  return Status::ok();
+}
+
+}  // namespace gs

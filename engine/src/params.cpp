@@ -1,0 +1,65 @@
+#include "gs/params.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace gs {
+
+float laplacian_spectral_radius(Laplacian laplacian) {
+  switch (laplacian) {
+    case Laplacian::FivePoint: return 8.0f;
+    case Laplacian::NinePoint: return 1.6f;
+    case Laplacian::Course: return 12.0f;
+  }
+  return 0.0f;
+}
+
+Status validate(const Params& p) {
+  const std::pair<const char*, float> values[] = {
+      {"F", p.F}, {"k", p.k}, {"Du", p.Du}, {"Dv", p.Dv}, {"dt", p.dt}};
+  for (const auto& [name, value] : values) {
+    if (!std::isfinite(value)) return Error{std::string(name) + " must be a finite number"};
+    if (value < 0.0f) return Error{std::string(name) + " must not be negative"};
+  }
+  if (p.dt == 0.0f) return Error{"dt must be greater than zero"};
+
+  const double radius = laplacian_spectral_radius(p.laplacian);
+  const double diffusion = std::max(p.Du, p.Dv);
+  const double stability = double(p.dt) * diffusion * radius;
+  if (stability > 2.0) {
+    std::ostringstream message;
+    message << "unstable: dt * max(Du, Dv) * " << radius << " = " << stability
+            << " exceeds the explicit-Euler limit 2 for the " << to_string(p.laplacian)
+            << " Laplacian (dt <= " << 2.0 / (diffusion * radius) << " here)";
+    return Error{message.str()};
+  }
+  return Status::ok();
+}
+
+std::string_view to_string(Laplacian laplacian) {
+  switch (laplacian) {
+    case Laplacian::FivePoint: return "five-point";
+    case Laplacian::NinePoint: return "nine-point";
+    case Laplacian::Course: return "course";
+  }
+  return "?";
+}
+
+std::string_view to_string(Boundary boundary) {
+  return boundary == Boundary::Periodic ? "periodic" : "neumann";
+}
+
+std::optional<Laplacian> parse_laplacian(std::string_view name) {
+  for (Laplacian l : {Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course})
+    if (name == to_string(l)) return l;
+  return std::nullopt;
+}
+
+std::optional<Boundary> parse_boundary(std::string_view name) {
+  for (Boundary b : {Boundary::Periodic, Boundary::Neumann})
+    if (name == to_string(b)) return b;
+  return std::nullopt;
+}
+
+}  // namespace gs

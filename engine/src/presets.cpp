@@ -1,0 +1,76 @@
+#include "gs/presets.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "gs/data_paths.h"
+
+namespace gs {
+namespace {
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+Expected<Preset> parse_preset(const nlohmann::json& j) {
+  Preset preset;
+  preset.name = j.at("name").get<std::string>();
+  preset.group = j.at("group").get<std::string>();
+  preset.description = j.value("description", "");
+  Params& p = preset.params;
+  p.F = j.at("F").get<float>();
+  p.k = j.at("k").get<float>();
+  p.Du = j.at("Du").get<float>();
+  p.Dv = j.at("Dv").get<float>();
+  p.dt = j.at("dt").get<float>();
+  const auto laplacian = parse_laplacian(j.at("laplacian").get<std::string>());
+  if (!laplacian) return Error{"preset '" + preset.name + "': unknown laplacian"};
+  p.laplacian = *laplacian;
+  if (Status valid = validate(p); !valid)
+    return Error{"preset '" + preset.name + "': " + valid.message()};
+  return preset;
+}
+
+}  // namespace
+
+const Preset* PresetLibrary::find(std::string_view name) const {
+  for (const Preset& preset : presets)
+    if (equal_ignoring_case(preset.name, name)) return &preset;
+  return nullptr;
+}
+
+std::string PresetLibrary::names() const {
+  std::string list;
+  for (const Preset& preset : presets) list += (list.empty() ? "" : ", ") + preset.name;
+  return list;
+}
+
+Expected<PresetLibrary> load_presets(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) return Error{"cannot read presets file '" + path.string() + "'"};
+  try {
+    const nlohmann::json document = nlohmann::json::parse(in);
+    PresetLibrary library;
+    for (const auto& group : document.at("groups"))
+      library.groups.push_back({group.at("id").get<std::string>(), group.at("title").get<std::string>()});
+    for (const auto& entry : document.at("presets")) {
+      Expected<Preset> preset = parse_preset(entry);
+      if (!preset) return Error{path.string() + ": " + preset.message()};
+      library.presets.push_back(std::move(preset).value());
+    }
+    return library;
+  } catch (const nlohmann::json::exception& e) {
+    return Error{"presets file '" + path.string() + "' is malformed: " + e.what()};
+  }
+}
+
+Expected<PresetLibrary> load_default_presets() {
+  return load_presets(data_directory() / "assets" / "presets.json");
+}
+
+}  // namespace gs

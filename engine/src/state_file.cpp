@@ -1,0 +1,200 @@
+#include "gs/state_file.h"
+
+#include <array>
+#include <string>
+
+#include "gs/output_file.h"
+#include "hdf5_handle.h"
+
+namespace gs {
+namespace {
+
+using hdf5::Handle;
+
+std::string with_detail(const std::string& what) {
+  const std::string detail = hdf5::last_error();
+  return detail.empty() ? what : what + " (" + detail + ")";
+}
+
+// ---- reading ----
+
+std::optional<float> read_number_attribute(hid_t file, const char* name) {
+  if (H5Aexists(file, name) <= 0) return std::nullopt;
+  Handle attribute(H5Aopen(file, name, H5P_DEFAULT), H5Aclose);
+  Handle type(H5Aget_type(attribute.get()), H5Tclose);
+  const H5T_class_t type_class = H5Tget_class(type.get());
+  if (type_class != H5T_FLOAT && type_class != H5T_INTEGER) return std::nullopt;
+  float value = 0.0f;
+  if (H5Aread(attribute.get(), H5T_NATIVE_FLOAT, &value) < 0) return std::nullopt;
+  return value;
+}
+
+std::optional<std::int64_t> read_integer_attribute(hid_t file, const char* name) {
+  if (H5Aexists(file, name) <= 0) return std::nullopt;
+  Handle attribute(H5Aopen(file, name, H5P_DEFAULT), H5Aclose);
+  Handle type(H5Aget_type(attribute.get()), H5Tclose);
+  if (H5Tget_class(type.get()) != H5T_INTEGER) return std::nullopt;
+  std::int64_t value = 0;
+  if (H5Aread(attribute.get(), H5T_NATIVE_INT64, &value) < 0) return std::nullopt;
+  return value;
+}
+
+// Reads a string attribute stored either as variable-length (h5py's default) or fixed-length.
+std::optional<std::string> read_string_attribute(hid_t file, const char* name) {
+  if (H5Aexists(file, name) <= 0) return std::nullopt;
+  Handle attribute(H5Aopen(file, name, H5P_DEFAULT), H5Aclose);
+  Handle type(H5Aget_type(attribute.get()), H5Tclose);
+  if (H5Tget_class(type.get()) != H5T_STRING) return std::nullopt;
+  if (H5Tis_variable_str(type.get()) > 0) {
+    Handle memory_type(H5Tcopy(H5T_C_S1), H5Tclose);
+    H5Tset_size(memory_type.get(), H5T_VARIABLE);
+    char* text = nullptr;
+    if (H5Aread(attribute.get(), memory_type.get(), &text) < 0 || text == nullptr)
+      return std::nullopt;
+    std::string value(text);
+    H5free_memory(text);
+    return value;
+  }
+  std::string value(H5Tget_size(type.get()), '\0');
+  if (H5Aread(attribute.get(), type.get(), value.data()) < 0) return std::nullopt;
+  value.resize(value.find('\0') == std::string::npos ? value.size() : value.find('\0'));
+  return value;
+}
+
+struct DatasetShape {
+  hsize_t height = 0;
+  hsize_t width = 0;
+};
+
+Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const std::string& path) {
+  const std::string label = "'" + path + "': dataset '" + name + "'";
+  if (H5Lexists(file, name, H5P_DEFAULT) <= 0) return Error{"'" + path + "' has no dataset '" + name + "'"};
+  Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
+  if (!dataset.valid()) return Error{with_detail(label + " cannot be opened")};
+  Handle type(H5Dget_type(dataset.get()), H5Tclose);
+  if (H5Tget_class(type.get()) != H5T_FLOAT)
+    return Error{label + " is not floating point (expected float32)"};
+  Handle space(H5Dget_space(dataset.get()), H5Sclose);
+  if (H5Sget_simple_extent_ndims(space.get()) != 2)
+    return Error{label + " must have 2 dimensions [height, width]"};
+  std::array<hsize_t, 2> dims{};
+  H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  return DatasetShape{dims[0], dims[1]};
+}
+
+Status read_field(hid_t file, const char* name, std::vector<float>& out, const std::string& path) {
+  Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
+  if (H5Dread(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()) < 0)
+    return Error{with_detail("'" + path + "': cannot read dataset '" + name + "'")};
+  return Status::ok();
+}
+
+Expected<ParamOverrides> read_params(hid_t file, const std::string& path) {
+  ParamOverrides p;
+  p.F = read_number_attribute(file, "F");
+  p.k = read_number_attribute(file, "k");
+  p.Du = read_number_attribute(file, "Du");
+  p.Dv = read_number_attribute(file, "Dv");
+  p.dt = read_number_attribute(file, "dt");
+  if (auto name = read_string_attribute(file, "laplacian")) {
+    p.laplacian = parse_laplacian(*name);
+    if (!p.laplacian) return Error{"'" + path + "': unknown laplacian '" + *name + "'"};
+  }
+  if (auto name = read_string_attribute(file, "boundary")) {
+    p.boundary = parse_boundary(*name);
+    if (!p.boundary) return Error{"'" + path + "': unknown boundary '" + *name + "'"};
+  }
+  return p;
+}
+
+// ---- writing ----
+
+bool write_float_attribute(hid_t file, const char* name, double value) {
+  Handle space(H5Screate(H5S_SCALAR), H5Sclose);
+  Handle attribute(H5Acreate2(file, name, H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  return attribute.valid() && H5Awrite(attribute.get(), H5T_NATIVE_DOUBLE, &value) >= 0;
+}
+
+bool write_int_attribute(hid_t file, const char* name, std::int64_t value) {
+  Handle space(H5Screate(H5S_SCALAR), H5Sclose);
+  Handle attribute(H5Acreate2(file, name, H5T_STD_I64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  return attribute.valid() && H5Awrite(attribute.get(), H5T_NATIVE_INT64, &value) >= 0;
+}
+
+// Variable-length UTF-8, as h5py writes str attributes.
+bool write_string_attribute(hid_t file, const char* name, std::string_view value) {
+  Handle type(H5Tcopy(H5T_C_S1), H5Tclose);
+  H5Tset_size(type.get(), H5T_VARIABLE);
+  H5Tset_cset(type.get(), H5T_CSET_UTF8);
+  Handle space(H5Screate(H5S_SCALAR), H5Sclose);
+  Handle attribute(H5Acreate2(file, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  const std::string text(value);
+  const char* data = text.c_str();
+  return attribute.valid() && H5Awrite(attribute.get(), type.get(), &data) >= 0;
+}
+
+bool write_field(hid_t file, const char* name, const Fields& fields, const std::vector<float>& data) {
+  const std::array<hsize_t, 2> dims{hsize_t(fields.size.height), hsize_t(fields.size.width)};
+  Handle space(H5Screate_simple(2, dims.data(), nullptr), H5Sclose);
+  Handle dataset(H5Dcreate2(file, name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose);
+  return dataset.valid() &&
+         H5Dwrite(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()) >= 0 &&
+         dataset.close();
+}
+
+}  // namespace
+
+Expected<StateFile> read_state(const std::filesystem::path& path) {
+  hdf5::silence_errors();
+  const std::string name = path.string();
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error))
+    return Error{"cannot read '" + name + "': " + (std::filesystem::exists(path, error) ? "not a regular file" : "no such file")};
+  if (H5Fis_hdf5(name.c_str()) <= 0) return Error{"cannot read '" + name + "': not an HDF5 file"};
+  Handle file(H5Fopen(name.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
+  if (!file.valid()) return Error{with_detail("cannot open '" + name + "'")};
+
+  Expected<DatasetShape> u_shape = check_field_dataset(file.get(), "u", name);
+  if (!u_shape) return u_shape.status();
+  Expected<DatasetShape> v_shape = check_field_dataset(file.get(), "v", name);
+  if (!v_shape) return v_shape.status();
+  if (u_shape->height != v_shape->height || u_shape->width != v_shape->width)
+    return Error{"'" + name + "': datasets u and v have different shapes"};
+  const auto width = static_cast<long>(std::min<hsize_t>(u_shape->width, kMaxGridDimension + 1));
+  const auto height = static_cast<long>(std::min<hsize_t>(u_shape->height, kMaxGridDimension + 1));
+  if (Status size_ok = check_grid_size(width, height); !size_ok)
+    return Error{"'" + name + "': " + size_ok.message()};
+  const GridSize size{int(width), int(height)};
+  GS_TRY(check_fits_in_memory(size, 2 * sizeof(float)));
+
+  StateFile state;
+  state.fields = Fields(size);
+  GS_TRY(read_field(file.get(), "u", state.fields.u, name));
+  GS_TRY(read_field(file.get(), "v", state.fields.v, name));
+  Expected<ParamOverrides> params = read_params(file.get(), name);
+  if (!params) return params.status();
+  state.params = *params;
+  state.step = read_integer_attribute(file.get(), "step");
+  return state;
+}
+
+Status write_state(const std::filesystem::path& path, const Fields& fields, const Params& params,
+                   std::int64_t step) {
+  hdf5::silence_errors();
+  OutputFile output(path);
+  const std::string failed = "cannot write '" + path.string() + "'";
+  Handle file(H5Fcreate(output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
+  if (!file.valid()) return Error{with_detail(failed)};
+  const bool written =
+      write_field(file.get(), "u", fields, fields.u) && write_field(file.get(), "v", fields, fields.v) &&
+      write_float_attribute(file.get(), "F", params.F) && write_float_attribute(file.get(), "k", params.k) &&
+      write_float_attribute(file.get(), "Du", params.Du) && write_float_attribute(file.get(), "Dv", params.Dv) &&
+      write_float_attribute(file.get(), "dt", params.dt) &&
+      write_string_attribute(file.get(), "laplacian", to_string(params.laplacian)) &&
+      write_string_attribute(file.get(), "boundary", to_string(params.boundary)) &&
+      write_int_attribute(file.get(), "step", step);
+  if (!written || !file.close()) return Error{with_detail(failed)};
+  return output.commit();
+}
+
+}  // namespace gs
