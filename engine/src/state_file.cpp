@@ -82,7 +82,7 @@ Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const s
   return DatasetShape{dims[0], dims[1]};
 }
 
-Status read_field(hid_t file, const char* name, std::vector<float>& out, const std::string& path) {
+Status read_field(hid_t file, const char* name, FieldData& out, const std::string& path) {
   Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
   if (H5Dread(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()) < 0)
     return Error{with_detail("'" + path + "': cannot read dataset '" + name + "'")};
@@ -133,7 +133,7 @@ bool write_string_attribute(hid_t file, const char* name, std::string_view value
   return attribute.valid() && H5Awrite(attribute.get(), type.get(), &data) >= 0;
 }
 
-bool write_field(hid_t file, const char* name, const Fields& fields, const std::vector<float>& data) {
+bool write_field(hid_t file, const char* name, const Fields& fields, const FieldData& data) {
   const std::array<hsize_t, 2> dims{hsize_t(fields.size.height), hsize_t(fields.size.width)};
   Handle space(H5Screate_simple(2, dims.data(), nullptr), H5Sclose);
   Handle dataset(H5Dcreate2(file, name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose);

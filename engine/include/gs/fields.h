@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gs/aligned_allocator.h"
 #include "gs/status.h"
 
 namespace gs {
@@ -23,10 +24,13 @@ struct GridSize {
 
 std::string to_string(GridSize size);
 
+// One field's values, cache-line aligned for the vectorised loops.
+using FieldData = std::vector<float, CacheAlignedAllocator<float>>;
+
 struct Fields {
   GridSize size;
-  std::vector<float> u;
-  std::vector<float> v;
+  FieldData u;
+  FieldData v;
 
   Fields() = default;
   explicit Fields(GridSize grid) : size(grid), u(grid.cells()), v(grid.cells()) {}

@@ -1,0 +1,38 @@
+// Runs a program with arguments and captures its exit code, stdout and stderr, so tests can
+// drive the real grayscott-batch binary as a user would.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace gs::test {
+
+struct ProgramResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+ProgramResult run_program(const std::string& program, const std::vector<std::string>& args);
+
+// grayscott-batch with these arguments.
+ProgramResult run_batch(const std::vector<std::string>& args);
+
+// A fresh empty folder under the system temp folder, removed when the object dies.
+class ScratchDir {
+ public:
+  ScratchDir();
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+  // Names of the entries in the folder, hidden temporary files included.
+  std::vector<std::string> entries() const;
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace gs::test
