@@ -48,6 +48,7 @@ std::optional<std::string> read_string_attribute(hid_t file, const char* name) {
   if (H5Tis_variable_str(type.get()) > 0) {
     Handle memory_type(H5Tcopy(H5T_C_S1), H5Tclose);
     H5Tset_size(memory_type.get(), H5T_VARIABLE);
+    H5Tset_cset(memory_type.get(), H5Tget_cset(type.get()));  // HDF5 will not convert ASCII <-> UTF-8
     char* text = nullptr;
     if (H5Aread(attribute.get(), memory_type.get(), &text) < 0 || text == nullptr)
       return std::nullopt;

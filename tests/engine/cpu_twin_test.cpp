@@ -1,0 +1,127 @@
+// The CPU twin against the double-precision reference model, for every Laplacian and boundary.
+#include <gtest/gtest.h>
+
+#include <tuple>
+
+#include "gs/cpu_twin_backend.h"
+#include "gs/initial_conditions.h"
+#include "reference_model.h"
+
+namespace gs::test {
+namespace {
+
+using Case = std::tuple<Laplacian, Boundary>;
+
+class CpuTwinMatchesReference : public ::testing::TestWithParam<Case> {
+ protected:
+  Params params() const { return stable_params(std::get<0>(GetParam()), std::get<1>(GetParam())); }
+};
+
+Fields run_twin(const Fields& start, const Params& p, int steps, int threads = 0) {
+  CpuTwinBackend twin(threads);
+  EXPECT_TRUE(twin.set_params(p));
+  EXPECT_TRUE(twin.upload(start));
+  EXPECT_TRUE(twin.step(steps));
+  Fields result;
+  EXPECT_TRUE(twin.download(result));
+  return result;
+}
+
+TEST_P(CpuTwinMatchesReference, OneStepOnRandomFields) {
+  for (GridSize size : {GridSize{67, 45}, GridSize{1, 1}, GridSize{2, 3}, GridSize{40, 1}}) {
+    const Fields start = random_fields(size, 11);
+    ReferenceFields expected = to_reference(start);
+    reference_step(expected, params());
+    EXPECT_LE(relative_error(run_twin(start, params(), 1), expected), 1e-5) << to_string(size);
+  }
+}
+
+TEST_P(CpuTwinMatchesReference, TwoHundredStepsOnRandomFields) {
+  const Fields start = random_fields({53, 38}, 12);
+  ReferenceFields expected = to_reference(start);
+  for (int i = 0; i < 200; ++i) reference_step(expected, params());
+  EXPECT_LE(relative_error(run_twin(start, params(), 200), expected), 1e-3);
+}
+
+TEST_P(CpuTwinMatchesReference, StepsInOneCallEqualStepsInManyCalls) {
+  const Fields start = random_fields({33, 20}, 13);
+  CpuTwinBackend twin;
+  ASSERT_TRUE(twin.set_params(params()));
+  ASSERT_TRUE(twin.upload(start));
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(twin.step(1));
+  Fields stepwise;
+  ASSERT_TRUE(twin.download(stepwise));
+  const Fields at_once = run_twin(start, params(), 10);
+  EXPECT_EQ(stepwise.u, at_once.u);
+  EXPECT_EQ(stepwise.v, at_once.v);
+}
+
+TEST_P(CpuTwinMatchesReference, SameBitsOnOneAndTwoThreads) {
+  const Fields start = make_initial_fields({96, 70}, InitPattern::Noise, 5);
+  const Fields one = run_twin(start, params(), 50, 1);
+  const Fields two = run_twin(start, params(), 50, 2);
+  EXPECT_EQ(one.u, two.u);
+  EXPECT_EQ(one.v, two.v);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllLaplaciansAndBoundaries, CpuTwinMatchesReference,
+    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course),
+                       ::testing::Values(Boundary::Periodic, Boundary::Neumann)),
+    [](const ::testing::TestParamInfo<Case>& test) {
+      std::string name = std::string(to_string(std::get<0>(test.param))) + "_" +
+                         std::string(to_string(std::get<1>(test.param)));
+      for (char& c : name)
+        if (c == '-') c = '_';
+      return name;
+    });
+
+TEST(CpuTwin, StepZeroLeavesTheStateAlone) {
+  const Fields start = random_fields({20, 10}, 3);
+  const Fields result = run_twin(start, Params{}, 0);
+  EXPECT_EQ(result.u, start.u);
+  EXPECT_EQ(result.v, start.v);
+}
+
+TEST(CpuTwin, RejectsBadCallsWithMessages) {
+  CpuTwinBackend twin;
+  EXPECT_FALSE(twin.step(1)) << "no state uploaded yet";
+  Fields broken({4, 4});
+  broken.v.resize(3);
+  EXPECT_FALSE(twin.upload(broken));
+  ASSERT_TRUE(twin.upload(Fields({4, 4})));
+  EXPECT_FALSE(twin.step(-1));
+  Params unstable;
+  unstable.Du = 5.0f;
+  const Status rejected = twin.set_params(unstable);
+  ASSERT_FALSE(rejected);
+  EXPECT_NE(rejected.message().find("limit"), std::string::npos);
+}
+
+TEST(CpuTwin, WritesTheChosenDisplayFieldIntoHostMemoryOnly) {
+  const Fields start = random_fields({8, 5}, 4);
+  CpuTwinBackend twin;
+  ASSERT_TRUE(twin.upload(start));
+  std::vector<float> display(start.size.cells());
+  ASSERT_TRUE(twin.write_display(DisplayField::V, {display.data(), display.size(), MemorySpace::Host}));
+  EXPECT_TRUE(std::equal(display.begin(), display.end(), start.v.begin()));
+  ASSERT_TRUE(twin.write_display(DisplayField::U, {display.data(), display.size(), MemorySpace::Host}));
+  EXPECT_TRUE(std::equal(display.begin(), display.end(), start.u.begin()));
+  EXPECT_FALSE(twin.write_display(DisplayField::U, {display.data(), display.size(), MemorySpace::Device}));
+  EXPECT_FALSE(twin.write_display(DisplayField::U, {display.data(), display.size() - 1, MemorySpace::Host}));
+}
+
+TEST(CpuTwin, ReportsComputeTimeForStepsAndTransferTimeForCopies) {
+  CpuTwinBackend twin;
+  ASSERT_TRUE(twin.upload(random_fields({256, 256}, 1)));
+  ASSERT_TRUE(twin.step(20));
+  EXPECT_GT(twin.last_timings().compute_ms, 0.0);
+  EXPECT_EQ(twin.last_timings().transfer_ms, 0.0);
+  Fields out;
+  ASSERT_TRUE(twin.download(out));
+  EXPECT_EQ(twin.last_timings().compute_ms, 0.0);
+  EXPECT_GT(twin.last_timings().transfer_ms, 0.0);
+}
+
+}  // namespace
+}  // namespace gs::test

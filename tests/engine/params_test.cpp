@@ -1,0 +1,59 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "gs/params.h"
+
+namespace gs {
+namespace {
+
+TEST(Params, CourseDefaultsAreValid) { EXPECT_TRUE(validate(Params{})); }
+
+TEST(Params, RejectsNonFiniteAndNegativeValuesNamingThem) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  struct Case {
+    float Params::*field;
+    float value;
+    const char* name;
+  };
+  for (const Case& c : {Case{&Params::F, nan, "F"}, Case{&Params::k, inf, "k"},
+                        Case{&Params::Du, -0.1f, "Du"}, Case{&Params::Dv, -inf, "Dv"},
+                        Case{&Params::dt, 0.0f, "dt"}, Case{&Params::dt, nan, "dt"}}) {
+    Params p;
+    p.*c.field = c.value;
+    const Status status = validate(p);
+    ASSERT_FALSE(status) << c.name;
+    EXPECT_EQ(status.message().rfind(c.name, 0), 0u) << status.message();
+  }
+}
+
+TEST(Params, StabilityLimitDependsOnTheLaplacian) {
+  Params p;
+  p.Du = 0.16f;
+  p.Dv = 0.08f;
+  p.laplacian = Laplacian::Course;  // 1 * 0.16 * 12 = 1.92: stable
+  EXPECT_TRUE(validate(p));
+  p.dt = 1.1f;  // 2.11: unstable
+  const Status unstable = validate(p);
+  ASSERT_FALSE(unstable);
+  EXPECT_NE(unstable.message().find("limit 2"), std::string::npos) << unstable.message();
+  EXPECT_NE(unstable.message().find("course"), std::string::npos) << unstable.message();
+  p.laplacian = Laplacian::FivePoint;  // 1.1 * 0.16 * 8 = 1.41
+  EXPECT_TRUE(validate(p));
+  p.Du = 1.2f;
+  p.laplacian = Laplacian::NinePoint;  // 1.1 * 1.2 * 1.6 = 2.11
+  EXPECT_FALSE(validate(p));
+}
+
+TEST(Params, NamesRoundTrip) {
+  for (Laplacian l : {Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course})
+    EXPECT_EQ(parse_laplacian(to_string(l)), l);
+  for (Boundary b : {Boundary::Periodic, Boundary::Neumann}) EXPECT_EQ(parse_boundary(to_string(b)), b);
+  EXPECT_FALSE(parse_laplacian("seven-point"));
+  EXPECT_FALSE(parse_boundary("Periodic"));
+}
+
+}  // namespace
+}  // namespace gs

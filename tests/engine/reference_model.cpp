@@ -1,0 +1,90 @@
+#include "reference_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace gs::test {
+namespace {
+
+// Weights of the 3x3 stencil, row by row from the top-left corner.
+struct Stencil {
+  double w[3][3];
+};
+
+Stencil stencil_for(Laplacian laplacian) {
+  switch (laplacian) {
+    case Laplacian::FivePoint: return {{{0, 1, 0}, {1, -4, 1}, {0, 1, 0}}};
+    case Laplacian::NinePoint: return {{{0.05, 0.2, 0.05}, {0.2, -1, 0.2}, {0.05, 0.2, 0.05}}};
+    case Laplacian::Course: return {{{1, 1, 1}, {1, -8, 1}, {1, 1, 1}}};
+  }
+  return {};
+}
+
+int wrap(int i, int n, Boundary boundary) {
+  if (boundary == Boundary::Periodic) return ((i % n) + n) % n;
+  return std::clamp(i, 0, n - 1);
+}
+
+}  // namespace
+
+ReferenceFields to_reference(const Fields& fields) {
+  return {fields.size.width, fields.size.height,
+          std::vector<double>(fields.u.begin(), fields.u.end()),
+          std::vector<double>(fields.v.begin(), fields.v.end())};
+}
+
+void reference_step(ReferenceFields& f, const Params& p) {
+  const Stencil s = stencil_for(p.laplacian);
+  std::vector<double> u_next(f.u.size()), v_next(f.v.size());
+  for (int y = 0; y < f.height; ++y)
+    for (int x = 0; x < f.width; ++x) {
+      double lap_u = 0, lap_v = 0;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const std::size_t j = std::size_t(wrap(y + dy, f.height, p.boundary)) * f.width +
+                                wrap(x + dx, f.width, p.boundary);
+          lap_u += s.w[dy + 1][dx + 1] * f.u[j];
+          lap_v += s.w[dy + 1][dx + 1] * f.v[j];
+        }
+      const std::size_t i = std::size_t(y) * f.width + x;
+      const double u = f.u[i], v = f.v[i], uvv = u * v * v;
+      u_next[i] = u + double(p.dt) * (double(p.Du) * lap_u - uvv + double(p.F) * (1 - u));
+      v_next[i] = v + double(p.dt) * (double(p.Dv) * lap_v + uvv - double(p.F + p.k) * v);
+    }
+  f.u = std::move(u_next);
+  f.v = std::move(v_next);
+}
+
+Fields random_fields(GridSize size, std::uint64_t seed) {
+  std::mt19937 engine(static_cast<std::uint32_t>(seed));
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  Fields f(size);
+  for (float& x : f.u) x = unit(engine);
+  for (float& x : f.v) x = 0.5f * unit(engine);
+  return f;
+}
+
+double relative_error(const Fields& actual, const ReferenceFields& expected) {
+  double max_diff = 0, scale = 0;
+  for (std::size_t i = 0; i < expected.u.size(); ++i) {
+    max_diff = std::max({max_diff, std::abs(actual.u[i] - expected.u[i]), std::abs(actual.v[i] - expected.v[i])});
+    scale = std::max({scale, std::abs(expected.u[i]), std::abs(expected.v[i])});
+  }
+  return max_diff / scale;
+}
+
+double relative_error(const Fields& actual, const Fields& expected) {
+  return relative_error(actual, to_reference(expected));
+}
+
+Params stable_params(Laplacian laplacian, Boundary boundary) {
+  Params p;  // the course's defaults: stable for the course Laplacian
+  if (laplacian == Laplacian::FivePoint) p = {0.037f, 0.06f, 0.2097f, 0.105f, 1.0f};
+  if (laplacian == Laplacian::NinePoint) p = {0.055f, 0.062f, 1.0f, 0.5f, 1.0f};
+  p.laplacian = laplacian;
+  p.boundary = boundary;
+  return p;
+}
+
+}  // namespace gs::test

@@ -1,0 +1,33 @@
+// An independent double-precision scalar model of gray-scott.md, written plainly (a weight table
+// for each Laplacian, index arithmetic per neighbour), for checking the engine against.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "gs/fields.h"
+#include "gs/params.h"
+
+namespace gs::test {
+
+struct ReferenceFields {
+  int width = 0;
+  int height = 0;
+  std::vector<double> u;
+  std::vector<double> v;
+};
+
+ReferenceFields to_reference(const Fields& fields);
+void reference_step(ReferenceFields& fields, const Params& params);
+
+// Uniform random u in [0, 1) and v in [0, 0.5) (so the reaction stays bounded), from the seed.
+Fields random_fields(GridSize size, std::uint64_t seed);
+
+// max |a - b| / max |b| over both fields: the error relative to the field's scale.
+double relative_error(const Fields& actual, const ReferenceFields& expected);
+double relative_error(const Fields& actual, const Fields& expected);
+
+// Parameters that are stable for each Laplacian (the course's, Pearson's, Sims').
+Params stable_params(Laplacian laplacian, Boundary boundary);
+
+}  // namespace gs::test
