@@ -11,17 +11,21 @@ namespace {
 Status check_counts(const BatchOptions& o) {
   if (o.steps && *o.steps < 0) return Error{"--steps must not be negative"};
   if (o.frames && *o.frames < 1) return Error{"--frames must be at least 1"};
-  if (o.steps_per_frame && *o.steps_per_frame < 1) return Error{"--steps-per-frame must be at least 1"};
+  if (o.steps_per_frame && *o.steps_per_frame < 1)
+    return Error{"--steps-per-frame must be at least 1"};
   if (o.frames.has_value() != o.steps_per_frame.has_value())
     return Error{"--frames and --steps-per-frame go together"};
-  if (o.frames_output && !o.frames) return Error{"--frames-output needs --frames and --steps-per-frame"};
+  if (o.frames_output && !o.frames)
+    return Error{"--frames-output needs --frames and --steps-per-frame"};
   if (o.frames && *o.frames > (1LL << 31)) return Error{"--frames is too large"};
-  if (o.frames && *o.steps_per_frame > (1LL << 40) / *o.frames) return Error{"too many steps in total"};
+  if (o.frames && *o.steps_per_frame > (1LL << 40) / *o.frames)
+    return Error{"too many steps in total"};
   return Status::ok();
 }
 
 Status check_outputs(const BatchJob& job) {
-  if (job.output && job.frames_output && std::filesystem::absolute(*job.output) == std::filesystem::absolute(*job.frames_output))
+  if (job.output && job.frames_output &&
+      std::filesystem::absolute(*job.output) == std::filesystem::absolute(*job.frames_output))
     return Error{"--output and --frames-output name the same file"};
   for (const auto& path : {job.output, job.frames_output})
     if (path) GS_TRY(OutputFile(*path).check_writable());
@@ -39,7 +43,7 @@ Expected<Params> resolve_params(const BatchOptions& options, const ParamOverride
     const Preset* preset = library->find(*options.preset);
     if (!preset)
       return Error{"unknown preset '" + *options.preset + "' (valid: " + library->names() + ")"};
-    ParamOverrides from_preset{preset->params.F, preset->params.k, preset->params.Du,
+    ParamOverrides from_preset{preset->params.F,  preset->params.k,  preset->params.Du,
                                preset->params.Dv, preset->params.dt, preset->params.laplacian,
                                std::nullopt};
     from_preset.apply_to(params);
@@ -71,8 +75,10 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
     Expected<StateFile> state = read_state(*options.input);
     if (!state) return state.status();
     const GridSize size = state->fields.size;
-    if ((options.width && *options.width != size.width) || (options.height && *options.height != size.height))
-      return Error{"--width/--height disagree with the " + to_string(size) + " grid of '" + *options.input + "'"};
+    if ((options.width && *options.width != size.width) ||
+        (options.height && *options.height != size.height))
+      return Error{"--width/--height disagree with the " + to_string(size) + " grid of '" +
+                   *options.input + "'"};
     GS_TRY(check_fits_in_memory(size, bytes_per_cell));
     from_file = state->params;
     job.start_step = state->step.value_or(0);

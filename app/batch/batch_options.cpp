@@ -12,7 +12,8 @@ const std::vector<std::string> kBoundaries{"periodic", "neumann"};
 template <class T>
 void add_optional(CLI::App& app, const std::string& name, std::optional<T>& target,
                   const std::string& help) {
-  app.add_option_function<T>(name, [&target](const T& value) { target = value; }, help);
+  app.add_option_function<T>(
+      name, [&target](const T& value) { target = value; }, help);
 }
 
 }  // namespace
@@ -20,13 +21,17 @@ void add_optional(CLI::App& app, const std::string& name, std::optional<T>& targ
 ParsedCommandLine parse_command_line(int argc, char** argv) {
   ParsedCommandLine parsed;
   BatchOptions& o = parsed.options;
-  CLI::App app{"grayscott-batch: run the Gray-Scott reaction-diffusion simulation headless", "grayscott-batch"};
+  CLI::App app{"grayscott-batch: run the Gray-Scott reaction-diffusion simulation headless",
+               "grayscott-batch"};
   app.set_version_flag("--version", "grayscott-batch " GS_VERSION);
 
   app.add_option("--backend", o.backend, "auto, cpu or cuda")
-      ->check(CLI::IsMember({"auto", "cpu", "cuda"}))->capture_default_str();
-  app.add_option("--threads", o.threads, "CPU twin threads (0: every core)")->check(CLI::NonNegativeNumber);
-  app.add_flag("--list-backends", o.list_backends, "Print each backend and whether it can run here");
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}))
+      ->capture_default_str();
+  app.add_option("--threads", o.threads, "CPU twin threads (0: every core)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_flag("--list-backends", o.list_backends,
+               "Print each backend and whether it can run here");
 
   add_optional(app, "--width", o.width, "Grid width in cells (default 1920)");
   add_optional(app, "--height", o.height, "Grid height in cells (default 1080)");
@@ -37,7 +42,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   add_optional(app, "--Dv", o.params.Dv, "Diffusion rate of v");
   add_optional(app, "--dt", o.params.dt, "Time step");
   app.add_option_function<std::string>(
-         "--laplacian", [&o](const std::string& name) { o.params.laplacian = parse_laplacian(name); },
+         "--laplacian",
+         [&o](const std::string& name) { o.params.laplacian = parse_laplacian(name); },
          "five-point, nine-point or course")
       ->check(CLI::IsMember(kLaplacians));
   app.add_option_function<std::string>(
@@ -62,7 +68,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       "--steps-per-frame", [&o](long long n) { o.steps_per_frame = n; }, "Steps between frames");
   steps->excludes(frames)->excludes(steps_per_frame);
   add_optional(app, "--output", o.output, "Write the final state here (HDF5)");
-  add_optional(app, "--frames-output", o.frames_output, "Write the v field of every frame here (HDF5)");
+  add_optional(app, "--frames-output", o.frames_output,
+               "Write the v field of every frame here (HDF5)");
   app.add_flag("--json", o.json, "Print a machine-readable summary on stdout");
   app.add_flag("--bench", o.bench, "Measure throughput and print a table");
 

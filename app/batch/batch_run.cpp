@@ -59,7 +59,8 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
 
   std::unique_ptr<FrameWriter> writer;
   if (job.frames_output) {
-    auto created = FrameWriter::create(*job.frames_output, report.size, int(job.frames), kFrameQueueDepth);
+    auto created =
+        FrameWriter::create(*job.frames_output, report.size, int(job.frames), kFrameQueueDepth);
     if (!created) return created.status();
     writer = std::move(created).value();
   }
@@ -80,7 +81,8 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
     }
     if (writer) {
       std::vector<float> buffer = writer->acquire_buffer();
-      GS_TRY(timed.call(timed->write_display(DisplayField::V, {buffer.data(), buffer.size(), MemorySpace::Host})));
+      GS_TRY(timed.call(timed->write_display(DisplayField::V,
+                                             {buffer.data(), buffer.size(), MemorySpace::Host})));
       GS_TRY(writer->push(std::move(buffer)));
     }
   }

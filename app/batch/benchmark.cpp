@@ -21,7 +21,8 @@ constexpr long long kDefaultBenchStepsPerFrame = 32;
 
 std::vector<GridSize> bench_sizes(const BatchOptions& o) {
   if (o.width || o.height)
-    return {{int(o.width.value_or(kDefaultGrid.width)), int(o.height.value_or(kDefaultGrid.height))}};
+    return {
+        {int(o.width.value_or(kDefaultGrid.width)), int(o.height.value_or(kDefaultGrid.height))}};
   return {{512, 512}, {1920, 1080}, {4096, 4096}};
 }
 
@@ -60,7 +61,8 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   const std::vector<GridSize> sizes = bench_sizes(options);
   for (GridSize size : sizes) GS_TRY(check_grid_size(size.width, size.height));
 
-  Expected<SelectedBackend> selected = create_backend({*parse_backend_choice(options.backend), options.threads});
+  Expected<SelectedBackend> selected =
+      create_backend({*parse_backend_choice(options.backend), options.threads});
   if (!selected) return selected.status();
   Backend& backend = *selected->backend;
   print_header(out, backend, selected->reason);

@@ -7,7 +7,9 @@ namespace {
 
 volatile std::sig_atomic_t g_interrupted = 0;
 
-extern "C" void on_interrupt(int) { g_interrupted = 1; }
+extern "C" void on_interrupt(int) {
+  g_interrupted = 1;
+}
 
 }  // namespace
 
@@ -16,6 +18,8 @@ void install_interrupt_handlers() {
   std::signal(SIGTERM, on_interrupt);
 }
 
-bool interrupt_requested() { return g_interrupted != 0; }
+bool interrupt_requested() {
+  return g_interrupted != 0;
+}
 
 }  // namespace gs::batch

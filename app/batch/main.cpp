@@ -12,8 +12,8 @@
 namespace {
 
 int fail(const std::string& message) {
-  std::cerr << "grayscott-batch: " << (gs::batch::interrupt_requested() ? "interrupted" : "error: " + message)
-            << "\n";
+  std::cerr << "grayscott-batch: "
+            << (gs::batch::interrupt_requested() ? "interrupted" : "error: " + message) << "\n";
   return gs::batch::interrupt_requested() ? 130 : 1;
 }
 

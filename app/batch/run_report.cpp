@@ -29,8 +29,11 @@ void print_json(std::ostream& out, const RunReport& r) {
       {"frames", r.frames},
       {"final_step", r.final_step},
       {"seconds",
-       {{"compute", r.compute_s}, {"transfer", r.transfer_s}, {"io", r.io_s},
-        {"writer", r.writer_s}, {"wall", r.wall_s}}},
+       {{"compute", r.compute_s},
+        {"transfer", r.transfer_s},
+        {"io", r.io_s},
+        {"writer", r.writer_s},
+        {"wall", r.wall_s}}},
       {"mcells_per_s", r.mcells_per_s()},
       {"effective_gb_per_s", r.effective_gb_per_s()},
   };

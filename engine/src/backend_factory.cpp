@@ -8,7 +8,9 @@ namespace gs {
 namespace {
 
 // Why CUDA cannot run here, or nullopt when it can. The CUDA backend is not built yet.
-std::optional<std::string> cuda_unavailable_reason() { return "not compiled in"; }
+std::optional<std::string> cuda_unavailable_reason() {
+  return "not compiled in";
+}
 
 }  // namespace
 

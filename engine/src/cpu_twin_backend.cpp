@@ -33,7 +33,8 @@ void update_row(const float* u, const float* v, float* u_out, float* v_out, int 
   // The vector loop starts at a cache-line boundary (column 16 of a line-aligned row), so its
   // full-width stores do not straddle two lines; columns 1 to 15 go one by one.
   const int vector_begin = std::min(width - 1, int(kCacheLine / sizeof(float)));
-  for (int x = 1; x < vector_begin; ++x) update_cell<L>(rows, x - 1, x, x + 1, p, u_row_out, v_row_out);
+  for (int x = 1; x < vector_begin; ++x)
+    update_cell<L>(rows, x - 1, x, x + 1, p, u_row_out, v_row_out);
 #pragma omp simd
   for (int x = vector_begin; x < width - 1; ++x)
     update_cell<L>(rows, x - 1, x, x + 1, p, u_row_out, v_row_out);
@@ -89,9 +90,15 @@ Status CpuTwinBackend::step(int count) {
   if (current_.size.cells() == 0) return Error{"step: no state uploaded"};
   const auto start = Clock::now();
   switch (params_.laplacian) {
-    case Laplacian::FivePoint: run_steps<Laplacian::FivePoint>(count); break;
-    case Laplacian::NinePoint: run_steps<Laplacian::NinePoint>(count); break;
-    case Laplacian::Course: run_steps<Laplacian::Course>(count); break;
+    case Laplacian::FivePoint:
+      run_steps<Laplacian::FivePoint>(count);
+      break;
+    case Laplacian::NinePoint:
+      run_steps<Laplacian::NinePoint>(count);
+      break;
+    case Laplacian::Course:
+      run_steps<Laplacian::Course>(count);
+      break;
   }
   timings_ = {elapsed_ms(start), 0.0};
   return Status::ok();

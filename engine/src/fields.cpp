@@ -11,7 +11,8 @@ std::string to_string(GridSize size) {
 
 Status check_grid_size(long width, long height) {
   for (const auto& [name, value] : {std::pair{"width", width}, std::pair{"height", height}}) {
-    if (value <= 0) return Error{std::string(name) + " must be at least 1 (got " + std::to_string(value) + ")"};
+    if (value <= 0)
+      return Error{std::string(name) + " must be at least 1 (got " + std::to_string(value) + ")"};
     if (value > kMaxGridDimension)
       return Error{std::string(name) + " " + std::to_string(value) + " is too large (at most " +
                    std::to_string(kMaxGridDimension) + ")"};

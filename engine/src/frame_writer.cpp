@@ -44,9 +44,11 @@ Expected<std::unique_ptr<FrameWriter>> FrameWriter::create(const std::filesystem
   const std::string failed = "cannot write '" + path.string() + "'";
 
   impl->file = hdf5::Handle(
-      H5Fcreate(impl->output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
+      H5Fcreate(impl->output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT),
+      H5Fclose);
   if (!impl->file.valid()) return Error{failed + " (" + hdf5::last_error() + ")"};
-  const std::array<hsize_t, 3> dims{hsize_t(frame_count), hsize_t(size.height), hsize_t(size.width)};
+  const std::array<hsize_t, 3> dims{hsize_t(frame_count), hsize_t(size.height),
+                                    hsize_t(size.width)};
   const std::array<hsize_t, 3> chunk{1, hsize_t(size.height), hsize_t(size.width)};
   hdf5::Handle space(H5Screate_simple(3, dims.data(), nullptr), H5Sclose);
   hdf5::Handle properties(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
@@ -64,7 +66,9 @@ Expected<std::unique_ptr<FrameWriter>> FrameWriter::create(const std::filesystem
 
 FrameWriter::FrameWriter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
-FrameWriter::~FrameWriter() { stop_thread(); }
+FrameWriter::~FrameWriter() {
+  stop_thread();
+}
 
 void FrameWriter::stop_thread() {
   {
@@ -90,19 +94,23 @@ std::vector<float> FrameWriter::acquire_buffer() {
   const auto start = Clock::now();
   impl_->changed.wait(lock, [&] { return !impl_->free_buffers.empty() || impl_->failure; });
   wait_seconds_ += std::chrono::duration<double>(Clock::now() - start).count();
-  if (impl_->free_buffers.empty()) return std::vector<float>(impl_->size.cells());  // failed: push reports it
+  if (impl_->free_buffers.empty())
+    return std::vector<float>(impl_->size.cells());  // failed: push reports it
   std::vector<float> buffer = std::move(impl_->free_buffers.back());
   impl_->free_buffers.pop_back();
   return buffer;
 }
 
 Status FrameWriter::push(std::vector<float> frame) {
-  if (frame.size() != impl_->size.cells()) return Error{"frame size does not match the frames file"};
+  if (frame.size() != impl_->size.cells())
+    return Error{"frame size does not match the frames file"};
   std::unique_lock lock(impl_->mutex);
   if (impl_->failure) return Error{*impl_->failure};
-  if (impl_->frames_pushed >= impl_->frame_count) return Error{"more frames pushed than the file holds"};
+  if (impl_->frames_pushed >= impl_->frame_count)
+    return Error{"more frames pushed than the file holds"};
   const auto start = Clock::now();
-  impl_->changed.wait(lock, [&] { return int(impl_->queued.size()) < impl_->queue_depth || impl_->failure; });
+  impl_->changed.wait(
+      lock, [&] { return int(impl_->queued.size()) < impl_->queue_depth || impl_->failure; });
   wait_seconds_ += std::chrono::duration<double>(Clock::now() - start).count();
   if (impl_->failure) return Error{*impl_->failure};
   impl_->queued.push_back(std::move(frame));
@@ -127,10 +135,10 @@ void FrameWriter::run() {
 
     const auto start = Clock::now();
     const std::array<hsize_t, 3> offset{hsize_t(index), 0, 0};
-    const bool ok =
-        H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset.data(), nullptr, count.data(), nullptr) >= 0 &&
-        H5Dwrite(impl_->dataset.get(), H5T_NATIVE_FLOAT, memory_space.get(), file_space.get(), H5P_DEFAULT,
-                 frame.data()) >= 0;
+    const bool ok = H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset.data(), nullptr,
+                                        count.data(), nullptr) >= 0 &&
+                    H5Dwrite(impl_->dataset.get(), H5T_NATIVE_FLOAT, memory_space.get(),
+                             file_space.get(), H5P_DEFAULT, frame.data()) >= 0;
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
     lock.lock();
@@ -140,7 +148,8 @@ void FrameWriter::run() {
       ++impl_->frames_written;
     } else if (!impl_->failure) {
       impl_->failure = "writing frame " + std::to_string(index) + " to '" +
-                       impl_->output.final_path().string() + "' failed (" + hdf5::last_error() + ")";
+                       impl_->output.final_path().string() + "' failed (" + hdf5::last_error() +
+                       ")";
     }
     impl_->changed.notify_all();
     if (impl_->failure) return;
@@ -158,10 +167,12 @@ Status FrameWriter::finish() {
   if (impl_->failure) return Error{*impl_->failure};
   if (impl_->frames_written != impl_->frame_count)
     return Error{"frames file '" + impl_->output.final_path().string() + "' got " +
-                 std::to_string(impl_->frames_written) + " of " + std::to_string(impl_->frame_count) + " frames"};
+                 std::to_string(impl_->frames_written) + " of " +
+                 std::to_string(impl_->frame_count) + " frames"};
   const bool closed = impl_->dataset.close() && impl_->file.close();
   if (!closed)
-    return Error{"cannot finish '" + impl_->output.final_path().string() + "' (" + hdf5::last_error() + ")"};
+    return Error{"cannot finish '" + impl_->output.final_path().string() + "' (" +
+                 hdf5::last_error() + ")"};
   return impl_->output.commit();
 }
 

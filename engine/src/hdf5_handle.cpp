@@ -3,6 +3,13 @@
 #include <mutex>
 
 namespace gs::hdf5 {
+namespace {
+
+// HDF5 closes files still open at exit; for a file whose flush failed (a full disk) that
+// crashes inside HDF5 1.10. Every file here is closed explicitly, so the exit hook is not needed.
+[[maybe_unused]] const bool kNoExitHook = H5dont_atexit() >= 0;
+
+}  // namespace
 
 void silence_errors() {
   static std::once_flag once;

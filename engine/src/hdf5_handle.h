@@ -15,7 +15,8 @@ class Handle {
   Handle() = default;
   Handle(hid_t id, Closer closer) : id_(id), closer_(closer) {}
   ~Handle() { reset(); }
-  Handle(Handle&& other) noexcept : id_(std::exchange(other.id_, H5I_INVALID_HID)), closer_(other.closer_) {}
+  Handle(Handle&& other) noexcept
+      : id_(std::exchange(other.id_, H5I_INVALID_HID)), closer_(other.closer_) {}
   Handle& operator=(Handle&& other) noexcept {
     if (this != &other) {
       reset();

@@ -73,9 +73,12 @@ void make_noise(Fields& f, UnitRandom& random) {
 
 std::string_view to_string(InitPattern pattern) {
   switch (pattern) {
-    case InitPattern::Square: return "square";
-    case InitPattern::Spots: return "spots";
-    case InitPattern::Noise: return "noise";
+    case InitPattern::Square:
+      return "square";
+    case InitPattern::Spots:
+      return "spots";
+    case InitPattern::Noise:
+      return "noise";
   }
   return "?";
 }
@@ -92,9 +95,15 @@ Fields make_initial_fields(GridSize size, InitPattern pattern, std::uint64_t see
   std::fill(f.v.begin(), f.v.end(), 0.0f);
   UnitRandom random(seed);
   switch (pattern) {
-    case InitPattern::Square: make_square(f, random); break;
-    case InitPattern::Spots: make_spots(f, random); break;
-    case InitPattern::Noise: make_noise(f, random); break;
+    case InitPattern::Square:
+      make_square(f, random);
+      break;
+    case InitPattern::Spots:
+      make_spots(f, random);
+      break;
+    case InitPattern::Noise:
+      make_noise(f, random);
+      break;
   }
   return f;
 }

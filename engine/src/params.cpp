@@ -8,9 +8,12 @@ namespace gs {
 
 float laplacian_spectral_radius(Laplacian laplacian) {
   switch (laplacian) {
-    case Laplacian::FivePoint: return 8.0f;
-    case Laplacian::NinePoint: return 1.6f;
-    case Laplacian::Course: return 12.0f;
+    case Laplacian::FivePoint:
+      return 8.0f;
+    case Laplacian::NinePoint:
+      return 1.6f;
+    case Laplacian::Course:
+      return 12.0f;
   }
   return 0.0f;
 }
@@ -39,9 +42,12 @@ Status validate(const Params& p) {
 
 std::string_view to_string(Laplacian laplacian) {
   switch (laplacian) {
-    case Laplacian::FivePoint: return "five-point";
-    case Laplacian::NinePoint: return "nine-point";
-    case Laplacian::Course: return "course";
+    case Laplacian::FivePoint:
+      return "five-point";
+    case Laplacian::NinePoint:
+      return "nine-point";
+    case Laplacian::Course:
+      return "course";
   }
   return "?";
 }

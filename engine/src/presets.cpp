@@ -57,7 +57,8 @@ Expected<PresetLibrary> load_presets(const std::filesystem::path& path) {
     const nlohmann::json document = nlohmann::json::parse(in);
     PresetLibrary library;
     for (const auto& group : document.at("groups"))
-      library.groups.push_back({group.at("id").get<std::string>(), group.at("title").get<std::string>()});
+      library.groups.push_back(
+          {group.at("id").get<std::string>(), group.at("title").get<std::string>()});
     for (const auto& entry : document.at("presets")) {
       Expected<Preset> preset = parse_preset(entry);
       if (!preset) return Error{path.string() + ": " + preset.message()};

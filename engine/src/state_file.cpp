@@ -48,7 +48,8 @@ std::optional<std::string> read_string_attribute(hid_t file, const char* name) {
   if (H5Tis_variable_str(type.get()) > 0) {
     Handle memory_type(H5Tcopy(H5T_C_S1), H5Tclose);
     H5Tset_size(memory_type.get(), H5T_VARIABLE);
-    H5Tset_cset(memory_type.get(), H5Tget_cset(type.get()));  // HDF5 will not convert ASCII <-> UTF-8
+    H5Tset_cset(memory_type.get(),
+                H5Tget_cset(type.get()));  // HDF5 will not convert ASCII <-> UTF-8
     char* text = nullptr;
     if (H5Aread(attribute.get(), memory_type.get(), &text) < 0 || text == nullptr)
       return std::nullopt;
@@ -69,7 +70,8 @@ struct DatasetShape {
 
 Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const std::string& path) {
   const std::string label = "'" + path + "': dataset '" + name + "'";
-  if (H5Lexists(file, name, H5P_DEFAULT) <= 0) return Error{"'" + path + "' has no dataset '" + name + "'"};
+  if (H5Lexists(file, name, H5P_DEFAULT) <= 0)
+    return Error{"'" + path + "' has no dataset '" + name + "'"};
   Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
   if (!dataset.valid()) return Error{with_detail(label + " cannot be opened")};
   Handle type(H5Dget_type(dataset.get()), H5Tclose);
@@ -112,13 +114,15 @@ Expected<ParamOverrides> read_params(hid_t file, const std::string& path) {
 
 bool write_float_attribute(hid_t file, const char* name, double value) {
   Handle space(H5Screate(H5S_SCALAR), H5Sclose);
-  Handle attribute(H5Acreate2(file, name, H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  Handle attribute(H5Acreate2(file, name, H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                   H5Aclose);
   return attribute.valid() && H5Awrite(attribute.get(), H5T_NATIVE_DOUBLE, &value) >= 0;
 }
 
 bool write_int_attribute(hid_t file, const char* name, std::int64_t value) {
   Handle space(H5Screate(H5S_SCALAR), H5Sclose);
-  Handle attribute(H5Acreate2(file, name, H5T_STD_I64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  Handle attribute(H5Acreate2(file, name, H5T_STD_I64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                   H5Aclose);
   return attribute.valid() && H5Awrite(attribute.get(), H5T_NATIVE_INT64, &value) >= 0;
 }
 
@@ -128,7 +132,8 @@ bool write_string_attribute(hid_t file, const char* name, std::string_view value
   H5Tset_size(type.get(), H5T_VARIABLE);
   H5Tset_cset(type.get(), H5T_CSET_UTF8);
   Handle space(H5Screate(H5S_SCALAR), H5Sclose);
-  Handle attribute(H5Acreate2(file, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  Handle attribute(H5Acreate2(file, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                   H5Aclose);
   const std::string text(value);
   const char* data = text.c_str();
   return attribute.valid() && H5Awrite(attribute.get(), type.get(), &data) >= 0;
@@ -137,9 +142,12 @@ bool write_string_attribute(hid_t file, const char* name, std::string_view value
 bool write_field(hid_t file, const char* name, const Fields& fields, const FieldData& data) {
   const std::array<hsize_t, 2> dims{hsize_t(fields.size.height), hsize_t(fields.size.width)};
   Handle space(H5Screate_simple(2, dims.data(), nullptr), H5Sclose);
-  Handle dataset(H5Dcreate2(file, name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose);
+  Handle dataset(
+      H5Dcreate2(file, name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+      H5Dclose);
   return dataset.valid() &&
-         H5Dwrite(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()) >= 0 &&
+         H5Dwrite(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()) >=
+             0 &&
          dataset.close();
 }
 
@@ -150,7 +158,8 @@ Expected<StateFile> read_state(const std::filesystem::path& path) {
   const std::string name = path.string();
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error))
-    return Error{"cannot read '" + name + "': " + (std::filesystem::exists(path, error) ? "not a regular file" : "no such file")};
+    return Error{"cannot read '" + name + "': " +
+                 (std::filesystem::exists(path, error) ? "not a regular file" : "no such file")};
   if (H5Fis_hdf5(name.c_str()) <= 0) return Error{"cannot read '" + name + "': not an HDF5 file"};
   Handle file(H5Fopen(name.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
   if (!file.valid()) return Error{with_detail("cannot open '" + name + "'")};
@@ -184,12 +193,16 @@ Status write_state(const std::filesystem::path& path, const Fields& fields, cons
   hdf5::silence_errors();
   OutputFile output(path);
   const std::string failed = "cannot write '" + path.string() + "'";
-  Handle file(H5Fcreate(output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
+  Handle file(H5Fcreate(output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT),
+              H5Fclose);
   if (!file.valid()) return Error{with_detail(failed)};
   const bool written =
-      write_field(file.get(), "u", fields, fields.u) && write_field(file.get(), "v", fields, fields.v) &&
-      write_float_attribute(file.get(), "F", params.F) && write_float_attribute(file.get(), "k", params.k) &&
-      write_float_attribute(file.get(), "Du", params.Du) && write_float_attribute(file.get(), "Dv", params.Dv) &&
+      write_field(file.get(), "u", fields, fields.u) &&
+      write_field(file.get(), "v", fields, fields.v) &&
+      write_float_attribute(file.get(), "F", params.F) &&
+      write_float_attribute(file.get(), "k", params.k) &&
+      write_float_attribute(file.get(), "Du", params.Du) &&
+      write_float_attribute(file.get(), "Dv", params.Dv) &&
       write_float_attribute(file.get(), "dt", params.dt) &&
       write_string_attribute(file.get(), "laplacian", to_string(params.laplacian)) &&
       write_string_attribute(file.get(), "boundary", to_string(params.boundary)) &&

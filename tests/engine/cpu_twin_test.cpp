@@ -66,7 +66,8 @@ TEST_P(CpuTwinMatchesReference, SameBitsOnOneAndTwoThreads) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllLaplaciansAndBoundaries, CpuTwinMatchesReference,
-    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course),
+    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint,
+                                         Laplacian::Course),
                        ::testing::Values(Boundary::Periodic, Boundary::Neumann)),
     [](const ::testing::TestParamInfo<Case>& test) {
       std::string name = std::string(to_string(std::get<0>(test.param))) + "_" +
@@ -103,12 +104,16 @@ TEST(CpuTwin, WritesTheChosenDisplayFieldIntoHostMemoryOnly) {
   CpuTwinBackend twin;
   ASSERT_TRUE(twin.upload(start));
   std::vector<float> display(start.size.cells());
-  ASSERT_TRUE(twin.write_display(DisplayField::V, {display.data(), display.size(), MemorySpace::Host}));
+  ASSERT_TRUE(
+      twin.write_display(DisplayField::V, {display.data(), display.size(), MemorySpace::Host}));
   EXPECT_TRUE(std::equal(display.begin(), display.end(), start.v.begin()));
-  ASSERT_TRUE(twin.write_display(DisplayField::U, {display.data(), display.size(), MemorySpace::Host}));
+  ASSERT_TRUE(
+      twin.write_display(DisplayField::U, {display.data(), display.size(), MemorySpace::Host}));
   EXPECT_TRUE(std::equal(display.begin(), display.end(), start.u.begin()));
-  EXPECT_FALSE(twin.write_display(DisplayField::U, {display.data(), display.size(), MemorySpace::Device}));
-  EXPECT_FALSE(twin.write_display(DisplayField::U, {display.data(), display.size() - 1, MemorySpace::Host}));
+  EXPECT_FALSE(
+      twin.write_display(DisplayField::U, {display.data(), display.size(), MemorySpace::Device}));
+  EXPECT_FALSE(
+      twin.write_display(DisplayField::U, {display.data(), display.size() - 1, MemorySpace::Host}));
 }
 
 TEST(CpuTwin, ReportsComputeTimeForStepsAndTransferTimeForCopies) {

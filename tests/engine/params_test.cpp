@@ -8,7 +8,9 @@
 namespace gs {
 namespace {
 
-TEST(Params, CourseDefaultsAreValid) { EXPECT_TRUE(validate(Params{})); }
+TEST(Params, CourseDefaultsAreValid) {
+  EXPECT_TRUE(validate(Params{}));
+}
 
 TEST(Params, RejectsNonFiniteAndNegativeValuesNamingThem) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
@@ -50,7 +52,8 @@ TEST(Params, StabilityLimitDependsOnTheLaplacian) {
 TEST(Params, NamesRoundTrip) {
   for (Laplacian l : {Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course})
     EXPECT_EQ(parse_laplacian(to_string(l)), l);
-  for (Boundary b : {Boundary::Periodic, Boundary::Neumann}) EXPECT_EQ(parse_boundary(to_string(b)), b);
+  for (Boundary b : {Boundary::Periodic, Boundary::Neumann})
+    EXPECT_EQ(parse_boundary(to_string(b)), b);
   EXPECT_FALSE(parse_laplacian("seven-point"));
   EXPECT_FALSE(parse_boundary("Periodic"));
 }

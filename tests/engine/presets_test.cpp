@@ -8,7 +8,8 @@
 namespace gs {
 namespace {
 
-const std::filesystem::path kPresets = std::filesystem::path(GS_TEST_DATA_DIR) / "assets" / "presets.json";
+const std::filesystem::path kPresets =
+    std::filesystem::path(GS_TEST_DATA_DIR) / "assets" / "presets.json";
 
 TEST(Presets, ShippedLibraryLoadsWithEveryGroupAndValidParameters) {
   Expected<PresetLibrary> library = load_presets(kPresets);
@@ -22,7 +23,8 @@ TEST(Presets, ShippedLibraryLoadsWithEveryGroupAndValidParameters) {
     EXPECT_TRUE(names.insert(p.name).second) << "duplicate " << p.name;
     EXPECT_TRUE(validate(p.params)) << p.name;
     EXPECT_FALSE(p.description.empty()) << p.name;
-    for (char c : p.name) EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << p.name;
+    for (char c : p.name)
+      EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << p.name;
   }
   EXPECT_GE(library->presets.size(), 40u);
 }
@@ -59,8 +61,9 @@ TEST(Presets, NamesMatchCaseInsensitively) {
 TEST(Presets, MalformedOrMissingFilesAreErrorsNotCrashes) {
   EXPECT_FALSE(load_presets("/nonexistent/presets.json"));
   const auto path = std::filesystem::temp_directory_path() / "gs-bad-presets.json";
-  for (const char* text : {"{ not json", R"({"groups": [], "presets": [{"name": "x"}]})",
-                           R"({"groups": [], "presets": [{"name": "x", "group": "g", "F": 0.01, "k": 0.05,
+  for (const char* text :
+       {"{ not json", R"({"groups": [], "presets": [{"name": "x"}]})",
+        R"({"groups": [], "presets": [{"name": "x", "group": "g", "F": 0.01, "k": 0.05,
                                "Du": 9, "Dv": 0.1, "dt": 1, "laplacian": "course"}]})"}) {
     std::ofstream(path) << text;
     Expected<PresetLibrary> library = load_presets(path);

@@ -14,9 +14,12 @@ struct Stencil {
 
 Stencil stencil_for(Laplacian laplacian) {
   switch (laplacian) {
-    case Laplacian::FivePoint: return {{{0, 1, 0}, {1, -4, 1}, {0, 1, 0}}};
-    case Laplacian::NinePoint: return {{{0.05, 0.2, 0.05}, {0.2, -1, 0.2}, {0.05, 0.2, 0.05}}};
-    case Laplacian::Course: return {{{1, 1, 1}, {1, -8, 1}, {1, 1, 1}}};
+    case Laplacian::FivePoint:
+      return {{{0, 1, 0}, {1, -4, 1}, {0, 1, 0}}};
+    case Laplacian::NinePoint:
+      return {{{0.05, 0.2, 0.05}, {0.2, -1, 0.2}, {0.05, 0.2, 0.05}}};
+    case Laplacian::Course:
+      return {{{1, 1, 1}, {1, -8, 1}, {1, 1, 1}}};
   }
   return {};
 }
@@ -68,7 +71,8 @@ Fields random_fields(GridSize size, std::uint64_t seed) {
 double relative_error(const Fields& actual, const ReferenceFields& expected) {
   double max_diff = 0, scale = 0;
   for (std::size_t i = 0; i < expected.u.size(); ++i) {
-    max_diff = std::max({max_diff, std::abs(actual.u[i] - expected.u[i]), std::abs(actual.v[i] - expected.v[i])});
+    max_diff = std::max(
+        {max_diff, std::abs(actual.u[i] - expected.u[i]), std::abs(actual.v[i] - expected.v[i])});
     scale = std::max({scale, std::abs(expected.u[i]), std::abs(expected.v[i])});
   }
   return max_diff / scale;

@@ -17,14 +17,20 @@ struct CacheAlignedAllocator {
   CacheAlignedAllocator(const CacheAlignedAllocator<U>&) noexcept {}
 
   T* allocate(std::size_t n) {
-    return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{kCacheLine}));
+    return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{kCacheLine}));
   }
-  void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t{kCacheLine}); }
+  void deallocate(T* p, std::size_t) noexcept {
+    ::operator delete (p, std::align_val_t{kCacheLine});
+  }
 
   template <class U>
-  bool operator==(const CacheAlignedAllocator<U>&) const noexcept { return true; }
+  bool operator==(const CacheAlignedAllocator<U>&) const noexcept {
+    return true;
+  }
   template <class U>
-  bool operator!=(const CacheAlignedAllocator<U>&) const noexcept { return false; }
+  bool operator!=(const CacheAlignedAllocator<U>&) const noexcept {
+    return false;
+  }
 };
 
 }  // namespace gs

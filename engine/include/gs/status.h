@@ -30,8 +30,8 @@ class [[nodiscard]] Status {
 template <class T>
 class [[nodiscard]] Expected {
  public:
-  Expected(T value) : value_(std::move(value)) {}     // NOLINT: implicit by design
-  Expected(Error error) : value_(std::move(error)) {}  // NOLINT: implicit by design
+  Expected(T value) : value_(std::move(value)) {}               // NOLINT: implicit by design
+  Expected(Error error) : value_(std::move(error)) {}           // NOLINT: implicit by design
   Expected(Status status) : value_(Error{status.message()}) {}  // only for failed statuses
 
   bool is_ok() const { return std::holds_alternative<T>(value_); }
@@ -52,10 +52,10 @@ class [[nodiscard]] Expected {
 };
 
 // Propagates a failed Status or Expected out of the calling function.
-#define GS_TRY(expr)                                \
-  do {                                              \
+#define GS_TRY(expr)                                   \
+  do {                                                 \
     if (auto gs_try_status_ = (expr); !gs_try_status_) \
-      return ::gs::Error{gs_try_status_.message()}; \
+      return ::gs::Error{gs_try_status_.message()};    \
   } while (false)
 
 }  // namespace gs

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Gray-Scott Live builds with (only those missing), using sudo
+# when not root. `--tests` adds what the test suite needs. Safe to run again.
+set -euo pipefail
+
+packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-json3-dev)
+for arg in "$@"; do
+  case "$arg" in
+    --tests) packages+=(libgtest-dev clang-format) ;;
+    *) echo "bootstrap.sh: unknown option '$arg' (known: --tests)" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "bootstrap.sh: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
