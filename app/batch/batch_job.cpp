@@ -1,5 +1,7 @@
 #include "batch_job.h"
 
+#include <limits>
+
 #include "gs/initial_conditions.h"
 #include "gs/output_file.h"
 #include "gs/presets.h"
@@ -17,7 +19,8 @@ Status check_counts(const BatchOptions& o) {
     return Error{"--frames and --steps-per-frame go together"};
   if (o.frames_output && !o.frames)
     return Error{"--frames-output needs --frames and --steps-per-frame"};
-  if (o.frames && *o.frames > (1LL << 31)) return Error{"--frames is too large"};
+  if (o.frames && *o.frames > std::numeric_limits<int>::max())
+    return Error{"--frames is too large"};
   if (o.frames && *o.steps_per_frame > (1LL << 40) / *o.frames)
     return Error{"too many steps in total"};
   return Status::ok();
@@ -25,7 +28,8 @@ Status check_counts(const BatchOptions& o) {
 
 Status check_outputs(const BatchJob& job) {
   if (job.output && job.frames_output &&
-      std::filesystem::absolute(*job.output) == std::filesystem::absolute(*job.frames_output))
+      std::filesystem::weakly_canonical(*job.output) ==
+          std::filesystem::weakly_canonical(*job.frames_output))
     return Error{"--output and --frames-output name the same file"};
   for (const auto& path : {job.output, job.frames_output})
     if (path) GS_TRY(OutputFile(*path).check_writable());

@@ -54,6 +54,10 @@ void print_row(std::ostream& out, const RunReport& r, long long steps_per_frame)
 }  // namespace
 
 Status run_benchmark(const BatchOptions& options, std::ostream& out) {
+  if (options.output || options.frames_output || options.input)
+    return Error{
+        "--bench measures generated states and writes no files: drop --input, --output and "
+        "--frames-output"};
   BatchOptions job_options = options;
   job_options.steps.reset();
   job_options.frames = 1;

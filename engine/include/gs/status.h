@@ -2,6 +2,7 @@
 // Expected<T> for calls that return a value. The message is one line, meant for a user.
 #pragma once
 
+#include <cassert>
 #include <optional>
 #include <string>
 #include <utility>
@@ -30,9 +31,13 @@ class [[nodiscard]] Status {
 template <class T>
 class [[nodiscard]] Expected {
  public:
-  Expected(T value) : value_(std::move(value)) {}               // NOLINT: implicit by design
-  Expected(Error error) : value_(std::move(error)) {}           // NOLINT: implicit by design
-  Expected(Status status) : value_(Error{status.message()}) {}  // only for failed statuses
+  Expected(T value) : value_(std::move(value)) {}      // NOLINT: implicit by design
+  Expected(Error error) : value_(std::move(error)) {}  // NOLINT: implicit by design
+  // From a failed Status only: an Expected must hold a value or an error.
+  Expected(Status status)  // NOLINT: implicit by design
+      : value_(Error{status.is_ok() ? "internal error: no value" : status.message()}) {
+    assert(!status.is_ok());
+  }
 
   bool is_ok() const { return std::holds_alternative<T>(value_); }
   explicit operator bool() const { return is_ok(); }

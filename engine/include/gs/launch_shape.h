@@ -1,0 +1,54 @@
+// The shape of a kernel launch (grid and block, as CUDA's dim3) and how a grid of cells maps
+// onto it. Shared by the real CUDA launch and the CPU launch emulator, so tests of the emulated
+// kernels check exactly the shape the GPU runs.
+#pragma once
+
+#include <string>
+
+#include "gs/fields.h"
+#include "gs/hd.h"
+
+namespace gs {
+
+// CUDA's dim3, without needing CUDA's headers.
+struct Dim3 {
+  unsigned x = 1, y = 1, z = 1;
+};
+
+// Which step kernel runs: the coalesced one (consecutive threads take consecutive cells of a
+// row) or the strided teaching variant (consecutive threads walk down a column).
+enum class KernelVariant { Coalesced, Strided };
+
+std::string to_string(KernelVariant variant);
+
+struct BlockShape {
+  unsigned x = 32;
+  unsigned y = 8;
+};
+
+struct LaunchShape {
+  Dim3 grid;
+  Dim3 block;
+};
+
+// Enough blocks to cover every cell: along x the fast thread index covers columns (coalesced)
+// or rows (strided).
+LaunchShape launch_shape_for(GridSize size, BlockShape block, KernelVariant variant);
+
+// Rejects blocks CUDA cannot launch (more than 1024 threads, zero sides) or that waste warps.
+Status check_block_shape(BlockShape block);
+
+// The cell a thread owns, from its block and thread indices.
+struct CellIndex {
+  int x;
+  int y;
+};
+
+GS_HD CellIndex cell_of_thread(Dim3 block_index, Dim3 thread_index, Dim3 block_dim,
+                               KernelVariant variant) {
+  const int fast = int(block_index.x * block_dim.x + thread_index.x);
+  const int slow = int(block_index.y * block_dim.y + thread_index.y);
+  return variant == KernelVariant::Coalesced ? CellIndex{fast, slow} : CellIndex{slow, fast};
+}
+
+}  // namespace gs

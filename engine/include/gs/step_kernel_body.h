@@ -1,0 +1,47 @@
+// The per-thread bodies of the CUDA kernels, as GS_HD functions: the cell from block and thread
+// indices, the bounds test, the update (through gs/cell_update.h) and the writes. The CUDA
+// kernels are one-line wrappers around these; the CPU launch emulator runs them on the host.
+#pragma once
+
+#include "gs/cell_update.h"
+#include "gs/launch_shape.h"
+
+namespace gs {
+
+// Everything one step kernel reads and writes. display is null when the step does not also
+// write the display field (only the last step of a call does).
+struct StepKernelArgs {
+  const float* u;
+  const float* v;
+  float* u_out;
+  float* v_out;
+  float* display;
+  bool display_v;  // which field goes to display: v (true) or u
+  int width;
+  int height;
+  Params params;
+};
+
+template <Laplacian L>
+GS_HD void step_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim,
+                            KernelVariant variant, const StepKernelArgs& a) {
+  const CellIndex cell = cell_of_thread(block_index, thread_index, block_dim, variant);
+  if (cell.x >= a.width || cell.y >= a.height) return;
+  update_cell_at<L>(a.u, a.v, a.u_out, a.v_out, cell.x, cell.y, a.width, a.height, a.params);
+  if (a.display) {
+    const long i = long(cell.y) * a.width + cell.x;
+    a.display[i] = a.display_v ? a.v_out[i] : a.u_out[i];
+  }
+}
+
+// Copies the chosen field into a display buffer (a display write with no step to fuse into).
+GS_HD void display_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim,
+                               const float* field, float* display, int width, int height) {
+  const CellIndex cell =
+      cell_of_thread(block_index, thread_index, block_dim, KernelVariant::Coalesced);
+  if (cell.x >= width || cell.y >= height) return;
+  const long i = long(cell.y) * width + cell.x;
+  display[i] = field[i];
+}
+
+}  // namespace gs

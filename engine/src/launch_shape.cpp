@@ -1,0 +1,27 @@
+#include "gs/launch_shape.h"
+
+namespace gs {
+
+std::string to_string(KernelVariant variant) {
+  return variant == KernelVariant::Coalesced ? "coalesced" : "strided";
+}
+
+LaunchShape launch_shape_for(GridSize size, BlockShape block, KernelVariant variant) {
+  const unsigned fast = unsigned(variant == KernelVariant::Coalesced ? size.width : size.height);
+  const unsigned slow = unsigned(variant == KernelVariant::Coalesced ? size.height : size.width);
+  LaunchShape shape;
+  shape.block = {block.x, block.y, 1};
+  shape.grid = {(fast + block.x - 1) / block.x, (slow + block.y - 1) / block.y, 1};
+  return shape;
+}
+
+Status check_block_shape(BlockShape block) {
+  if (block.x == 0 || block.y == 0) return Error{"block sides must be at least 1"};
+  if (block.x * block.y > 1024)
+    return Error{"a block of " + std::to_string(block.x) + "x" + std::to_string(block.y) +
+                 " has more than CUDA's 1024 threads"};
+  if (block.y > 1024 || block.x > 1024) return Error{"a block side may be at most 1024"};
+  return Status::ok();
+}
+
+}  // namespace gs

@@ -1,0 +1,381 @@
+// Bad input to the real grayscott-batch binary: every case must end with a non-zero exit, ONE
+// line on stderr that names the problem, and no file left behind (no output, no hidden
+// temporary). Each case names output files in its scratch folder so that leftovers would show.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <ostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gs/backend_factory.h"
+#include "gs/initial_conditions.h"
+#include "gs/state_file.h"
+#include "hdf5_test_files.h"
+#include "run_program.h"
+
+extern char** environ;
+
+namespace gs::test {
+namespace {
+
+using Args = std::vector<std::string>;
+
+Args operator+(Args a, const Args& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+// "@/" at the start of an argument stands for the scratch folder.
+Args in_folder(const Args& args, const ScratchDir& dir) {
+  Args expanded;
+  for (const std::string& arg : args)
+    expanded.push_back(arg.rfind("@/", 0) == 0 ? (dir / arg.substr(2)).string() : arg);
+  return expanded;
+}
+
+const Args kGrid{"--width", "32", "--height", "24"};
+const Args kOutput{"--output", "@/out.h5"};
+const Args kFrames{"--frames", "2", "--steps-per-frame", "2", "--frames-output", "@/frames.h5"};
+
+void expect_one_line_error(const ProgramResult& result, const std::vector<std::string>& words) {
+  EXPECT_NE(result.exit_code, 0);
+  ASSERT_FALSE(result.err.empty()) << "no message on stderr";
+  EXPECT_EQ(result.err.back(), '\n') << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_EQ(result.err.rfind("grayscott-batch: error: ", 0), 0u) << result.err;
+  for (const std::string& word : words)
+    EXPECT_NE(result.err.find(word), std::string::npos)
+        << "'" << word << "' not in: " << result.err;
+}
+
+// ---- input files the cases start from ----
+
+void write_valid_state(const ScratchDir& dir) {
+  const Fields fields = make_initial_fields({32, 24}, InitPattern::Square, 1);
+  ASSERT_TRUE(write_state(dir / "in.h5", fields, Params{}, 0));
+}
+
+void write_text_file(const ScratchDir& dir) {
+  std::ofstream(dir / "in.h5") << "not HDF5\n";
+}
+
+void write_empty_file(const ScratchDir& dir) {
+  std::ofstream(dir / "in.h5").flush();
+}
+
+void write_u_only(const ScratchDir& dir) {
+  write_datasets(dir / "in.h5", {{"u", Element::Float32, {24, 32}, {}}});
+}
+
+void write_integer_u(const ScratchDir& dir) {
+  write_datasets(dir / "in.h5",
+                 {{"u", Element::Int32, {24, 32}, {}}, {"v", Element::Float32, {24, 32}, {}}});
+}
+
+void write_mismatched_shapes(const ScratchDir& dir) {
+  write_datasets(dir / "in.h5",
+                 {{"u", Element::Float32, {24, 32}, {}}, {"v", Element::Float32, {24, 31}, {}}});
+}
+
+void write_one_dimensional(const ScratchDir& dir) {
+  write_datasets(dir / "in.h5",
+                 {{"u", Element::Float32, {768}, {}}, {"v", Element::Float32, {768}, {}}});
+}
+
+void write_empty_datasets(const ScratchDir& dir) {
+  write_datasets(dir / "in.h5",
+                 {{"u", Element::Float32, {0, 32}, {}}, {"v", Element::Float32, {0, 32}, {}}});
+}
+
+void make_subfolder(const ScratchDir& dir) {
+  std::filesystem::create_directory(dir / "existing");
+}
+
+struct BadInputCase {
+  std::string name;
+  Args args;                                     // see in_folder()
+  std::vector<std::string> words;                // each must appear in the error line
+  std::function<void(const ScratchDir&)> setup;  // makes the input files, or nothing
+};
+
+void PrintTo(const BadInputCase& c, std::ostream* os) {
+  *os << c.name << ":";
+  for (const std::string& arg : c.args) *os << " " << arg;
+}
+
+const Args kIn{"--input", "@/in.h5"};
+
+const BadInputCase kCases[] = {
+    // Grid sizes.
+    {"WidthZero", Args{"--width", "0", "--height", "24"} + kFrames + kOutput, {"width"}, {}},
+    {"HeightZero", Args{"--width", "32", "--height", "0"} + kFrames + kOutput, {"height"}, {}},
+    {"WidthNegative", Args{"--width", "-5", "--height", "24"} + kFrames + kOutput, {"width"}, {}},
+    {"WidthNegativeWithEquals",
+     Args{"--width=-5", "--height", "24"} + kFrames + kOutput,
+     {"width"},
+     {}},
+    {"WidthTooLarge",
+     Args{"--width", "99999999", "--height", "24"} + kFrames + kOutput,
+     {"width", "too large"},
+     {}},
+    {"GridTooLargeForMemory",
+     Args{"--width", "1000000", "--height", "1000000"} + kFrames + kOutput,
+     {"memory", "GB"},
+     {}},
+    {"WidthNotANumber",
+     Args{"--width", "abc", "--height", "24"} + kFrames + kOutput,
+     {"--width"},
+     {}},
+    // NaN, infinity, negative, unstable.
+    {"FeedNaN", kGrid + Args{"--F", "nan"} + kFrames + kOutput, {"F", "finite"}, {}},
+    {"KillInfinite", kGrid + Args{"--k", "inf"} + kFrames + kOutput, {"k", "finite"}, {}},
+    {"DiffusionNegative", kGrid + Args{"--Du", "-0.1"} + kFrames + kOutput, {"Du", "negative"}, {}},
+    {"TimeStepZero", kGrid + Args{"--dt", "0"} + kFrames + kOutput, {"dt"}, {}},
+    {"TimeStepNaN", kGrid + Args{"--dt", "nan"} + kFrames + kOutput, {"dt", "finite"}, {}},
+    {"Unstable",
+     kGrid + Args{"--laplacian", "course", "--Du", "0.5", "--dt", "1"} + kFrames + kOutput,
+     {"limit"},
+     {}},
+    // Unknown names.
+    {"UnknownPreset",
+     kGrid + Args{"--preset", "nosuchpreset"} + kFrames + kOutput,
+     {"nosuchpreset", "course", "coral"},
+     {}},
+    {"UnknownLaplacian",
+     kGrid + Args{"--laplacian", "foo"} + kFrames + kOutput,
+     {"--laplacian", "foo"},
+     {}},
+    {"UnknownBoundary",
+     kGrid + Args{"--boundary", "foo"} + kFrames + kOutput,
+     {"--boundary", "foo"},
+     {}},
+    {"UnknownInit", kGrid + Args{"--init", "foo"} + kFrames + kOutput, {"--init", "foo"}, {}},
+    {"UnknownBackend",
+     kGrid + Args{"--backend", "foo"} + kFrames + kOutput,
+     {"--backend", "foo"},
+     {}},
+    // Step and frame counts.
+    {"StepsNegative", kGrid + Args{"--steps", "-1"} + kOutput, {"--steps"}, {}},
+    {"FramesZero",
+     kGrid + Args{"--frames", "0", "--steps-per-frame", "2", "--frames-output", "@/frames.h5"} +
+         kOutput,
+     {"--frames"},
+     {}},
+    {"FramesWithoutStepsPerFrame",
+     kGrid + Args{"--frames", "2", "--frames-output", "@/frames.h5"} + kOutput,
+     {"--steps-per-frame"},
+     {}},
+    {"FramesOutputWithoutFrames",
+     kGrid + Args{"--frames-output", "@/frames.h5"} + kOutput,
+     {"--frames-output"},
+     {}},
+    {"StepsWithFrames",
+     kGrid + Args{"--steps", "3"} + kFrames + kOutput,
+     {"--steps", "--frames"},
+     {}},
+    // A frames file holds at most 2^31 - 1 frames (an int); past that --frames is too large.
+    {"FramesPastTwoToThe31",
+     kGrid +
+         Args{"--frames", "2147483649", "--steps-per-frame", "1", "--frames-output",
+              "@/frames.h5"} +
+         kOutput,
+     {"--frames", "too large"},
+     {}},
+    {"FramesTwoToThe31",
+     kGrid +
+         Args{"--frames", "2147483648", "--steps-per-frame", "1", "--frames-output",
+              "@/frames.h5"} +
+         kOutput,
+     {"--frames", "too large"},
+     {}},
+    // --input.
+    {"InputMissing", Args{"--input", "@/missing.h5"} + kFrames + kOutput, {"missing.h5"}, {}},
+    {"InputNotHdf5", kIn + kFrames + kOutput, {"in.h5", "HDF5"}, write_text_file},
+    {"InputEmptyFile", kIn + kFrames + kOutput, {"in.h5", "HDF5"}, write_empty_file},
+    {"InputWithoutV", kIn + kFrames + kOutput, {"in.h5", "'v'"}, write_u_only},
+    {"InputIntegerU", kIn + kFrames + kOutput, {"'u'", "float"}, write_integer_u},
+    {"InputShapesDiffer", kIn + kFrames + kOutput, {"in.h5", "shape"}, write_mismatched_shapes},
+    {"InputOneDimensional", kIn + kFrames + kOutput, {"in.h5", "dimension"}, write_one_dimensional},
+    {"InputEmptyDatasets", kIn + kFrames + kOutput, {"in.h5", "height"}, write_empty_datasets},
+    {"InputWithInit",
+     kIn + Args{"--init", "noise"} + kFrames + kOutput,
+     {"--init", "--input"},
+     write_valid_state},
+    {"InputWidthDisagrees",
+     kIn + Args{"--width", "33"} + kFrames + kOutput,
+     {"--width", "32x24"},
+     write_valid_state},
+    // Outputs that cannot be written.
+    {"OutputFolderMissing",
+     kGrid + kFrames + Args{"--output", "/nonexistent-dir/out.h5"},
+     {"/nonexistent-dir/out.h5"},
+     {}},
+    // /proc takes no new files, even from root (CI runs as root).
+    {"FramesOutputUnwritableEvenForRoot",
+     kGrid + Args{"--frames", "2", "--steps-per-frame", "2", "--frames-output", "/proc/frames.h5"} +
+         kOutput,
+     {"/proc/frames.h5"},
+     {}},
+    {"OutputIsAFolder",
+     kGrid + kFrames + Args{"--output", "@/existing"},
+     {"existing", "directory"},
+     make_subfolder},
+    {"OutputAndFramesOutputSameFile",
+     kGrid + Args{"--frames", "2", "--steps-per-frame", "2", "--frames-output", "@/same.h5",
+                  "--output", "@/same.h5"},
+     {"same file"},
+     {}},
+    // The same file spelled differently must be caught too, or the state overwrites the frames.
+    {"OutputAndFramesOutputSameFileViaDot",
+     kGrid + Args{"--frames", "2", "--steps-per-frame", "2", "--frames-output", "@/./same.h5",
+                  "--output", "@/same.h5"},
+     {"same file"},
+     {}},
+};
+
+class BadInput : public testing::TestWithParam<BadInputCase> {};
+
+TEST_P(BadInput, FailsWithOneLineAndLeavesNoFile) {
+  const BadInputCase& c = GetParam();
+  ScratchDir dir;
+  if (c.setup) c.setup(dir);
+  const std::vector<std::string> before = dir.entries();
+  const ProgramResult result = run_batch(in_folder(c.args, dir));
+  expect_one_line_error(result, c.words);
+  EXPECT_EQ(dir.entries(), before) << "files left behind";
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, BadInput, testing::ValuesIn(kCases),
+                         [](const testing::TestParamInfo<BadInputCase>& param) {
+                           return param.param.name;
+                         });
+
+TEST(BadInputOther, PresetNamesMatchCaseInsensitively) {
+  ScratchDir dir;
+  const ProgramResult result =
+      run_batch({"--width", "32", "--height", "24", "--steps", "2", "--preset", "CORAL", "--output",
+                 (dir / "out.h5").string()});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"out.h5"});
+}
+
+TEST(BadInputOther, CudaBackendWhereThereIsNone) {
+  for (const BackendReport& backend : list_backends())
+    if (backend.name == "cuda" && backend.available) GTEST_SKIP() << "this machine can run cuda";
+  ScratchDir dir;
+  const ProgramResult result =
+      run_batch(in_folder(kGrid + Args{"--backend", "cuda"} + kFrames + kOutput, dir));
+  expect_one_line_error(result, {"cuda"});
+  EXPECT_TRUE(dir.entries().empty()) << "files left behind";
+}
+
+TEST(BadInputOther, FramesOutputInReadOnlyFolder) {
+  if (geteuid() == 0) GTEST_SKIP() << "running as root: folder permissions are not enforced";
+  ScratchDir dir;
+  const std::filesystem::path locked = dir / "locked";
+  std::filesystem::create_directory(locked);
+  ASSERT_EQ(chmod(locked.c_str(), 0555), 0);
+  const ProgramResult result = run_batch(
+      {"--width", "32", "--height", "24", "--frames", "2", "--steps-per-frame", "2",
+       "--frames-output", (locked / "frames.h5").string(), "--output", (dir / "out.h5").string()});
+  chmod(locked.c_str(), 0755);  // so the scratch folder can be removed
+  expect_one_line_error(result, {"frames.h5"});
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"locked"});
+  EXPECT_TRUE(std::filesystem::is_empty(locked)) << "files left in the read-only folder";
+}
+
+// ---- Ctrl-C ----
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+bool has_temporary_file(const ScratchDir& dir) {
+  for (const std::string& name : dir.entries())
+    if (name.find(".tmp-") != std::string::npos) return true;
+  return false;
+}
+
+TEST(BadInputOther, InterruptRemovesUnfinishedFilesAndExits130) {
+  ScratchDir dir;
+  ScratchDir
+      capture;  // stdout and stderr go elsewhere so that `dir` shows only the program's files
+  const std::string out_path = (capture / "stdout").string();
+  const std::string err_path = (capture / "stderr").string();
+  const std::string program = GS_BATCH_BINARY;
+  const Args args{program,
+                  "--width",
+                  "512",
+                  "--height",
+                  "512",
+                  "--frames",
+                  "100000",
+                  "--steps-per-frame",
+                  "10",
+                  "--frames-output",
+                  (dir / "frames.h5").string(),
+                  "--output",
+                  (dir / "out.h5").string()};
+  std::vector<char*> argv;
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ASSERT_EQ(spawned, 0);
+
+  // Interrupt once the run is under way: its frames file exists under a temporary name.
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  while (!has_temporary_file(dir) && Clock::now() - start < std::chrono::seconds(10))
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const bool started = has_temporary_file(dir);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  kill(pid, SIGINT);
+
+  int status = 0;
+  const auto interrupted = Clock::now();
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    if (Clock::now() - interrupted > std::chrono::seconds(10)) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      FAIL() << "still running 10 s after SIGINT";
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_TRUE(started) << "no temporary frames file appeared within 10 s";
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const std::string err = slurp(err_path);
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  EXPECT_FALSE(err.empty() || err.back() != '\n') << err;
+  EXPECT_NE(err.find("interrupted"), std::string::npos) << err;
+  EXPECT_TRUE(dir.entries().empty())
+      << "files left behind: " << testing::PrintToString(dir.entries());
+}
+
+}  // namespace
+}  // namespace gs::test

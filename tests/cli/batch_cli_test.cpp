@@ -1,0 +1,242 @@
+// What the real grayscott-batch binary does when all is well: the files it writes (read back
+// bit for bit), determinism, --input round trips, the frames file's layout, the JSON summary,
+// --bench, --list-backends, --help and --version.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "gs/backend_factory.h"
+#include "gs/initial_conditions.h"
+#include "gs/presets.h"
+#include "gs/state_file.h"
+#include "hdf5_test_files.h"
+#include "run_program.h"
+
+namespace gs::test {
+namespace {
+
+using Args = std::vector<std::string>;
+
+const Args kGrid{"--width", "32", "--height", "24"};
+constexpr GridSize kSize{32, 24};
+
+Args operator+(Args a, const Args& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+bool same_bits(const FieldData& a, const FieldData& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+// Runs the program, which must succeed, and reads back the state file it wrote.
+StateFile run_to_state(const Args& args, const std::filesystem::path& output) {
+  const ProgramResult result = run_batch(args + Args{"--output", output.string()});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  Expected<StateFile> state = read_state(output);
+  if (!state) {
+    ADD_FAILURE() << state.message();
+    return {};
+  }
+  return std::move(state).value();
+}
+
+TEST(BatchCli, StepsZeroWritesTheStartingState) {
+  ScratchDir dir;
+  const StateFile state = run_to_state(kGrid + Args{"--seed", "5", "--steps", "0"}, dir / "s.h5");
+  const Fields expected = make_initial_fields(kSize, InitPattern::Square, 5);
+  EXPECT_EQ(state.fields.size, kSize);
+  EXPECT_TRUE(same_bits(state.fields.u, expected.u));
+  EXPECT_TRUE(same_bits(state.fields.v, expected.v));
+  ASSERT_TRUE(state.step.has_value());
+  EXPECT_EQ(*state.step, 0);
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"s.h5"});
+}
+
+TEST(BatchCli, SameSeedSameBitsOtherSeedOtherFields) {
+  ScratchDir dir;
+  const Args run = kGrid + Args{"--init", "noise", "--steps", "20", "--seed"};
+  const StateFile first = run_to_state(run + Args{"7"}, dir / "a.h5");
+  const StateFile again = run_to_state(run + Args{"7"}, dir / "b.h5");
+  const StateFile other = run_to_state(run + Args{"8"}, dir / "c.h5");
+  EXPECT_TRUE(same_bits(first.fields.u, again.fields.u));
+  EXPECT_TRUE(same_bits(first.fields.v, again.fields.v));
+  EXPECT_FALSE(same_bits(first.fields.u, other.fields.u));
+  EXPECT_FALSE(same_bits(first.fields.v, other.fields.v));
+}
+
+TEST(BatchCli, ContinuingFromAStateFileEqualsOneLongRun) {
+  ScratchDir dir;
+  const Args start = kGrid + Args{"--init", "spots", "--seed", "3", "--preset", "pearson-kappa"};
+  const StateFile a = run_to_state(start + Args{"--steps", "30"}, dir / "a.h5");
+  const StateFile b =
+      run_to_state({"--input", (dir / "a.h5").string(), "--steps", "30"}, dir / "b.h5");
+  const StateFile c = run_to_state(start + Args{"--steps", "60"}, dir / "c.h5");
+  EXPECT_FALSE(same_bits(a.fields.v, c.fields.v)) << "30 more steps changed nothing";
+  EXPECT_TRUE(same_bits(b.fields.u, c.fields.u));
+  EXPECT_TRUE(same_bits(b.fields.v, c.fields.v));
+  EXPECT_EQ(b.step.value_or(-1), 60);
+  EXPECT_EQ(b.params.F, c.params.F);  // the preset's parameters came along in a.h5
+  EXPECT_EQ(b.params.laplacian, c.params.laplacian);
+}
+
+TEST(BatchCli, InputWithOnlyFieldsTakesTheExplicitOptions) {
+  ScratchDir dir;
+  const Fields fields = make_initial_fields(kSize, InitPattern::Spots, 9);
+  const std::vector<std::size_t> dims{24, 32};
+  write_datasets(dir / "in.h5",
+                 {{"u", Element::Float32, dims, {fields.u.begin(), fields.u.end()}},
+                  {"v", Element::Float32, dims, {fields.v.begin(), fields.v.end()}}});
+  const StateFile state = run_to_state(
+      {"--input", (dir / "in.h5").string(), "--preset", "coral", "--steps", "0"}, dir / "s.h5");
+
+  Expected<PresetLibrary> presets = load_default_presets();
+  ASSERT_TRUE(presets) << presets.message();
+  const Preset* coral = presets->find("coral");
+  ASSERT_NE(coral, nullptr);
+  EXPECT_EQ(state.fields.size, kSize);  // the grid comes from the file
+  EXPECT_TRUE(same_bits(state.fields.u, fields.u));
+  EXPECT_TRUE(same_bits(state.fields.v, fields.v));
+  EXPECT_EQ(state.params.F, coral->params.F);
+  EXPECT_EQ(state.params.k, coral->params.k);
+  EXPECT_EQ(state.params.Du, coral->params.Du);
+  EXPECT_EQ(state.params.Dv, coral->params.Dv);
+  EXPECT_EQ(state.params.laplacian, coral->params.laplacian);
+  EXPECT_EQ(state.step.value_or(-1), 0);
+}
+
+TEST(BatchCli, ExplicitOptionsOverrideTheFilesAttributes) {
+  ScratchDir dir;
+  Params in_file;
+  in_file.F = 0.03f;
+  in_file.k = 0.061f;
+  in_file.laplacian = Laplacian::FivePoint;
+  ASSERT_TRUE(
+      write_state(dir / "in.h5", make_initial_fields(kSize, InitPattern::Square, 1), in_file, 100));
+  const StateFile state = run_to_state(
+      {"--input", (dir / "in.h5").string(), "--F", "0.05", "--steps", "0"}, dir / "s.h5");
+  EXPECT_EQ(float(read_double_attribute(dir / "s.h5", "F")), 0.05f);
+  EXPECT_EQ(state.params.F, 0.05f);
+  EXPECT_EQ(state.params.k, 0.061f);  // not overridden: the file's value stays
+  EXPECT_EQ(state.params.laplacian, Laplacian::FivePoint);
+  EXPECT_EQ(state.step.value_or(-1), 100);
+}
+
+TEST(BatchCli, FramesFileHoldsEveryFrameOneChunkEach) {
+  ScratchDir dir;
+  const ProgramResult result =
+      run_batch(kGrid + Args{"--frames", "3", "--steps-per-frame", "4", "--frames-output",
+                             (dir / "f.h5").string(), "--output", (dir / "s.h5").string()});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"f.h5", "s.h5"}));
+  const DatasetContents frames = read_dataset(dir / "f.h5", "frames");
+  EXPECT_TRUE(frames.is_float32);
+  EXPECT_EQ(frames.dims, (std::vector<std::size_t>{3, 24, 32}));
+  EXPECT_EQ(frames.chunk, (std::vector<std::size_t>{1, 24, 32}));
+
+  Expected<StateFile> state = read_state(dir / "s.h5");
+  ASSERT_TRUE(state) << state.message();
+  EXPECT_EQ(state->step.value_or(-1), 12);
+  const std::size_t cells = kSize.cells();
+  ASSERT_EQ(frames.values.size(), 3 * cells);
+  const FieldData last(frames.values.begin() + std::ptrdiff_t(2 * cells), frames.values.end());
+  const FieldData first(frames.values.begin(), frames.values.begin() + std::ptrdiff_t(cells));
+  EXPECT_TRUE(same_bits(last, state->fields.v));
+  EXPECT_FALSE(same_bits(first, last)) << "frames 0 and 2 are the same";
+}
+
+bool cuda_available() {
+  for (const BackendReport& backend : list_backends())
+    if (backend.name == "cuda" && backend.available) return true;
+  return false;
+}
+
+TEST(BatchCli, JsonSummary) {
+  const ProgramResult result = run_batch(kGrid + Args{"--steps", "50", "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const nlohmann::json summary = nlohmann::json::parse(result.out);  // throws if not JSON
+  EXPECT_EQ(summary.at("width"), 32);
+  EXPECT_EQ(summary.at("height"), 24);
+  EXPECT_EQ(summary.at("steps"), 50);
+  for (const char* part : {"compute", "transfer", "io"}) {
+    ASSERT_TRUE(summary.at("seconds").at(part).is_number()) << part;
+    EXPECT_GE(summary["seconds"][part].get<double>(), 0.0) << part;
+  }
+  EXPECT_GT(summary.at("seconds").at("compute").get<double>(), 0.0);
+  EXPECT_GT(summary.at("mcells_per_s").get<double>(), 0.0);
+  if (cuda_available()) GTEST_SKIP() << "cuda can run here: auto does not fall back to cpu";
+  EXPECT_EQ(summary.at("backend"), "cpu");
+  EXPECT_NE(summary.at("backend_reason").get<std::string>().find("cuda"), std::string::npos);
+}
+
+TEST(BatchCli, NoProgressBarWhenNotATerminal) {
+  // The bar would appear after about a second, so the run must last longer than that: grow
+  // the step count until it does.
+  using Clock = std::chrono::steady_clock;
+  long long steps = 200;
+  for (int attempt = 0; attempt < 6; ++attempt) {
+    const auto start = Clock::now();
+    const ProgramResult result =
+        run_batch({"--width", "128", "--height", "128", "--steps", std::to_string(steps)});
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    if (seconds >= 1.4) {
+      for (const std::string* stream : {&result.out, &result.err}) {
+        EXPECT_EQ(stream->find('\r'), std::string::npos) << *stream;
+        EXPECT_EQ(stream->find("[#"), std::string::npos) << *stream;
+        EXPECT_EQ(stream->find("[."), std::string::npos) << *stream;
+      }
+      EXPECT_TRUE(result.err.empty()) << result.err;
+      return;
+    }
+    steps = std::llround(double(steps) * std::clamp(1.6 / seconds, 1.2, 50.0));
+  }
+  FAIL() << "could not make a run last 1.4 s";
+}
+
+TEST(BatchCli, BenchPrintsATable) {
+  const ProgramResult result = run_batch({"--bench", "--width", "64", "--height", "64"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::istringstream lines(result.out);
+  bool header = false;
+  bool row = false;
+  for (std::string line; std::getline(lines, line);) {
+    header = header || line.find("Mcells/s") != std::string::npos;
+    row = row || line.rfind("64x64", 0) == 0;
+  }
+  EXPECT_TRUE(header) << result.out;
+  EXPECT_TRUE(row) << result.out;
+}
+
+TEST(BatchCli, ListBackends) {
+  const ProgramResult result = run_batch({"--list-backends"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::istringstream lines(result.out);
+  std::vector<std::string> names;
+  for (std::string line; std::getline(lines, line);)
+    names.push_back(line.substr(0, line.find(' ')));
+  EXPECT_NE(std::find(names.begin(), names.end(), "cpu"), names.end()) << result.out;
+  EXPECT_NE(std::find(names.begin(), names.end(), "cuda"), names.end()) << result.out;
+}
+
+TEST(BatchCli, HelpAndVersion) {
+  const ProgramResult help = run_batch({"--help"});
+  EXPECT_EQ(help.exit_code, 0) << help.err;
+  EXPECT_NE(help.out.find("--frames-output"), std::string::npos) << help.out;
+  const ProgramResult version = run_batch({"--version"});
+  EXPECT_EQ(version.exit_code, 0) << version.err;
+  EXPECT_NE(version.out.find("grayscott-batch"), std::string::npos) << version.out;
+}
+
+}  // namespace
+}  // namespace gs::test

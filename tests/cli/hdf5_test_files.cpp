@@ -1,0 +1,110 @@
+#include "hdf5_test_files.h"
+
+#include <hdf5.h>
+
+#include <functional>
+#include <numeric>
+#include <stdexcept>
+
+namespace gs::test {
+namespace {
+
+// Closes an HDF5 identifier when it goes out of scope.
+class Id {
+ public:
+  Id(hid_t id, herr_t (*close)(hid_t), const std::string& what) : id_(id), close_(close) {
+    if (id_ < 0) throw std::runtime_error("HDF5: cannot " + what);
+  }
+  ~Id() { close_(id_); }
+  Id(const Id&) = delete;
+  Id& operator=(const Id&) = delete;
+  hid_t get() const { return id_; }
+
+ private:
+  hid_t id_;
+  herr_t (*close_)(hid_t);
+};
+
+void check(herr_t status, const std::string& what) {
+  if (status < 0) throw std::runtime_error("HDF5: cannot " + what);
+}
+
+void silence_hdf5() {
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+}
+
+std::size_t element_count(const std::vector<std::size_t>& dims) {
+  return std::accumulate(dims.begin(), dims.end(), std::size_t{1}, std::multiplies<>());
+}
+
+}  // namespace
+
+void write_datasets(const std::filesystem::path& path, const std::vector<DatasetSpec>& datasets) {
+  silence_hdf5();
+  const std::string where = "'" + path.string() + "'";
+  Id file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose,
+          "create " + where);
+  for (const DatasetSpec& spec : datasets) {
+    const std::vector<hsize_t> dims(spec.dims.begin(), spec.dims.end());
+    const std::size_t count = element_count(spec.dims);
+    Id space(H5Screate_simple(int(dims.size()), dims.data(), nullptr), H5Sclose,
+             "make the dataspace of " + spec.name);
+    const bool is_float = spec.element == Element::Float32;
+    Id dataset(H5Dcreate2(file.get(), spec.name.c_str(), is_float ? H5T_IEEE_F32LE : H5T_STD_I32LE,
+                          space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+               H5Dclose, "create dataset " + spec.name + " in " + where);
+    if (is_float) {
+      std::vector<float> values = spec.values;
+      if (values.empty()) values.assign(count, 0.5f);
+      if (values.size() != count) throw std::runtime_error("wrong value count for " + spec.name);
+      check(H5Dwrite(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()),
+            "write " + spec.name);
+    } else {
+      const std::vector<int> values(count, 1);
+      check(H5Dwrite(dataset.get(), H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()),
+            "write " + spec.name);
+    }
+  }
+}
+
+DatasetContents read_dataset(const std::filesystem::path& path, const std::string& name) {
+  silence_hdf5();
+  const std::string where = "'" + path.string() + "'";
+  Id file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open " + where);
+  Id dataset(H5Dopen2(file.get(), name.c_str(), H5P_DEFAULT), H5Dclose,
+             "open dataset " + name + " in " + where);
+  Id type(H5Dget_type(dataset.get()), H5Tclose, "get the type of " + name);
+  Id space(H5Dget_space(dataset.get()), H5Sclose, "get the dataspace of " + name);
+  Id create_plist(H5Dget_create_plist(dataset.get()), H5Pclose, "get the layout of " + name);
+
+  DatasetContents contents;
+  contents.is_float32 = H5Tequal(type.get(), H5T_IEEE_F32LE) > 0;
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  check(rank, "get the rank of " + name);
+  std::vector<hsize_t> dims(static_cast<std::size_t>(rank));
+  check(H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr), "get the shape of " + name);
+  contents.dims.assign(dims.begin(), dims.end());
+  if (H5Pget_layout(create_plist.get()) == H5D_CHUNKED) {
+    std::vector<hsize_t> chunk(static_cast<std::size_t>(rank));
+    check(H5Pget_chunk(create_plist.get(), rank, chunk.data()), "get the chunks of " + name);
+    contents.chunk.assign(chunk.begin(), chunk.end());
+  }
+  contents.values.resize(element_count(contents.dims));
+  check(H5Dread(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                contents.values.data()),
+        "read " + name);
+  return contents;
+}
+
+double read_double_attribute(const std::filesystem::path& path, const std::string& name) {
+  silence_hdf5();
+  const std::string where = "'" + path.string() + "'";
+  Id file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open " + where);
+  Id attribute(H5Aopen(file.get(), name.c_str(), H5P_DEFAULT), H5Aclose,
+               "open attribute " + name + " in " + where);
+  double value = 0.0;
+  check(H5Aread(attribute.get(), H5T_NATIVE_DOUBLE, &value), "read attribute " + name);
+  return value;
+}
+
+}  // namespace gs::test

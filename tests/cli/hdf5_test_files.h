@@ -1,0 +1,38 @@
+// HDF5 files for the command-line tests, through the HDF5 C API directly: deliberately odd input
+// files (missing datasets, wrong types, ranks or shapes) and raw looks at what the program wrote
+// (shapes, element types, chunking, attributes). Every function throws std::runtime_error on
+// failure, so a test sees a clear message instead of a half-written file.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace gs::test {
+
+enum class Element { Float32, Int32 };
+
+struct DatasetSpec {
+  std::string name;
+  Element element = Element::Float32;
+  std::vector<std::size_t> dims;
+  std::vector<float> values;  // row-major; empty: every element 0.5 (1 for integers)
+};
+
+// A new HDF5 file holding exactly these datasets and no attributes.
+void write_datasets(const std::filesystem::path& path, const std::vector<DatasetSpec>& datasets);
+
+struct DatasetContents {
+  bool is_float32 = false;         // stored as IEEE 32-bit floats
+  std::vector<std::size_t> dims;   // the dataset's shape
+  std::vector<std::size_t> chunk;  // chunk shape; empty when the layout is not chunked
+  std::vector<float> values;       // every element, read as float
+};
+
+DatasetContents read_dataset(const std::filesystem::path& path, const std::string& name);
+
+// A numeric attribute of the file's root group, read as double.
+double read_double_attribute(const std::filesystem::path& path, const std::string& name);
+
+}  // namespace gs::test
