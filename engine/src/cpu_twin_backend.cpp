@@ -72,17 +72,19 @@ template <Laplacian L>
 void CpuTwinBackend::run_steps(int count) {
   const int width = current_.size.width;
   const int height = current_.size.height;
-  // One parallel region for all steps: threads are forked once, and the barrier at the end of
-  // each row loop orders the steps.
+  Fields* const pair[2] = {&current_, &next_};
+  // One parallel region for all steps: threads fork once, and the barrier that ends each row
+  // loop orders the steps. Even steps read `current_`, odd steps read `next_`.
 #pragma omp parallel num_threads(threads_)
   for (int s = 0; s < count; ++s) {
+    const Fields& in = *pair[s & 1];
+    Fields& out = *pair[(s + 1) & 1];
 #pragma omp for schedule(static)
     for (int y = 0; y < height; ++y)
-      update_row<L>(current_.u.data(), current_.v.data(), next_.u.data(), next_.v.data(), y, width,
-                    height, params_);
-#pragma omp single
-    std::swap(current_, next_);
+      update_row<L>(in.u.data(), in.v.data(), out.u.data(), out.v.data(), y, width, height,
+                    params_);
   }
+  if (count & 1) std::swap(current_, next_);
 }
 
 Status CpuTwinBackend::step(int count) {
