@@ -1,15 +1,41 @@
 #include "gs/backend_factory.h"
 
-#include <omp.h>
+#include <cstdio>
 
 #include "gs/cpu_twin_backend.h"
+#include "gs/cuda_backend.h"
 
 namespace gs {
+
+#if !defined(GS_HAVE_CUDA)
+std::optional<std::string> cuda_unavailable_reason() { return "not compiled in"; }
+Expected<CudaDeviceInfo> cuda_device_info(int) { return Error{"cuda not compiled in"}; }
+#endif
+
 namespace {
 
-// Why CUDA cannot run here, or nullopt when it can. The CUDA backend is not built yet.
-std::optional<std::string> cuda_unavailable_reason() {
-  return "not compiled in";
+#if defined(GS_HAVE_CUDA)
+constexpr bool kCudaCompiled = true;
+#else
+constexpr bool kCudaCompiled = false;
+#endif
+
+Expected<std::unique_ptr<Backend>> create_cuda_backend() {
+#if defined(GS_HAVE_CUDA)
+  Expected<std::unique_ptr<CudaBackend>> cuda = CudaBackend::create();
+  if (!cuda) return cuda.status();
+  return std::unique_ptr<Backend>(std::move(cuda).value());
+#else
+  return Error{"cuda unavailable: not compiled in"};
+#endif
+}
+
+std::string describe_device(const CudaDeviceInfo& d) {
+  char text[256];
+  std::snprintf(text, sizeof text, "%s, compute %d.%d, %.1f GB, %.0f GB/s peak", d.name.c_str(),
+                d.compute_major, d.compute_minor, double(d.memory_bytes) / 1e9,
+                d.peak_bandwidth_gb_per_s);
+  return text;
 }
 
 }  // namespace
@@ -23,12 +49,10 @@ std::optional<BackendChoice> parse_backend_choice(std::string_view name) {
 
 Expected<SelectedBackend> create_backend(const BackendOptions& options) {
   if (options.choice != BackendChoice::Cpu) {
-    const std::optional<std::string> cuda_problem = cuda_unavailable_reason();
-    if (cuda_problem && options.choice == BackendChoice::Cuda)
-      return Error{"the cuda backend cannot run: " + *cuda_problem};
-    if (cuda_problem)
-      return SelectedBackend{std::make_unique<CpuTwinBackend>(options.cpu_threads),
-                             "cuda unavailable: " + *cuda_problem};
+    Expected<std::unique_ptr<Backend>> cuda = create_cuda_backend();
+    if (cuda) return SelectedBackend{std::move(cuda).value(), ""};
+    if (options.choice == BackendChoice::Cuda) return Error{"--backend cuda: " + cuda.message()};
+    return SelectedBackend{std::make_unique<CpuTwinBackend>(options.cpu_threads), cuda.message()};
   }
   return SelectedBackend{std::make_unique<CpuTwinBackend>(options.cpu_threads), ""};
 }
@@ -37,7 +61,12 @@ std::vector<BackendReport> list_backends() {
   std::vector<BackendReport> reports;
   reports.push_back({"cpu", true, true, CpuTwinBackend(0).description()});
   const std::optional<std::string> cuda_problem = cuda_unavailable_reason();
-  reports.push_back({"cuda", false, !cuda_problem, cuda_problem.value_or("")});
+  std::string details = cuda_problem.value_or("");
+  if (!cuda_problem) {
+    Expected<CudaDeviceInfo> device = cuda_device_info(0);
+    details = device ? describe_device(*device) : device.message();
+  }
+  reports.push_back({"cuda", kCudaCompiled, !cuda_problem, details});
   return reports;
 }
 

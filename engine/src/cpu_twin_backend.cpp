@@ -106,6 +106,14 @@ Status CpuTwinBackend::step(int count) {
   return Status::ok();
 }
 
+Status CpuTwinBackend::step_and_display(int count, DisplayField field, const DisplayTarget& target) {
+  GS_TRY(step(count));
+  const Timings stepped = timings_;
+  GS_TRY(write_display(field, target));
+  timings_.compute_ms += stepped.compute_ms;
+  return Status::ok();
+}
+
 Status CpuTwinBackend::download(Fields& fields) {
   const auto start = Clock::now();
   fields = current_;

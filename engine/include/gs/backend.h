@@ -46,6 +46,10 @@ class Backend {
   virtual Status download(Fields& fields) = 0;
   virtual Status write_display(DisplayField field, const DisplayTarget& target) = 0;
 
+  // Steps, then writes the display field; a GPU backend fuses the write into the last step.
+  // last_timings() then covers both.
+  virtual Status step_and_display(int count, DisplayField field, const DisplayTarget& target) = 0;
+
   virtual GridSize size() const = 0;
   virtual const Params& params() const = 0;
   virtual Timings last_timings() const = 0;

@@ -18,6 +18,7 @@ class CpuTwinBackend final : public Backend {
   Status upload(const Fields& fields) override;
   Status set_params(const Params& params) override;
   Status step(int count) override;
+  Status step_and_display(int count, DisplayField field, const DisplayTarget& target) override;
   Status download(Fields& fields) override;
   Status write_display(DisplayField field, const DisplayTarget& target) override;
 

@@ -22,6 +22,12 @@ struct Params {
   float dt = 1.0f;
   Laplacian laplacian = Laplacian::Course;
   Boundary boundary = Boundary::Periodic;
+
+  bool operator==(const Params& o) const {
+    return F == o.F && k == o.k && Du == o.Du && Dv == o.Dv && dt == o.dt &&
+           laplacian == o.laplacian && boundary == o.boundary;
+  }
+  bool operator!=(const Params& o) const { return !(*this == o); }
 };
 
 // Magnitude of the Laplacian's most negative eigenvalue: 8, 1.6 or 12.

@@ -1,0 +1,65 @@
+// The CUDA backend: the same stencil as the CPU twin (gs/step_kernel_body.h) on the GPU. Device
+// buffers are allocated once per grid size; data crosses PCIe only at upload, download and host
+// display writes. The steps of one call are replayed as a CUDA graph on one stream, timed with
+// events. This header names no CUDA type, so it compiles without the toolkit.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "gs/backend.h"
+#include "gs/launch_shape.h"
+
+namespace gs {
+
+struct CudaDeviceInfo {
+  int index = 0;
+  std::string name;
+  int compute_major = 0;
+  int compute_minor = 0;
+  std::size_t memory_bytes = 0;
+  double peak_bandwidth_gb_per_s = 0.0;  // from the memory clock and bus width
+};
+
+// nullopt when a CUDA device answers; otherwise why not ("CUDA driver version is insufficient
+// for CUDA runtime version", "no CUDA-capable device is detected", "not compiled in").
+std::optional<std::string> cuda_unavailable_reason();
+Expected<CudaDeviceInfo> cuda_device_info(int device = 0);
+
+class CudaBackend final : public Backend {
+ public:
+  // Fails with the reason when no device answers.
+  static Expected<std::unique_ptr<CudaBackend>> create(int device = 0);
+  ~CudaBackend() override;
+
+  std::string name() const override { return "cuda"; }
+  std::string description() const override;
+
+  Status upload(const Fields& fields) override;
+  Status set_params(const Params& params) override;
+  Status step(int count) override;
+  Status step_and_display(int count, DisplayField field, const DisplayTarget& target) override;
+  Status download(Fields& fields) override;
+  Status write_display(DisplayField field, const DisplayTarget& target) override;
+
+  GridSize size() const override;
+  const Params& params() const override;
+  Timings last_timings() const override;
+
+  // Teaching controls: the block shape and the coalesced or strided step kernel.
+  Status set_launch(BlockShape block, KernelVariant variant);
+  BlockShape block_shape() const;
+  KernelVariant kernel_variant() const;
+
+  // A device-to-device copy of `bytes`, timed with events: the bandwidth ceiling in GB/s
+  // (bytes read plus bytes written per second).
+  Expected<double> measure_copy_bandwidth(std::size_t bytes);
+
+ private:
+  struct Impl;
+  explicit CudaBackend(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gs

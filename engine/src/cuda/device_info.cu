@@ -1,0 +1,36 @@
+// Whether CUDA can run here, and what the device is.
+#include "cuda_check.h"
+#include "gs/cuda_backend.h"
+
+namespace gs {
+
+std::optional<std::string> cuda_unavailable_reason() {
+  int count = 0;
+  const cudaError_t code = cudaGetDeviceCount(&count);
+  if (code != cudaSuccess) {
+    cudaGetLastError();  // clear the sticky "last error" so later calls start clean
+    return std::string(cudaGetErrorString(code));
+  }
+  if (count == 0) return std::string("no CUDA device found");
+  return std::nullopt;
+}
+
+Expected<CudaDeviceInfo> cuda_device_info(int device) {
+  cudaDeviceProp properties{};
+  GS_CUDA_TRY(cudaGetDeviceProperties(&properties, device));
+  int memory_clock_khz = 0;
+  int bus_width_bits = 0;
+  GS_CUDA_TRY(cudaDeviceGetAttribute(&memory_clock_khz, cudaDevAttrMemoryClockRate, device));
+  GS_CUDA_TRY(cudaDeviceGetAttribute(&bus_width_bits, cudaDevAttrGlobalMemoryBusWidth, device));
+  CudaDeviceInfo info;
+  info.index = device;
+  info.name = properties.name;
+  info.compute_major = properties.major;
+  info.compute_minor = properties.minor;
+  info.memory_bytes = properties.totalGlobalMem;
+  // Double data rate: two transfers per clock.
+  info.peak_bandwidth_gb_per_s = 2.0 * memory_clock_khz * 1e3 * (bus_width_bits / 8.0) / 1e9;
+  return info;
+}
+
+}  // namespace gs

@@ -1,0 +1,20 @@
+// Launchers for the step and display kernels (step_kernels.cu). Each kernel is a thin wrapper
+// around its GS_HD per-thread body in gs/step_kernel_body.h; a launch's shape always comes from
+// gs::launch_shape_for, which the CPU launch emulator tests use too.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "gs/launch_shape.h"
+#include "gs/step_kernel_body.h"
+
+namespace gs::cuda {
+
+// Enqueues one step on the stream; returns the launch's error (cudaGetLastError).
+cudaError_t launch_step(GridSize size, BlockShape block, KernelVariant variant,
+                        const StepKernelArgs& args, cudaStream_t stream);
+
+// Enqueues a copy of `field` into `display` (a display write with no step to fuse into).
+cudaError_t launch_display(GridSize size, const float* field, float* display, cudaStream_t stream);
+
+}  // namespace gs::cuda

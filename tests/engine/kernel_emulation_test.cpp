@@ -1,0 +1,143 @@
+// The CUDA kernels' per-thread bodies, run on the CPU by the launch emulator over exactly the
+// grid and block shape the GPU launch uses, against the CPU twin. This is how the GPU's index
+// arithmetic, bounds test and boundary handling are checked on machines without a GPU.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+#include "gs/cpu_twin_backend.h"
+#include "gs/launch_emulator.h"
+#include "gs/step_kernel_body.h"
+#include "reference_model.h"
+
+namespace gs::test {
+namespace {
+
+// Device-style buffers for the emulated kernels: two field pairs and a display buffer.
+struct EmulatedDevice {
+  Fields pair[2];
+  std::vector<float> display;
+  int current = 0;
+
+  explicit EmulatedDevice(const Fields& start) : display(start.size.cells()) {
+    pair[0] = start;
+    pair[1] = Fields(start.size);
+    // Poison the write side: a cell no thread writes stays NaN and fails the comparison.
+    std::fill(pair[1].u.begin(), pair[1].u.end(), std::numeric_limits<float>::quiet_NaN());
+    std::fill(pair[1].v.begin(), pair[1].v.end(), std::numeric_limits<float>::quiet_NaN());
+    std::fill(display.begin(), display.end(), std::numeric_limits<float>::quiet_NaN());
+  }
+
+  // `count` launches of the step kernel, the last one also writing v to the display buffer,
+  // as CudaBackend enqueues them.
+  void step(int count, const Params& p, BlockShape block, KernelVariant variant) {
+    const GridSize size = pair[0].size;
+    const LaunchShape shape = launch_shape_for(size, block, variant);
+    for (int s = 0; s < count; ++s) {
+      Fields& in = pair[current];
+      Fields& out = pair[1 - current];
+      const StepKernelArgs args{in.u.data(), in.v.data(), out.u.data(), out.v.data(),
+                                s == count - 1 ? display.data() : nullptr, true,
+                                size.width, size.height, p};
+      emulate_launch(shape, [&](Dim3 b, Dim3 t, Dim3 dim) {
+        switch (p.laplacian) {
+          case Laplacian::FivePoint: step_kernel_body<Laplacian::FivePoint>(b, t, dim, variant, args); break;
+          case Laplacian::NinePoint: step_kernel_body<Laplacian::NinePoint>(b, t, dim, variant, args); break;
+          case Laplacian::Course: step_kernel_body<Laplacian::Course>(b, t, dim, variant, args); break;
+        }
+      });
+      current = 1 - current;
+    }
+  }
+};
+
+Fields twin_result(const Fields& start, const Params& p, int steps) {
+  CpuTwinBackend twin;
+  EXPECT_TRUE(twin.set_params(p));
+  EXPECT_TRUE(twin.upload(start));
+  EXPECT_TRUE(twin.step(steps));
+  Fields out;
+  EXPECT_TRUE(twin.download(out));
+  return out;
+}
+
+using Case = std::tuple<Laplacian, Boundary, KernelVariant>;
+
+class EmulatedKernelMatchesTwin : public ::testing::TestWithParam<Case> {};
+
+TEST_P(EmulatedKernelMatchesTwin, OnAwkwardSizesAndBlocks) {
+  const auto [laplacian, boundary, variant] = GetParam();
+  const Params p = stable_params(laplacian, boundary);
+  struct SizeCase {
+    GridSize size;
+    int steps;
+  };
+  for (const SizeCase& c : {SizeCase{{1, 1}, 3}, SizeCase{{2, 3}, 3}, SizeCase{{17, 5}, 4},
+                            SizeCase{{1000, 3}, 3}, SizeCase{{3, 1000}, 2}, SizeCase{{33, 47}, 5},
+                            SizeCase{{1023, 1025}, 2}}) {
+    for (BlockShape block : {BlockShape{32, 8}, BlockShape{7, 3}, BlockShape{128, 1}}) {
+      SCOPED_TRACE(to_string(c.size) + " block " + std::to_string(block.x) + "x" + std::to_string(block.y));
+      const Fields start = random_fields(c.size, 31);
+      EmulatedDevice device(start);
+      device.step(c.steps, p, block, variant);
+      const Fields expected = twin_result(start, p, c.steps);
+      const Fields& got = device.pair[device.current];
+      EXPECT_LE(relative_error(got, expected), 1e-6);
+      EXPECT_TRUE(std::equal(device.display.begin(), device.display.end(), got.v.begin()))
+          << "the fused display write must copy the final v exactly";
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllKernels, EmulatedKernelMatchesTwin,
+    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course),
+                       ::testing::Values(Boundary::Periodic, Boundary::Neumann),
+                       ::testing::Values(KernelVariant::Coalesced, KernelVariant::Strided)),
+    [](const ::testing::TestParamInfo<Case>& test) {
+      std::string name = std::string(to_string(std::get<0>(test.param))) + "_" +
+                         std::string(to_string(std::get<1>(test.param))) + "_" +
+                         to_string(std::get<2>(test.param));
+      for (char& ch : name)
+        if (ch == '-') ch = '_';
+      return name;
+    });
+
+TEST(LaunchShape, CoversEveryCellWithTheFastIndexAlongRowsOrColumns) {
+  const LaunchShape coalesced = launch_shape_for({1023, 1025}, {32, 8}, KernelVariant::Coalesced);
+  EXPECT_EQ(coalesced.grid.x, 32u);   // ceil(1023 / 32)
+  EXPECT_EQ(coalesced.grid.y, 129u);  // ceil(1025 / 8)
+  const LaunchShape strided = launch_shape_for({1023, 1025}, {32, 8}, KernelVariant::Strided);
+  EXPECT_EQ(strided.grid.x, 33u);   // ceil(1025 / 32): threadIdx.x walks down a column
+  EXPECT_EQ(strided.grid.y, 128u);  // ceil(1023 / 8)
+  // Consecutive threads of a warp: neighbours along a row (coalesced), along a column (strided).
+  const CellIndex a = cell_of_thread({0, 0, 0}, {5, 0, 0}, {32, 8, 1}, KernelVariant::Coalesced);
+  const CellIndex b = cell_of_thread({0, 0, 0}, {6, 0, 0}, {32, 8, 1}, KernelVariant::Coalesced);
+  EXPECT_EQ(b.x - a.x, 1);
+  EXPECT_EQ(b.y, a.y);
+  const CellIndex c = cell_of_thread({0, 0, 0}, {5, 0, 0}, {32, 8, 1}, KernelVariant::Strided);
+  const CellIndex d = cell_of_thread({0, 0, 0}, {6, 0, 0}, {32, 8, 1}, KernelVariant::Strided);
+  EXPECT_EQ(d.y - c.y, 1);
+  EXPECT_EQ(d.x, c.x);
+}
+
+TEST(LaunchShape, RejectsBlocksCudaCannotLaunch) {
+  EXPECT_TRUE(check_block_shape({32, 8}));
+  EXPECT_TRUE(check_block_shape({1024, 1}));
+  EXPECT_FALSE(check_block_shape({0, 8}));
+  EXPECT_FALSE(check_block_shape({64, 32}));
+}
+
+TEST(DisplayKernel, EmulatedCopyWritesEveryCellOnce) {
+  const Fields start = random_fields({45, 19}, 3);
+  std::vector<float> display(start.size.cells(), std::numeric_limits<float>::quiet_NaN());
+  emulate_launch(launch_shape_for(start.size, {}, KernelVariant::Coalesced), [&](Dim3 b, Dim3 t, Dim3 dim) {
+    display_kernel_body(b, t, dim, start.u.data(), display.data(), start.size.width, start.size.height);
+  });
+  EXPECT_TRUE(std::equal(display.begin(), display.end(), start.u.begin()));
+}
+
+}  // namespace
+}  // namespace gs::test
