@@ -8,8 +8,12 @@
 namespace gs {
 
 #if !defined(GS_HAVE_CUDA)
-std::optional<std::string> cuda_unavailable_reason() { return "not compiled in"; }
-Expected<CudaDeviceInfo> cuda_device_info(int) { return Error{"cuda not compiled in"}; }
+std::optional<std::string> cuda_unavailable_reason() {
+  return "not compiled in";
+}
+Expected<CudaDeviceInfo> cuda_device_info(int) {
+  return Error{"cuda not compiled in"};
+}
 #endif
 
 namespace {

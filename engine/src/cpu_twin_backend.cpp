@@ -106,7 +106,8 @@ Status CpuTwinBackend::step(int count) {
   return Status::ok();
 }
 
-Status CpuTwinBackend::step_and_display(int count, DisplayField field, const DisplayTarget& target) {
+Status CpuTwinBackend::step_and_display(int count, DisplayField field,
+                                        const DisplayTarget& target) {
   GS_TRY(step(count));
   const Timings stepped = timings_;
   GS_TRY(write_display(field, target));

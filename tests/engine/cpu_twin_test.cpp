@@ -70,11 +70,7 @@ INSTANTIATE_TEST_SUITE_P(
                                          Laplacian::Course),
                        ::testing::Values(Boundary::Periodic, Boundary::Neumann)),
     [](const ::testing::TestParamInfo<Case>& test) {
-      std::string name = std::string(to_string(std::get<0>(test.param))) + "_" +
-                         std::string(to_string(std::get<1>(test.param)));
-      for (char& c : name)
-        if (c == '-') c = '_';
-      return name;
+      return case_name(std::get<0>(test.param), std::get<1>(test.param));
     });
 
 TEST(CpuTwin, StepZeroLeavesTheStateAlone) {

@@ -38,14 +38,26 @@ struct EmulatedDevice {
     for (int s = 0; s < count; ++s) {
       Fields& in = pair[current];
       Fields& out = pair[1 - current];
-      const StepKernelArgs args{in.u.data(), in.v.data(), out.u.data(), out.v.data(),
-                                s == count - 1 ? display.data() : nullptr, true,
-                                size.width, size.height, p};
+      const StepKernelArgs args{in.u.data(),
+                                in.v.data(),
+                                out.u.data(),
+                                out.v.data(),
+                                s == count - 1 ? display.data() : nullptr,
+                                true,
+                                size.width,
+                                size.height,
+                                p};
       emulate_launch(shape, [&](Dim3 b, Dim3 t, Dim3 dim) {
         switch (p.laplacian) {
-          case Laplacian::FivePoint: step_kernel_body<Laplacian::FivePoint>(b, t, dim, variant, args); break;
-          case Laplacian::NinePoint: step_kernel_body<Laplacian::NinePoint>(b, t, dim, variant, args); break;
-          case Laplacian::Course: step_kernel_body<Laplacian::Course>(b, t, dim, variant, args); break;
+          case Laplacian::FivePoint:
+            step_kernel_body<Laplacian::FivePoint>(b, t, dim, variant, args);
+            break;
+          case Laplacian::NinePoint:
+            step_kernel_body<Laplacian::NinePoint>(b, t, dim, variant, args);
+            break;
+          case Laplacian::Course:
+            step_kernel_body<Laplacian::Course>(b, t, dim, variant, args);
+            break;
         }
       });
       current = 1 - current;
@@ -74,11 +86,12 @@ TEST_P(EmulatedKernelMatchesTwin, OnAwkwardSizesAndBlocks) {
     GridSize size;
     int steps;
   };
-  for (const SizeCase& c : {SizeCase{{1, 1}, 3}, SizeCase{{2, 3}, 3}, SizeCase{{17, 5}, 4},
-                            SizeCase{{1000, 3}, 3}, SizeCase{{3, 1000}, 2}, SizeCase{{33, 47}, 5},
-                            SizeCase{{1023, 1025}, 2}}) {
+  for (const SizeCase& c :
+       {SizeCase{{1, 1}, 3}, SizeCase{{2, 3}, 3}, SizeCase{{17, 5}, 4}, SizeCase{{1000, 3}, 3},
+        SizeCase{{3, 1000}, 2}, SizeCase{{33, 47}, 5}, SizeCase{{1023, 1025}, 2}}) {
     for (BlockShape block : {BlockShape{32, 8}, BlockShape{7, 3}, BlockShape{128, 1}}) {
-      SCOPED_TRACE(to_string(c.size) + " block " + std::to_string(block.x) + "x" + std::to_string(block.y));
+      SCOPED_TRACE(to_string(c.size) + " block " + std::to_string(block.x) + "x" +
+                   std::to_string(block.y));
       const Fields start = random_fields(c.size, 31);
       EmulatedDevice device(start);
       device.step(c.steps, p, block, variant);
@@ -93,16 +106,13 @@ TEST_P(EmulatedKernelMatchesTwin, OnAwkwardSizesAndBlocks) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllKernels, EmulatedKernelMatchesTwin,
-    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course),
+    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint,
+                                         Laplacian::Course),
                        ::testing::Values(Boundary::Periodic, Boundary::Neumann),
                        ::testing::Values(KernelVariant::Coalesced, KernelVariant::Strided)),
     [](const ::testing::TestParamInfo<Case>& test) {
-      std::string name = std::string(to_string(std::get<0>(test.param))) + "_" +
-                         std::string(to_string(std::get<1>(test.param))) + "_" +
-                         to_string(std::get<2>(test.param));
-      for (char& ch : name)
-        if (ch == '-') ch = '_';
-      return name;
+      return case_name(std::get<0>(test.param), std::get<1>(test.param)) + "_" +
+             to_string(std::get<2>(test.param));
     });
 
 TEST(LaunchShape, CoversEveryCellWithTheFastIndexAlongRowsOrColumns) {
@@ -133,9 +143,11 @@ TEST(LaunchShape, RejectsBlocksCudaCannotLaunch) {
 TEST(DisplayKernel, EmulatedCopyWritesEveryCellOnce) {
   const Fields start = random_fields({45, 19}, 3);
   std::vector<float> display(start.size.cells(), std::numeric_limits<float>::quiet_NaN());
-  emulate_launch(launch_shape_for(start.size, {}, KernelVariant::Coalesced), [&](Dim3 b, Dim3 t, Dim3 dim) {
-    display_kernel_body(b, t, dim, start.u.data(), display.data(), start.size.width, start.size.height);
-  });
+  emulate_launch(launch_shape_for(start.size, {}, KernelVariant::Coalesced),
+                 [&](Dim3 b, Dim3 t, Dim3 dim) {
+                   display_kernel_body(b, t, dim, start.u.data(), display.data(), start.size.width,
+                                       start.size.height);
+                 });
   EXPECT_TRUE(std::equal(display.begin(), display.end(), start.u.begin()));
 }
 

@@ -82,6 +82,13 @@ double relative_error(const Fields& actual, const Fields& expected) {
   return relative_error(actual, to_reference(expected));
 }
 
+std::string case_name(Laplacian laplacian, Boundary boundary) {
+  std::string name = std::string(to_string(laplacian)) + "_" + std::string(to_string(boundary));
+  for (char& c : name)
+    if (c == '-') c = '_';
+  return name;
+}
+
 Params stable_params(Laplacian laplacian, Boundary boundary) {
   Params p;  // the course's defaults: stable for the course Laplacian
   if (laplacian == Laplacian::FivePoint) p = {0.037f, 0.06f, 0.2097f, 0.105f, 1.0f};

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "gs/fields.h"
@@ -26,6 +27,9 @@ Fields random_fields(GridSize size, std::uint64_t seed);
 // max |a - b| / max |b| over both fields: the error relative to the field's scale.
 double relative_error(const Fields& actual, const ReferenceFields& expected);
 double relative_error(const Fields& actual, const Fields& expected);
+
+// "five_point_periodic": a test-name-safe label for parameterised tests.
+std::string case_name(Laplacian laplacian, Boundary boundary);
 
 // Parameters that are stable for each Laplacian (the course's, Pearson's, Sims').
 Params stable_params(Laplacian laplacian, Boundary boundary);

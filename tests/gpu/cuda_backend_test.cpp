@@ -41,21 +41,28 @@ class CudaMatchesTwin : public CudaTest, public ::testing::WithParamInterface<Ca
 
 TEST_P(CudaMatchesTwin, After1And100And1000Steps) {
   const Params p = stable_params(std::get<0>(GetParam()), std::get<1>(GetParam()));
-  for (GridSize size : {GridSize{1, 1}, GridSize{17, 5}, GridSize{1023, 1025}, GridSize{1920, 1080}}) {
+  for (GridSize size :
+       {GridSize{1, 1}, GridSize{17, 5}, GridSize{1023, 1025}, GridSize{1920, 1080}}) {
     const Fields start = make_initial_fields(size, InitPattern::Spots, 3);
     for (int steps : {1, 100, 1000}) {
       CpuTwinBackend twin;
-      const double error = relative_error(run_backend(*cuda_, start, p, steps), run_backend(twin, start, p, steps));
+      const double error =
+          relative_error(run_backend(*cuda_, start, p, steps), run_backend(twin, start, p, steps));
       // FMA contraction differs between nvcc and the host compiler: the fields agree to rounding.
-      EXPECT_LE(error, steps == 1 ? 1e-6 : 1e-4) << to_string(size) << " after " << steps << " steps";
+      EXPECT_LE(error, steps == 1 ? 1e-6 : 1e-4)
+          << to_string(size) << " after " << steps << " steps";
     }
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, CudaMatchesTwin,
-                         ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint,
-                                                              Laplacian::Course),
-                                            ::testing::Values(Boundary::Periodic, Boundary::Neumann)));
+INSTANTIATE_TEST_SUITE_P(
+    AllLaplaciansAndBoundaries, CudaMatchesTwin,
+    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint,
+                                         Laplacian::Course),
+                       ::testing::Values(Boundary::Periodic, Boundary::Neumann)),
+    [](const ::testing::TestParamInfo<Case>& test) {
+      return case_name(std::get<0>(test.param), std::get<1>(test.param));
+    });
 
 TEST_F(CudaTest, StridedVariantAndOtherBlocksGiveTheSameResult) {
   const Fields start = make_initial_fields({300, 200}, InitPattern::Noise, 4);
@@ -87,16 +94,20 @@ TEST_F(CudaTest, DisplayFieldGoesToDeviceAndHostTargets) {
   ASSERT_TRUE(cuda_->upload(start));
   float* device_display = nullptr;
   ASSERT_EQ(cudaMalloc(&device_display, start.size.cells() * sizeof(float)), cudaSuccess);
-  ASSERT_TRUE(cuda_->step_and_display(7, DisplayField::V, {device_display, start.size.cells(), MemorySpace::Device}));
+  ASSERT_TRUE(cuda_->step_and_display(7, DisplayField::V,
+                                      {device_display, start.size.cells(), MemorySpace::Device}));
   std::vector<float> fused(start.size.cells());
-  ASSERT_EQ(cudaMemcpy(fused.data(), device_display, fused.size() * sizeof(float), cudaMemcpyDeviceToHost), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(fused.data(), device_display, fused.size() * sizeof(float),
+                       cudaMemcpyDeviceToHost),
+            cudaSuccess);
   ASSERT_EQ(cudaFree(device_display), cudaSuccess);
   Fields state;
   ASSERT_TRUE(cuda_->download(state));
   EXPECT_TRUE(std::equal(fused.begin(), fused.end(), state.v.begin()));
 
   std::vector<float> host_display(start.size.cells());
-  ASSERT_TRUE(cuda_->write_display(DisplayField::U, {host_display.data(), host_display.size(), MemorySpace::Host}));
+  ASSERT_TRUE(cuda_->write_display(DisplayField::U,
+                                   {host_display.data(), host_display.size(), MemorySpace::Host}));
   EXPECT_TRUE(std::equal(host_display.begin(), host_display.end(), state.u.begin()));
   EXPECT_FALSE(cuda_->write_display(DisplayField::U, {host_display.data(), 10, MemorySpace::Host}));
 }
@@ -126,7 +137,8 @@ TEST_F(CudaTest, EventTimingsArePositiveAndKernelTimeIsBelowWallTime) {
   ASSERT_TRUE(cuda_->step(32));  // warm-up: graph capture
   const auto start = std::chrono::steady_clock::now();
   ASSERT_TRUE(cuda_->step(32));
-  const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double wall_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   const Timings t = cuda_->last_timings();
   EXPECT_GT(t.compute_ms, 0.0);
   EXPECT_LT(t.compute_ms, wall_ms);

@@ -111,12 +111,14 @@ struct CudaBackend::Impl {
     if (needed > double(free_bytes))
       return Error{"GPU out of memory: a " + to_string(new_size) + " grid needs " +
                    std::to_string(needed / 1e9).substr(0, 5) + " GB, " +
-                   std::to_string(double(free_bytes) / 1e9).substr(0, 5) + " GB free on " + device.name};
+                   std::to_string(double(free_bytes) / 1e9).substr(0, 5) + " GB free on " +
+                   device.name};
     cuda::DeviceBuffer fresh[4];
     for (cuda::DeviceBuffer& buffer : fresh) {
       if (const cudaError_t code = buffer.allocate(new_size.cells()); code != cudaSuccess) {
         cudaGetLastError();  // an allocation failure is not sticky; clear it and keep the old grid
-        return Error{"GPU out of memory for a " + to_string(new_size) + " grid: " + cudaGetErrorString(code)};
+        return Error{"GPU out of memory for a " + to_string(new_size) +
+                     " grid: " + cudaGetErrorString(code)};
       }
     }
     drop_graph();
@@ -129,8 +131,9 @@ struct CudaBackend::Impl {
   }
 
   StepKernelArgs step_args(int source, float* display, bool display_v) const {
-    return {u[source].get(), v[source].get(), u[1 - source].get(), v[1 - source].get(),
-            display, display_v, size.width, size.height, params};
+    return {u[source].get(),     v[source].get(), u[1 - source].get(),
+            v[1 - source].get(), display,         display_v,
+            size.width,          size.height,     params};
   }
 
   // Captures `count` steps (the last one writing the display, if any) into an executable graph.
@@ -141,8 +144,9 @@ struct CudaBackend::Impl {
     for (int s = 0; s < key.count && launch == cudaSuccess; ++s) {
       const int source = (key.source + s) & 1;
       const bool last = s == key.count - 1;
-      launch = cuda::launch_step(size, key.block, key.variant,
-                                 step_args(source, last ? key.display : nullptr, key.display_v), stream);
+      launch =
+          cuda::launch_step(size, key.block, key.variant,
+                            step_args(source, last ? key.display : nullptr, key.display_v), stream);
     }
     cudaGraph_t captured = nullptr;
     const cudaError_t ended = cudaStreamEndCapture(stream, &captured);  // always end the capture
@@ -161,7 +165,9 @@ struct CudaBackend::Impl {
     timings = {};
     GS_TRY(timer.start(stream));
     if (count == 0) {
-      if (display) GS_CUDA_TRY(cuda::launch_display(size, display_v ? v[current].get() : u[current].get(), display, stream));
+      if (display)
+        GS_CUDA_TRY(cuda::launch_display(size, display_v ? v[current].get() : u[current].get(),
+                                         display, stream));
     } else {
       const GraphKey key{count, current, display, display_v, block, variant, params};
       if (!graph || !(key == graph_key)) GS_TRY(capture(key));
@@ -202,7 +208,8 @@ CudaBackend::~CudaBackend() = default;
 
 std::string CudaBackend::description() const {
   const CudaDeviceInfo& d = impl_->device;
-  return d.name + ", compute " + std::to_string(d.compute_major) + "." + std::to_string(d.compute_minor);
+  return d.name + ", compute " + std::to_string(d.compute_major) + "." +
+         std::to_string(d.compute_minor);
 }
 
 Status CudaBackend::upload(const Fields& fields) {
@@ -224,7 +231,9 @@ Status CudaBackend::set_params(const Params& params) {
   return Status::ok();
 }
 
-Status CudaBackend::step(int count) { return impl_->run_steps(count, nullptr, true); }
+Status CudaBackend::step(int count) {
+  return impl_->run_steps(count, nullptr, true);
+}
 
 Status CudaBackend::step_and_display(int count, DisplayField field, const DisplayTarget& target) {
   GS_TRY(impl_->require_state());
@@ -242,9 +251,11 @@ Status CudaBackend::download(Fields& fields) {
   GS_TRY(impl_->require_state());
   if (fields.size != impl_->size) fields = Fields(impl_->size);
   const std::size_t bytes = impl_->size.cells() * sizeof(float);
-  GS_TRY(impl_->copy(fields.u.data(), impl_->u[impl_->current].get(), bytes, cudaMemcpyDeviceToHost));
+  GS_TRY(
+      impl_->copy(fields.u.data(), impl_->u[impl_->current].get(), bytes, cudaMemcpyDeviceToHost));
   const double u_ms = impl_->timings.transfer_ms;
-  GS_TRY(impl_->copy(fields.v.data(), impl_->v[impl_->current].get(), bytes, cudaMemcpyDeviceToHost));
+  GS_TRY(
+      impl_->copy(fields.v.data(), impl_->v[impl_->current].get(), bytes, cudaMemcpyDeviceToHost));
   impl_->timings.transfer_ms += u_ms;
   return Status::ok();
 }
@@ -252,16 +263,28 @@ Status CudaBackend::download(Fields& fields) {
 Status CudaBackend::write_display(DisplayField field, const DisplayTarget& target) {
   GS_TRY(impl_->require_state());
   GS_TRY(impl_->check_display_target(target));
-  if (target.space == MemorySpace::Device) return impl_->run_steps(0, target.data, field == DisplayField::V);
-  const float* source = field == DisplayField::V ? impl_->v[impl_->current].get() : impl_->u[impl_->current].get();
+  if (target.space == MemorySpace::Device)
+    return impl_->run_steps(0, target.data, field == DisplayField::V);
+  const float* source =
+      field == DisplayField::V ? impl_->v[impl_->current].get() : impl_->u[impl_->current].get();
   return impl_->copy(target.data, source, target.count * sizeof(float), cudaMemcpyDeviceToHost);
 }
 
-GridSize CudaBackend::size() const { return impl_->size; }
-const Params& CudaBackend::params() const { return impl_->params; }
-Timings CudaBackend::last_timings() const { return impl_->timings; }
-BlockShape CudaBackend::block_shape() const { return impl_->block; }
-KernelVariant CudaBackend::kernel_variant() const { return impl_->variant; }
+GridSize CudaBackend::size() const {
+  return impl_->size;
+}
+const Params& CudaBackend::params() const {
+  return impl_->params;
+}
+Timings CudaBackend::last_timings() const {
+  return impl_->timings;
+}
+BlockShape CudaBackend::block_shape() const {
+  return impl_->block;
+}
+KernelVariant CudaBackend::kernel_variant() const {
+  return impl_->variant;
+}
 
 Status CudaBackend::set_launch(BlockShape block, KernelVariant variant) {
   GS_TRY(check_block_shape(block));
@@ -275,7 +298,8 @@ Expected<double> CudaBackend::measure_copy_bandwidth(std::size_t bytes) {
   const std::size_t count = bytes / sizeof(float);
   GS_CUDA_TRY(from.allocate(count));
   GS_CUDA_TRY(to.allocate(count));
-  GS_TRY(impl_->copy(to.get(), from.get(), count * sizeof(float), cudaMemcpyDeviceToDevice));  // warm-up
+  GS_TRY(impl_->copy(to.get(), from.get(), count * sizeof(float),
+                     cudaMemcpyDeviceToDevice));  // warm-up
   double best_ms = 1e30;
   for (int i = 0; i < 5; ++i) {
     GS_TRY(impl_->copy(to.get(), from.get(), count * sizeof(float), cudaMemcpyDeviceToDevice));

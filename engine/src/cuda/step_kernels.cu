@@ -3,7 +3,9 @@
 namespace gs::cuda {
 namespace {
 
-__device__ Dim3 as_dim3(const dim3& d) { return Dim3{d.x, d.y, d.z}; }
+__device__ Dim3 as_dim3(const dim3& d) {
+  return Dim3{d.x, d.y, d.z};
+}
 
 template <Laplacian L, KernelVariant V>
 __global__ void step_kernel(StepKernelArgs args) {
@@ -15,15 +17,19 @@ __global__ void display_kernel(const float* field, float* display, int width, in
                       width, height);
 }
 
-dim3 to_dim3(Dim3 d) { return dim3(d.x, d.y, d.z); }
+dim3 to_dim3(Dim3 d) {
+  return dim3(d.x, d.y, d.z);
+}
 
 template <Laplacian L>
 void launch_for_laplacian(const LaunchShape& shape, KernelVariant variant,
                           const StepKernelArgs& args, cudaStream_t stream) {
   if (variant == KernelVariant::Coalesced)
-    step_kernel<L, KernelVariant::Coalesced><<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(args);
+    step_kernel<L, KernelVariant::Coalesced>
+        <<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(args);
   else
-    step_kernel<L, KernelVariant::Strided><<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(args);
+    step_kernel<L, KernelVariant::Strided>
+        <<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(args);
 }
 
 }  // namespace
@@ -32,17 +38,23 @@ cudaError_t launch_step(GridSize size, BlockShape block, KernelVariant variant,
                         const StepKernelArgs& args, cudaStream_t stream) {
   const LaunchShape shape = launch_shape_for(size, block, variant);
   switch (args.params.laplacian) {
-    case Laplacian::FivePoint: launch_for_laplacian<Laplacian::FivePoint>(shape, variant, args, stream); break;
-    case Laplacian::NinePoint: launch_for_laplacian<Laplacian::NinePoint>(shape, variant, args, stream); break;
-    case Laplacian::Course: launch_for_laplacian<Laplacian::Course>(shape, variant, args, stream); break;
+    case Laplacian::FivePoint:
+      launch_for_laplacian<Laplacian::FivePoint>(shape, variant, args, stream);
+      break;
+    case Laplacian::NinePoint:
+      launch_for_laplacian<Laplacian::NinePoint>(shape, variant, args, stream);
+      break;
+    case Laplacian::Course:
+      launch_for_laplacian<Laplacian::Course>(shape, variant, args, stream);
+      break;
   }
   return cudaGetLastError();
 }
 
 cudaError_t launch_display(GridSize size, const float* field, float* display, cudaStream_t stream) {
   const LaunchShape shape = launch_shape_for(size, BlockShape{}, KernelVariant::Coalesced);
-  display_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(field, display, size.width,
-                                                                           size.height);
+  display_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(field, display,
+                                                                           size.width, size.height);
   return cudaGetLastError();
 }
 
