@@ -57,10 +57,14 @@ Expected<Params> resolve_params(const BatchOptions& options, const ParamOverride
   return params;
 }
 
+BackendOptions backend_options(const BatchOptions& options) {
+  return {*parse_backend_choice(options.backend), options.threads, options.block, options.kernel};
+}
+
 Expected<BatchJob> build_job(const BatchOptions& options) {
   GS_TRY(check_counts(options));
   BatchJob job;
-  job.backend = {*parse_backend_choice(options.backend), options.threads};
+  job.backend = backend_options(options);
   if (options.frames) {
     job.frames = *options.frames;
     job.steps_per_frame = *options.steps_per_frame;

@@ -40,6 +40,7 @@ inline constexpr int kFrameQueueDepth = 4;
 inline constexpr std::size_t kFrameBuffers = kFrameQueueDepth + 1;
 
 Expected<BatchJob> build_job(const BatchOptions& options);
+BackendOptions backend_options(const BatchOptions& options);
 
 // Parameters from the layers that do not need a file: defaults < preset < explicit options.
 Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file);

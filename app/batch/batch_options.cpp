@@ -30,6 +30,21 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--threads", o.threads, "CPU twin threads (0: every core)")
       ->check(CLI::NonNegativeNumber);
+  app.add_option_function<std::string>(
+         "--block",
+         [&o](const std::string& text) {
+           o.block = parse_block_shape(text);
+           if (!o.block)
+             throw CLI::ValidationError("--block", "'" + text + "' is not WIDTHxHEIGHT");
+           if (Status valid = check_block_shape(*o.block); !valid)
+             throw CLI::ValidationError("--block", valid.message());
+         },
+         "CUDA block shape, e.g. 32x8")
+      ->type_name("WxH");
+  app.add_option_function<std::string>(
+         "--kernel", [&o](const std::string& name) { o.kernel = parse_kernel_variant(name); },
+         "CUDA step kernel: coalesced, or strided (consecutive threads walk down a column)")
+      ->check(CLI::IsMember({"coalesced", "strided"}));
   app.add_flag("--list-backends", o.list_backends,
                "Print each backend and whether it can run here");
 

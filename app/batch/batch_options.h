@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gs/launch_shape.h"
 #include "gs/param_overrides.h"
 
 namespace gs::batch {
@@ -13,6 +14,8 @@ namespace gs::batch {
 struct BatchOptions {
   std::string backend = "auto";
   int threads = 0;
+  std::optional<BlockShape> block;
+  std::optional<KernelVariant> kernel;
   std::optional<long> width;
   std::optional<long> height;
   std::optional<std::string> preset;

@@ -1,7 +1,10 @@
 #include "benchmark.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <ostream>
@@ -10,7 +13,6 @@
 
 #include "batch_job.h"
 #include "batch_run.h"
-#include "gs/initial_conditions.h"
 
 namespace gs::batch {
 namespace {
@@ -18,6 +20,12 @@ namespace {
 constexpr double kTargetRunSeconds = 1.0;
 constexpr int kTimedRuns = 3;
 constexpr long long kDefaultBenchStepsPerFrame = 32;
+constexpr std::size_t kCopyBytes = std::size_t(256) << 20;
+
+// The course's benchmark: 1000 frames of 32 steps on 1920x1080.
+constexpr GridSize kCourseGrid{1920, 1080};
+constexpr long long kCourseFrames = 1000;
+constexpr long long kCourseStepsPerFrame = 32;
 
 std::vector<GridSize> bench_sizes(const BatchOptions& o) {
   if (o.width || o.height)
@@ -33,22 +41,71 @@ std::string cpu_model() {
   return "unknown CPU";
 }
 
-void print_header(std::ostream& out, const Backend& backend, const std::string& reason) {
-  out << "backend: " << backend.name() << " (" << backend.description() << ")"
-      << (reason.empty() ? "" : "; " + reason) << "\nmachine: " << cpu_model() << "\n\n"
-      << std::left << std::setw(11) << "grid" << std::right << std::setw(12) << "steps/frame"
-      << std::setw(8) << "frames" << std::setw(11) << "Mcells/s" << std::setw(9) << "GB/s"
-      << std::setw(11) << "compute s" << std::setw(12) << "transfer s" << std::setw(8) << "I/O s"
-      << "\n";
+class Table {
+ public:
+  explicit Table(std::ostream& out) : out_(out) {}
+  void header() {
+    out_ << std::left << std::setw(11) << "grid" << std::right << std::setw(8) << "steps"
+         << std::setw(10) << "ms/step" << std::setw(10) << "Mcells/s" << std::setw(8) << "GB/s"
+         << std::setw(8) << "%copy" << std::setw(11) << "compute s" << std::setw(12) << "transfer s"
+         << std::setw(8) << "I/O s" << std::setw(8) << "wall s"
+         << "\n";
+  }
+  void row(const std::string& label, const RunReport& r, double copy_gb_per_s) {
+    out_ << std::left << std::setw(11) << label << std::right << std::setw(8) << r.steps
+         << std::fixed << std::setprecision(4) << std::setw(10)
+         << 1e3 * r.compute_s / double(std::max<long long>(1, r.steps)) << std::setprecision(0)
+         << std::setw(10) << r.mcells_per_s() << std::setprecision(1) << std::setw(8)
+         << r.effective_gb_per_s() << std::setprecision(0) << std::setw(7)
+         << 100.0 * r.effective_gb_per_s() / copy_gb_per_s << "%" << std::setprecision(3)
+         << std::setw(11) << r.compute_s << std::setw(12) << r.transfer_s << std::setw(8) << r.io_s
+         << std::setw(8) << r.wall_s << "\n"
+         << std::flush;
+  }
+
+ private:
+  std::ostream& out_;
+};
+
+// Warm-up runs, then the median of three runs of about a second each.
+Expected<RunReport> measure(BatchJob& job, Backend& backend) {
+  Expected<RunReport> warm_up = run_job(job, backend, {false});
+  if (warm_up) warm_up = run_job(job, backend, {false});  // the second one sizes the runs
+  if (!warm_up) return warm_up.status();
+  const double frame_seconds = std::max(1e-6, warm_up->compute_s + warm_up->transfer_s);
+  job.frames = std::clamp<long long>(std::llround(kTargetRunSeconds / frame_seconds), 3, 100000);
+  std::vector<RunReport> runs;
+  for (int i = 0; i < kTimedRuns; ++i) {
+    Expected<RunReport> run = run_job(job, backend, {false});
+    if (!run) return run.status();
+    runs.push_back(*run);
+  }
+  std::sort(runs.begin(), runs.end(), [](const RunReport& a, const RunReport& b) {
+    return a.mcells_per_s() < b.mcells_per_s();
+  });
+  return runs[kTimedRuns / 2];
 }
 
-void print_row(std::ostream& out, const RunReport& r, long long steps_per_frame) {
-  out << std::left << std::setw(11) << to_string(r.size) << std::right << std::setw(12)
-      << steps_per_frame << std::setw(8) << r.frames << std::fixed << std::setprecision(0)
-      << std::setw(11) << r.mcells_per_s() << std::setprecision(1) << std::setw(9)
-      << r.effective_gb_per_s() << std::setprecision(3) << std::setw(11) << r.compute_s
-      << std::setw(12) << r.transfer_s << std::setw(8) << r.io_s << "\n"
-      << std::flush;
+// The course benchmark once without and once with the HDF5 frames file (in the temp folder,
+// removed afterwards): the second's wall time shows what overlapping the writes saves.
+Status run_course_benchmark(BatchOptions options, Backend& backend, Table& table, double copy) {
+  options.width = kCourseGrid.width;
+  options.height = kCourseGrid.height;
+  options.frames = kCourseFrames;
+  options.steps_per_frame = kCourseStepsPerFrame;
+  const std::filesystem::path frames_file =
+      std::filesystem::temp_directory_path() /
+      ("grayscott-bench-" + std::to_string(::getpid()) + ".h5");
+  for (bool with_frames : {false, true}) {
+    if (with_frames) options.frames_output = frames_file.string();
+    Expected<BatchJob> job = build_job(options);
+    if (!job) return job.status();
+    Expected<RunReport> run = run_job(*job, backend, {false});
+    std::filesystem::remove(frames_file);
+    if (!run) return run.status();
+    table.row(with_frames ? "course+h5" : "course", *run, copy);
+  }
+  return Status::ok();
 }
 
 }  // namespace
@@ -65,37 +122,28 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   const std::vector<GridSize> sizes = bench_sizes(options);
   for (GridSize size : sizes) GS_TRY(check_grid_size(size.width, size.height));
 
-  Expected<SelectedBackend> selected =
-      create_backend({*parse_backend_choice(options.backend), options.threads});
+  Expected<SelectedBackend> selected = create_backend(backend_options(options));
   if (!selected) return selected.status();
   Backend& backend = *selected->backend;
-  print_header(out, backend, selected->reason);
+  Expected<double> copy = backend.measure_copy_bandwidth(kCopyBytes);
+  if (!copy) return copy.status();
 
+  out << "backend: " << backend.name() << " (" << backend.description() << ")"
+      << (selected->reason.empty() ? "" : "; " + selected->reason) << "\nmachine: " << cpu_model()
+      << "\ncopy:    " << std::fixed << std::setprecision(1) << *copy
+      << " GB/s (a 256 MB copy in the backend's memory, read + write)\n\n";
+  Table table(out);
+  table.header();
   for (GridSize size : sizes) {
     job_options.width = size.width;
     job_options.height = size.height;
     Expected<BatchJob> job = build_job(job_options);
     if (!job) return job.status();
-
-    // Two warm-up runs (first touch of memory, caches, GPU clocks); the second sizes the
-    // timed runs.
-    Expected<RunReport> warm_up = run_job(*job, backend, {false});
-    if (warm_up) warm_up = run_job(*job, backend, {false});
-    if (!warm_up) return warm_up.status();
-    const double frame_seconds = std::max(1e-6, warm_up->compute_s + warm_up->transfer_s);
-    job->frames = std::clamp<long long>(std::llround(kTargetRunSeconds / frame_seconds), 3, 100000);
-
-    std::vector<RunReport> runs;
-    for (int i = 0; i < kTimedRuns; ++i) {
-      Expected<RunReport> run = run_job(*job, backend, {false});
-      if (!run) return run.status();
-      runs.push_back(*run);
-    }
-    std::sort(runs.begin(), runs.end(), [](const RunReport& a, const RunReport& b) {
-      return a.mcells_per_s() < b.mcells_per_s();
-    });
-    print_row(out, runs[kTimedRuns / 2], job->steps_per_frame);
+    Expected<RunReport> report = measure(*job, backend);
+    if (!report) return report.status();
+    table.row(to_string(size), *report, *copy);
   }
+  if (backend.name() == "cuda") GS_TRY(run_course_benchmark(job_options, backend, table, *copy));
   return Status::ok();
 }
 

@@ -52,12 +52,22 @@ std::optional<BackendChoice> parse_backend_choice(std::string_view name) {
 }
 
 Expected<SelectedBackend> create_backend(const BackendOptions& options) {
+  const bool launch_chosen = options.block || options.variant;
   if (options.choice != BackendChoice::Cpu) {
     Expected<std::unique_ptr<Backend>> cuda = create_cuda_backend();
-    if (cuda) return SelectedBackend{std::move(cuda).value(), ""};
+    if (cuda) {
+      if (launch_chosen)
+        GS_TRY((*cuda)->set_launch(options.block.value_or(BlockShape{}),
+                                   options.variant.value_or(KernelVariant::Coalesced)));
+      return SelectedBackend{std::move(cuda).value(), ""};
+    }
     if (options.choice == BackendChoice::Cuda) return Error{"--backend cuda: " + cuda.message()};
-    return SelectedBackend{std::make_unique<CpuTwinBackend>(options.cpu_threads), cuda.message()};
+    std::string reason = cuda.message();
+    if (launch_chosen) reason += " (the launch shape is ignored on the CPU twin)";
+    return SelectedBackend{std::make_unique<CpuTwinBackend>(options.cpu_threads), reason};
   }
+  if (launch_chosen)
+    return Error{"the launch shape (--block, --kernel) applies to the cuda backend"};
   return SelectedBackend{std::make_unique<CpuTwinBackend>(options.cpu_threads), ""};
 }
 

@@ -115,6 +115,26 @@ Status CpuTwinBackend::step_and_display(int count, DisplayField field,
   return Status::ok();
 }
 
+Expected<double> CpuTwinBackend::measure_copy_bandwidth(std::size_t bytes) {
+  const std::size_t available = available_memory_bytes();
+  if (available != 0 && 2 * bytes > available)
+    return Error{"not enough memory for a copy of " + std::to_string(bytes) + " bytes"};
+  FieldData from(bytes / sizeof(float), 1.0f), to(bytes / sizeof(float), 0.0f);
+  const long count = long(from.size());
+  double best_s = 1e30;
+  for (int repeat = 0; repeat < 6; ++repeat) {  // the first pass warms up (page faults)
+    const auto start = Clock::now();
+#pragma omp parallel for schedule(static) num_threads(threads_)
+    for (long i = 0; i < count; ++i) to[i] = from[i];
+    if (repeat > 0) best_s = std::min(best_s, elapsed_ms(start) / 1e3);
+  }
+  return 2.0 * double(count) * sizeof(float) / best_s / 1e9;
+}
+
+Status CpuTwinBackend::set_launch(BlockShape, KernelVariant) {
+  return Error{"the CPU twin steps whole rows, not CUDA blocks: the launch shape applies to cuda"};
+}
+
 Status CpuTwinBackend::download(Fields& fields) {
   const auto start = Clock::now();
   fields = current_;

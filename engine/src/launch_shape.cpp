@@ -1,9 +1,31 @@
 #include "gs/launch_shape.h"
 
+#include <charconv>
+
 namespace gs {
 
 std::string to_string(KernelVariant variant) {
   return variant == KernelVariant::Coalesced ? "coalesced" : "strided";
+}
+
+std::optional<KernelVariant> parse_kernel_variant(std::string_view name) {
+  if (name == "coalesced") return KernelVariant::Coalesced;
+  if (name == "strided") return KernelVariant::Strided;
+  return std::nullopt;
+}
+
+std::optional<BlockShape> parse_block_shape(std::string_view text) {
+  const std::size_t x = text.find('x');
+  if (x == std::string_view::npos || x == 0 || x + 1 == text.size()) return std::nullopt;
+  BlockShape block;
+  const auto parse = [](std::string_view digits, unsigned& out) {
+    const char* end = digits.data() + digits.size();
+    const auto [ptr, error] = std::from_chars(digits.data(), end, out);
+    return error == std::errc() && ptr == end;
+  };
+  if (!parse(text.substr(0, x), block.x) || !parse(text.substr(x + 1), block.y))
+    return std::nullopt;
+  return block;
 }
 
 LaunchShape launch_shape_for(GridSize size, BlockShape block, KernelVariant variant) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "gs/fields.h"
+#include "gs/launch_shape.h"
 #include "gs/params.h"
 #include "gs/status.h"
 
@@ -53,6 +54,13 @@ class Backend {
   virtual GridSize size() const = 0;
   virtual const Params& params() const = 0;
   virtual Timings last_timings() const = 0;
+
+  // The bandwidth ceiling of the backend's memory: a large copy within it, timed, in GB/s
+  // counting bytes read plus bytes written.
+  virtual Expected<double> measure_copy_bandwidth(std::size_t bytes) = 0;
+
+  // The CUDA launch shape and step kernel (the teaching controls); the CPU twin refuses.
+  virtual Status set_launch(BlockShape block, KernelVariant variant) = 0;
 };
 
 }  // namespace gs

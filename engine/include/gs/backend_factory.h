@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gs/backend.h"
+#include "gs/launch_shape.h"
 #include "gs/status.h"
 
 namespace gs {
@@ -20,6 +21,9 @@ std::optional<BackendChoice> parse_backend_choice(std::string_view name);
 struct BackendOptions {
   BackendChoice choice = BackendChoice::Auto;
   int cpu_threads = 0;  // 0: every core
+  // The CUDA launch (block shape, kernel variant), where the user chose one.
+  std::optional<BlockShape> block;
+  std::optional<KernelVariant> variant;
 };
 
 struct SelectedBackend {

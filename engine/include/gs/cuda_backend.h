@@ -48,13 +48,12 @@ class CudaBackend final : public Backend {
   Timings last_timings() const override;
 
   // Teaching controls: the block shape and the coalesced or strided step kernel.
-  Status set_launch(BlockShape block, KernelVariant variant);
+  Status set_launch(BlockShape block, KernelVariant variant) override;
   BlockShape block_shape() const;
   KernelVariant kernel_variant() const;
 
-  // A device-to-device copy of `bytes`, timed with events: the bandwidth ceiling in GB/s
-  // (bytes read plus bytes written per second).
-  Expected<double> measure_copy_bandwidth(std::size_t bytes);
+  // A device-to-device copy, timed with events.
+  Expected<double> measure_copy_bandwidth(std::size_t bytes) override;
 
  private:
   struct Impl;

@@ -3,7 +3,9 @@
 // kernels check exactly the shape the GPU runs.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "gs/fields.h"
 #include "gs/hd.h"
@@ -20,6 +22,7 @@ struct Dim3 {
 enum class KernelVariant { Coalesced, Strided };
 
 std::string to_string(KernelVariant variant);
+std::optional<KernelVariant> parse_kernel_variant(std::string_view name);
 
 struct BlockShape {
   unsigned x = 32;
@@ -34,6 +37,9 @@ struct LaunchShape {
 // Enough blocks to cover every cell: along x the fast thread index covers columns (coalesced)
 // or rows (strided).
 LaunchShape launch_shape_for(GridSize size, BlockShape block, KernelVariant variant);
+
+// "32x8" -> {32, 8}; nullopt when the text is not WIDTHxHEIGHT.
+std::optional<BlockShape> parse_block_shape(std::string_view text);
 
 // Rejects blocks CUDA cannot launch (more than 1024 threads, zero sides) or that waste warps.
 Status check_block_shape(BlockShape block);
