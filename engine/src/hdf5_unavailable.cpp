@@ -11,6 +11,10 @@ Error unavailable(const std::filesystem::path& path) {
 
 }  // namespace
 
+bool hdf5_available() {
+  return false;
+}
+
 Expected<StateFile> read_state(const std::filesystem::path& path) {
   return unavailable(path);
 }

@@ -20,6 +20,9 @@ struct StateFile {
   std::optional<std::int64_t> step;
 };
 
+// False in a build without HDF5 (GS_HDF5=OFF), where the file functions fail saying so.
+bool hdf5_available();
+
 // Checks the datasets' presence, type (floating point), rank and shapes, and that the grid
 // fits in memory, before reading anything large.
 Expected<StateFile> read_state(const std::filesystem::path& path);

@@ -139,6 +139,11 @@ struct CudaBackend::Impl {
   // Captures `count` steps (the last one writing the display, if any) into an executable graph.
   Status capture(const GraphKey& key) {
     drop_graph();
+    const LaunchShape shape = launch_shape_for(size, key.block, key.variant);
+    if (shape.grid.y > 65535)  // CUDA's limit on gridDim.y
+      return Error{"a " + to_string(size) + " grid needs " + std::to_string(shape.grid.y) +
+                   " blocks along y with a " + std::to_string(key.block.x) + "x" +
+                   std::to_string(key.block.y) + " block; CUDA allows 65535: use a taller block"};
     GS_CUDA_TRY(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
     cudaError_t launch = cudaSuccess;
     for (int s = 0; s < key.count && launch == cudaSuccess; ++s) {
