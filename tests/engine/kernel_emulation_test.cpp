@@ -153,3 +153,34 @@ TEST(DisplayKernel, EmulatedCopyWritesEveryCellOnce) {
 
 }  // namespace
 }  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+bool emulated_all_finite(const Fields& f) {
+  int flag = 0;
+  emulate_launch(launch_shape_for(f.size, {}, KernelVariant::Coalesced), [&](Dim3 b, Dim3 t, Dim3 dim) {
+    finite_check_kernel_body(b, t, dim, f.u.data(), f.v.data(), f.size.width, f.size.height, &flag);
+  });
+  return flag == 0;
+}
+
+TEST(FiniteCheck, EmulatedKernelAndTwinFindNanAndInfinityAnywhere) {
+  Fields f = random_fields({37, 29}, 8);
+  CpuTwinBackend twin;
+  ASSERT_TRUE(twin.upload(f));
+  EXPECT_TRUE(emulated_all_finite(f));
+  EXPECT_TRUE(*twin.fields_are_finite());
+  for (float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                    -std::numeric_limits<float>::infinity()})
+    for (std::size_t where : {std::size_t(0), f.u.size() / 2, f.u.size() - 1}) {
+      Fields broken = f;
+      broken.v[where] = bad;
+      EXPECT_FALSE(emulated_all_finite(broken)) << where;
+      ASSERT_TRUE(twin.upload(broken));
+      EXPECT_FALSE(*twin.fields_are_finite()) << where;
+    }
+}
+
+}  // namespace
+}  // namespace gs::test

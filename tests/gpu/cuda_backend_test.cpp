@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <limits>
 #include <tuple>
 
 #include "gs/cpu_twin_backend.h"
@@ -149,6 +150,23 @@ TEST_F(CudaTest, CopyBandwidthIsMeasured) {
   Expected<double> bandwidth = cuda_->measure_copy_bandwidth(256u << 20);
   ASSERT_TRUE(bandwidth) << bandwidth.message();
   EXPECT_GT(*bandwidth, 10.0);
+}
+
+}  // namespace
+}  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+TEST_F(CudaTest, FiniteCheckFindsADivergedCell) {
+  Fields f = random_fields({100, 60}, 9);
+  ASSERT_TRUE(cuda_->upload(f));
+  Expected<bool> finite = cuda_->fields_are_finite();
+  ASSERT_TRUE(finite) << finite.message();
+  EXPECT_TRUE(*finite);
+  f.u[1234] = std::numeric_limits<float>::infinity();
+  ASSERT_TRUE(cuda_->upload(f));
+  EXPECT_FALSE(*cuda_->fields_are_finite());
 }
 
 }  // namespace

@@ -55,6 +55,10 @@ class Backend {
   virtual const Params& params() const = 0;
   virtual Timings last_timings() const = 0;
 
+  // False when u or v holds a NaN or an infinity: the simulation diverged. A reduction on the
+  // backend's side; nothing but the answer crosses to the host.
+  virtual Expected<bool> fields_are_finite() = 0;
+
   // The bandwidth ceiling of the backend's memory: a large copy within it, timed, in GB/s
   // counting bytes read plus bytes written.
   virtual Expected<double> measure_copy_bandwidth(std::size_t bytes) = 0;

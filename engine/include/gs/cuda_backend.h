@@ -52,6 +52,7 @@ class CudaBackend final : public Backend {
   BlockShape block_shape() const;
   KernelVariant kernel_variant() const;
 
+  Expected<bool> fields_are_finite() override;
   // A device-to-device copy, timed with events.
   Expected<double> measure_copy_bandwidth(std::size_t bytes) override;
 

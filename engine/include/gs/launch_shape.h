@@ -41,7 +41,7 @@ LaunchShape launch_shape_for(GridSize size, BlockShape block, KernelVariant vari
 // "32x8" -> {32, 8}; nullopt when the text is not WIDTHxHEIGHT.
 std::optional<BlockShape> parse_block_shape(std::string_view text);
 
-// Rejects blocks CUDA cannot launch (more than 1024 threads, zero sides) or that waste warps.
+// Rejects blocks CUDA cannot launch: zero sides, or more than 1024 threads.
 Status check_block_shape(BlockShape block);
 
 // The cell a thread owns, from its block and thread indices.

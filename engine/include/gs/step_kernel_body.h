@@ -44,4 +44,15 @@ GS_HD void display_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_d
   display[i] = field[i];
 }
 
+// Raises *flag when the thread's cell of u or v is NaN or infinite (the divergence check).
+GS_HD void finite_check_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim,
+                                    const float* u, const float* v, int width, int height,
+                                    int* flag) {
+  const CellIndex cell = cell_of_thread(block_index, thread_index, block_dim, KernelVariant::Coalesced);
+  if (cell.x >= width || cell.y >= height) return;
+  const long i = long(cell.y) * width + cell.x;
+  // x - x is 0 for finite x and NaN for NaN or infinity: no isfinite needed on either machine.
+  if (!((u[i] - u[i]) == 0.0f) || !((v[i] - v[i]) == 0.0f)) *flag = 1;
+}
+
 }  // namespace gs

@@ -75,9 +75,13 @@ struct CudaBackend::Impl {
   Timings timings;
   cudaGraphExec_t graph = nullptr;
   GraphKey graph_key;
+  int* finite_flag = nullptr;  // one device int for the divergence check
 
   ~Impl() {
     drop_graph();
+    if (finite_flag) {
+      [[maybe_unused]] const cudaError_t ignored = cudaFree(finite_flag);
+    }
     if (stream) {
       [[maybe_unused]] const cudaError_t ignored = cudaStreamDestroy(stream);
     }
@@ -205,6 +209,7 @@ Expected<std::unique_ptr<CudaBackend>> CudaBackend::create(int device) {
   impl->device = *info;
   GS_CUDA_TRY(cudaStreamCreateWithFlags(&impl->stream, cudaStreamNonBlocking));
   GS_TRY(impl->timer.create());
+  GS_CUDA_TRY(cudaMalloc(reinterpret_cast<void**>(&impl->finite_flag), sizeof(int)));
   return std::unique_ptr<CudaBackend>(new CudaBackend(std::move(impl)));
 }
 
@@ -296,6 +301,18 @@ Status CudaBackend::set_launch(BlockShape block, KernelVariant variant) {
   impl_->block = block;
   impl_->variant = variant;
   return Status::ok();
+}
+
+Expected<bool> CudaBackend::fields_are_finite() {
+  GS_TRY(impl_->require_state());
+  const int current = impl_->current;
+  GS_CUDA_TRY(cudaMemsetAsync(impl_->finite_flag, 0, sizeof(int), impl_->stream));
+  GS_CUDA_TRY(cuda::launch_finite_check(impl_->size, impl_->u[current].get(), impl_->v[current].get(),
+                                        impl_->finite_flag, impl_->stream));
+  int flag = 0;
+  GS_CUDA_TRY(cudaMemcpyAsync(&flag, impl_->finite_flag, sizeof(int), cudaMemcpyDeviceToHost, impl_->stream));
+  GS_CUDA_TRY(cudaStreamSynchronize(impl_->stream));
+  return flag == 0;
 }
 
 Expected<double> CudaBackend::measure_copy_bandwidth(std::size_t bytes) {

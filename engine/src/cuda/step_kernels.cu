@@ -17,6 +17,11 @@ __global__ void display_kernel(const float* field, float* display, int width, in
                       width, height);
 }
 
+__global__ void finite_check_kernel(const float* u, const float* v, int width, int height, int* flag) {
+  finite_check_kernel_body(as_dim3(blockIdx), as_dim3(threadIdx), as_dim3(blockDim), u, v, width,
+                           height, flag);
+}
+
 dim3 to_dim3(Dim3 d) {
   return dim3(d.x, d.y, d.z);
 }
@@ -55,6 +60,14 @@ cudaError_t launch_display(GridSize size, const float* field, float* display, cu
   const LaunchShape shape = launch_shape_for(size, BlockShape{}, KernelVariant::Coalesced);
   display_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(field, display,
                                                                            size.width, size.height);
+  return cudaGetLastError();
+}
+
+cudaError_t launch_finite_check(GridSize size, const float* u, const float* v, int* flag,
+                                cudaStream_t stream) {
+  const LaunchShape shape = launch_shape_for(size, BlockShape{}, KernelVariant::Coalesced);
+  finite_check_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(u, v, size.width,
+                                                                               size.height, flag);
   return cudaGetLastError();
 }
 

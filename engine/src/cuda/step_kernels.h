@@ -17,4 +17,8 @@ cudaError_t launch_step(GridSize size, BlockShape block, KernelVariant variant,
 // Enqueues a copy of `field` into `display` (a display write with no step to fuse into).
 cudaError_t launch_display(GridSize size, const float* field, float* display, cudaStream_t stream);
 
+// Enqueues the divergence check: *flag becomes 1 if any cell of u or v is not finite.
+cudaError_t launch_finite_check(GridSize size, const float* u, const float* v, int* flag,
+                                cudaStream_t stream);
+
 }  // namespace gs::cuda

@@ -1,0 +1,260 @@
+#include "app.h"
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <ctime>
+#include <iostream>
+
+#include "control_panel.h"
+#include "screenshot.h"
+
+namespace gs::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Each frame's steps are budgeted by time so the UI stays above 30 frames per second; `auto`
+// fills most of a refresh period instead.
+constexpr double kFixedStepsBudgetS = 0.025;
+constexpr double kAutoBudgetShare = 0.7;
+constexpr int kDivergenceCheckEvery = 10;
+
+std::string default_screenshot_name() {
+  const std::time_t now = std::time(nullptr);
+  char name[64];
+  std::strftime(name, sizeof name, "grayscott-%Y%m%d-%H%M%S.png", std::localtime(&now));
+  return name;
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
+  std::unique_ptr<App> app(new App());
+  app->options_ = options;
+  app->wanted_transfer_ = options.transfer;
+  if (options.script) {
+    Expected<std::vector<ScriptLine>> lines = load_script(*options.script);
+    if (!lines) return lines.status();
+    app->script_.emplace(std::move(lines).value());
+  }
+  Expected<std::unique_ptr<Window>> window =
+      Window::open(options.window_width, options.window_height, "Gray-Scott Live");
+  if (!window) return window.status();
+  app->window_ = std::move(window).value();
+  Expected<std::unique_ptr<FieldRenderer>> renderer = FieldRenderer::create();
+  if (!renderer) return renderer.status();
+  app->renderer_ = std::move(renderer).value();
+  Expected<std::unique_ptr<Simulation>> simulation = Simulation::create(options.simulation);
+  if (!simulation) return simulation.status();
+  app->simulation_ = std::move(simulation).value();
+  app->texture_ = std::make_unique<FieldTexture>();
+  GS_TRY(app->rebuild_transfer());
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // layout persistence comes with presentation mode
+  ImGui::StyleColorsDark();
+  ImGui_ImplGlfw_InitForOpenGL(app->window_->handle(), true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  app->imgui_ready_ = true;
+  return app;
+}
+
+App::~App() {
+  if (imgui_ready_) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  transfer_.reset();  // unregister interop buffers while the GL context lives
+  texture_.reset();
+  renderer_.reset();
+}
+
+Status App::rebuild_transfer() {
+  transfer_.reset();
+  if (texture_->size() != simulation_->size()) texture_->resize(simulation_->size());
+  TransferChoice choice = choose_transfer(wanted_transfer_, simulation_->backend(), *texture_);
+  transfer_ = std::move(choice.transfer);
+  transfer_reason_ = choice.fallback_reason;
+  return Status::ok();
+}
+
+Status App::apply_view(const command::SetParameter& set) {
+  const auto number = [&](float& target) -> Status {
+    char* end = nullptr;
+    const float value = std::strtof(set.value.c_str(), &end);
+    if (end == set.value.c_str() || *end != '\0') return Error{set.name + ": not a number"};
+    target = value;
+    return Status::ok();
+  };
+  if (set.name == "colormap") {
+    const Colormap* map = find_colormap(set.value);
+    if (!map) return Error{"unknown colormap '" + set.value + "'"};
+    renderer_->set_colormap(*map);
+    view_.colormap = map->name;
+  } else if (set.name == "range-min") {
+    GS_TRY(number(view_.low));
+  } else if (set.name == "range-max") {
+    GS_TRY(number(view_.high));
+  } else if (set.name == "filter") {
+    view_.linear_filter = set.value == "linear";
+    texture_->set_linear_filtering(view_.linear_filter);
+  } else {
+    return Error{"set " + set.name + " is not available yet"};
+  }
+  return Status::ok();
+}
+
+Status App::apply(const Command& command) {
+  const GridSize size_before = simulation_->size();
+  const std::string backend_before = simulation_->backend().name();
+  Expected<bool> handled = simulation_->apply(command);
+  if (!handled) return handled.status();
+  if (*handled) {
+    if (simulation_->size() != size_before || simulation_->backend().name() != backend_before)
+      GS_TRY(rebuild_transfer());
+    return Status::ok();
+  }
+  if (const auto* set = std::get_if<command::SetParameter>(&command)) return apply_view(*set);
+  if (const auto* transfer = std::get_if<command::SelectTransfer>(&command)) {
+    wanted_transfer_ = transfer->path;
+    return rebuild_transfer();
+  }
+  if (const auto* shot = std::get_if<command::Screenshot>(&command)) {
+    pending_screenshots_.push_back(shot->path.empty() ? default_screenshot_name() : shot->path);
+  } else if (const auto* caption = std::get_if<command::Caption>(&command)) {
+    caption_ = caption->text;
+  } else if (std::holds_alternative<command::Quit>(command)) {
+    quit_ = true;
+  }
+  return Status::ok();
+}
+
+Status App::take_screenshot(const std::string& path) {
+  const std::vector<float> field = texture_->read_back();
+  GS_TRY(write_png(path, texture_->size(), colorize(field, renderer_->colormap_table(), view_.low, view_.high)));
+  last_screenshot_ = path;
+  return Status::ok();
+}
+
+void App::handle_keys() {
+  if (ImGui::GetIO().WantCaptureKeyboard) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
+    queue_.push_back(simulation_->running() ? Command{command::Pause{}} : Command{command::Run{}});
+  if (ImGui::IsKeyPressed('P')) queue_.push_back(command::Screenshot{""});
+}
+
+void App::draw_overlays() {
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                 ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
+  if (const auto& diverged = simulation_->divergence()) {
+    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f, viewport->WorkPos.y + 20),
+                            ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.6f, 0.1f, 0.1f, 0.9f));
+    ImGui::Begin("##divergence", nullptr, flags);
+    ImGui::TextUnformatted(diverged->c_str());
+    ImGui::End();
+    ImGui::PopStyleColor();
+  }
+  if (!caption_.empty()) {
+    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
+                                   viewport->WorkPos.y + viewport->WorkSize.y - 40),
+                            ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    ImGui::Begin("##caption", nullptr, flags);
+    ImGui::SetWindowFontScale(2.0f);
+    ImGui::TextUnformatted(caption_.c_str());
+    ImGui::End();
+  }
+}
+
+int App::run() {
+  const auto started = Clock::now();
+  int exit_code = 0;
+  while (!window_->should_close() && !quit_) {
+    const auto frame_start = Clock::now();
+    glfwPollEvents();
+
+    if (script_) {
+      const double now = std::chrono::duration<double>(frame_start - started).count();
+      const bool busy = !simulation_->running() && simulation_->steps_for_frame(1.0) > 0;
+      for (const ScriptLine* line : script_->due(now, busy)) {
+        if (Status status = apply(line->command); !status) {
+          std::cerr << "grayscott: error: " << options_.script->string() << ":" << line->number
+                    << ": " << status.message() << "\n";
+          exit_code = 1;
+          break;
+        }
+      }
+      if (exit_code != 0) break;
+    }
+    for (const Command& command : queue_)
+      if (Status status = apply(command); !status) std::cerr << "grayscott: " << status.message() << "\n";
+    queue_.clear();
+
+    const double budget = simulation_->steps_per_frame() ? kFixedStepsBudgetS
+                                                          : kAutoBudgetShare * window_->refresh_period_s();
+    FrameTiming timing;
+    timing.steps = simulation_->steps_for_frame(budget);
+    if (Status status = transfer_->advance(simulation_->backend(), timing.steps,
+                                           simulation_->display_field(), *texture_, timing);
+        !status) {
+      std::cerr << "grayscott: error: " << status.message() << "\n";
+      exit_code = 1;
+      break;
+    }
+    simulation_->frame_done(timing.steps, timing.kernel_ms);
+    if (simulation_->running() && stats_.frames() % kDivergenceCheckEvery == 0)
+      if (Status status = simulation_->check_divergence(); !status)
+        std::cerr << "grayscott: " << status.message() << "\n";
+    for (const std::string& path : pending_screenshots_) {
+      if (Status status = take_screenshot(path); !status) {
+        std::cerr << "grayscott: error: " << status.message() << "\n";
+        if (script_) exit_code = 1, quit_ = true;
+      }
+    }
+    pending_screenshots_.clear();
+
+    int width = 0, height = 0;
+    window_->framebuffer_size(width, height);
+    glViewport(0, 0, width, height);
+    glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    renderer_->draw(*texture_, {view_.low, view_.high}, width, height);
+    timing.draw_ms = renderer_->last_draw_ms();
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    draw_control_panel({*simulation_, view_, stats_, transfer_->path(), transfer_reason_,
+                        window_->gl_version(), last_screenshot_, queue_});
+    draw_overlays();
+    handle_keys();
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    window_->swap_buffers();
+
+    timing.frame_ms = std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
+    stats_.add(timing, simulation_->size());
+    if (script_) script_->frame_shown();
+  }
+  if (options_.stats_json) {
+    const Backend& backend = simulation_->backend();
+    if (Status status = stats_.write_json(*options_.stats_json, backend.name(), backend.description(),
+                                          to_string(transfer_->path()),
+                                          transfer_reason_.empty() ? simulation_->backend_reason() : transfer_reason_);
+        !status) {
+      std::cerr << "grayscott: error: " << status.message() << "\n";
+      exit_code = 1;
+    }
+  }
+  return exit_code;
+}
+
+}  // namespace gs::app

@@ -1,0 +1,87 @@
+// The desktop app: owns the window, the GL objects, the simulation and the transfer path, and
+// runs the frame loop. Commands from the panel, the keyboard and scripts go through one queue
+// and are applied between frames. Main thread only.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "field_renderer.h"
+#include "field_texture.h"
+#include "frame_stats.h"
+#include "frame_transfer.h"
+#include "script_runner.h"
+#include "simulation.h"
+#include "window.h"
+
+namespace gs::app {
+
+struct AppOptions {
+  SimulationSettings simulation;
+  TransferPath transfer = TransferPath::Interop;
+  std::optional<std::filesystem::path> script;
+  std::optional<std::filesystem::path> stats_json;
+  int window_width = 1400;
+  int window_height = 900;
+};
+
+// What the view shows; the panel edits it through commands.
+struct ViewState {
+  std::string colormap = "viridis";
+  float low = 0.0f;
+  float high = 0.5f;
+  bool linear_filter = false;
+};
+
+// What the panel needs to show and where its commands go.
+struct PanelContext {
+  const Simulation& simulation;
+  const ViewState& view;
+  const FrameStats& stats;
+  TransferPath transfer;
+  const std::string& transfer_reason;
+  const std::string& gl_version;
+  const std::string& last_screenshot;
+  std::vector<Command>& commands;
+};
+
+class App {
+ public:
+  static Expected<std::unique_ptr<App>> create(const AppOptions& options);
+  ~App();
+  // Runs until the window closes or `quit`; the exit code (non-zero after a script error).
+  int run();
+
+ private:
+  App() = default;
+  Status apply(const Command& command);
+  Status apply_view(const command::SetParameter& set);
+  Status rebuild_transfer();
+  Status take_screenshot(const std::string& path);
+  void handle_keys();
+  void draw_overlays();
+
+  AppOptions options_;
+  std::unique_ptr<Window> window_;
+  std::unique_ptr<FieldRenderer> renderer_;
+  std::unique_ptr<FieldTexture> texture_;
+  std::unique_ptr<Simulation> simulation_;
+  std::unique_ptr<FrameTransfer> transfer_;
+  TransferPath wanted_transfer_ = TransferPath::Interop;
+  std::string transfer_reason_;
+  ViewState view_;
+  FrameStats stats_;
+  std::optional<ScriptRunner> script_;
+  std::vector<Command> queue_;
+  std::vector<std::string> pending_screenshots_;
+  std::string last_screenshot_;
+  std::string caption_;
+  bool quit_ = false;
+  bool imgui_ready_ = false;
+};
+
+}  // namespace gs::app

@@ -1,0 +1,47 @@
+// Named commands: everything a person (the panel, the keyboard) or a script asks of the app.
+// They go into one queue and the app applies them between frames, so scripts and tests drive
+// exactly what a person drives. Values are checked when a command is applied.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "gs/backend_factory.h"
+#include "gs/initial_conditions.h"
+
+namespace gs::app {
+
+enum class TransferPath { Interop, Host, Upload };
+
+std::string to_string(TransferPath path);
+std::optional<TransferPath> parse_transfer_path(std::string_view name);
+
+namespace command {
+struct LoadPreset { std::string name; };
+// Any panel parameter by name (F, k, Du, Dv, dt, laplacian, boundary, field, ...), as text.
+struct SetParameter { std::string name; std::string value; };
+struct Resize { int width; int height; };
+struct SelectBackend { BackendChoice choice; };
+struct SelectTransfer { TransferPath path; };
+struct SetStepsPerFrame { std::optional<int> steps; };  // nullopt: auto
+struct Run {};
+struct Pause {};
+struct Step { int steps; };
+struct Reset { std::optional<InitPattern> init; std::optional<std::uint64_t> seed; };
+struct Screenshot { std::string path; };
+struct Caption { std::string text; };
+struct Quit {};
+// Script flow only: the script waits for N displayed frames, or for wall-clock seconds.
+struct RunFrames { int frames; };
+struct Wait { double seconds; };
+}  // namespace command
+
+using Command = std::variant<command::LoadPreset, command::SetParameter, command::Resize,
+                             command::SelectBackend, command::SelectTransfer,
+                             command::SetStepsPerFrame, command::Run, command::Pause,
+                             command::Step, command::Reset, command::Screenshot, command::Caption,
+                             command::Quit, command::RunFrames, command::Wait>;
+
+}  // namespace gs::app

@@ -1,0 +1,162 @@
+#include "control_panel.h"
+
+#include <imgui.h>
+
+#include <cstdio>
+
+namespace gs::app {
+namespace {
+
+void push_set(const PanelContext& c, const char* name, const std::string& value) {
+  c.commands.push_back(command::SetParameter{name, value});
+}
+
+std::string number_text(float value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", double(value));
+  return text;
+}
+
+void status_section(const PanelContext& c) {
+  const Simulation& sim = c.simulation;
+  ImGui::Text("Backend: %s", sim.backend().description().c_str());
+  if (!sim.backend_reason().empty()) ImGui::TextWrapped("Fallback: %s", sim.backend_reason().c_str());
+  ImGui::Text("Transfer: %s", to_string(c.transfer).c_str());
+  if (!c.transfer_reason.empty()) ImGui::TextWrapped("Fallback: %s", c.transfer_reason.c_str());
+  ImGui::Text("OpenGL %s", c.gl_version.c_str());
+  if (!sim.last_message().empty()) ImGui::TextWrapped("%s", sim.last_message().c_str());
+}
+
+void run_section(const PanelContext& c) {
+  const Simulation& sim = c.simulation;
+  if (ImGui::Button(sim.running() ? "Pause" : "Run"))
+    c.commands.push_back(sim.running() ? Command{command::Pause{}} : Command{command::Run{}});
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) c.commands.push_back(command::Step{1});
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) c.commands.push_back(command::Reset{});
+  ImGui::SameLine();
+  ImGui::Text("step %lld", sim.total_steps());
+
+  int init = int(sim.init());
+  if (ImGui::Combo("init", &init, "square\0spots\0noise\0"))
+    push_set(c, "init", std::string(to_string(InitPattern(init))));
+  int seed = int(sim.seed());
+  if (ImGui::InputInt("seed", &seed) && seed >= 0) push_set(c, "seed", std::to_string(seed));
+
+  bool automatic = !sim.steps_per_frame();
+  if (ImGui::Checkbox("auto steps/frame", &automatic))
+    c.commands.push_back(command::SetStepsPerFrame{automatic ? std::nullopt : std::optional<int>(32)});
+  if (!automatic) {
+    int steps = *sim.steps_per_frame();
+    if (ImGui::SliderInt("steps/frame", &steps, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic))
+      c.commands.push_back(command::SetStepsPerFrame{steps});
+  }
+}
+
+void preset_menu(const PanelContext& c) {
+  const PresetLibrary& library = c.simulation.presets();
+  if (!ImGui::BeginCombo("preset", c.simulation.preset_name().c_str())) return;
+  for (const PresetGroup& group : library.groups) {
+    ImGui::TextDisabled("%s", group.title.c_str());
+    for (const Preset& preset : library.presets) {
+      if (preset.group != group.id) continue;
+      if (ImGui::Selectable(preset.name.c_str(), preset.name == c.simulation.preset_name()))
+        c.commands.push_back(command::LoadPreset{preset.name});
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preset.description.c_str());
+    }
+  }
+  ImGui::EndCombo();
+}
+
+void parameter_section(const PanelContext& c) {
+  preset_menu(c);
+  Params p = c.simulation.params();
+  // Slider, drag (ctrl+click on either types a value) and a typed field, as people expect.
+  if (ImGui::SliderFloat("F", &p.F, 0.0f, 0.1f, "%.5f")) push_set(c, "F", number_text(p.F));
+  if (ImGui::InputFloat("F value", &p.F, 0.0001f, 0.001f, "%.5f", ImGuiInputTextFlags_EnterReturnsTrue))
+    push_set(c, "F", number_text(p.F));
+  if (ImGui::SliderFloat("k", &p.k, 0.03f, 0.075f, "%.5f")) push_set(c, "k", number_text(p.k));
+  if (ImGui::InputFloat("k value", &p.k, 0.0001f, 0.001f, "%.5f", ImGuiInputTextFlags_EnterReturnsTrue))
+    push_set(c, "k", number_text(p.k));
+  if (ImGui::DragFloat("Du", &p.Du, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, "Du", number_text(p.Du));
+  if (ImGui::DragFloat("Dv", &p.Dv, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, "Dv", number_text(p.Dv));
+  if (ImGui::DragFloat("dt", &p.dt, 0.01f, 0.01f, 2.0f, "%.3f")) push_set(c, "dt", number_text(p.dt));
+  int laplacian = int(p.laplacian);
+  if (ImGui::Combo("laplacian", &laplacian, "five-point\0nine-point\0course\0"))
+    push_set(c, "laplacian", std::string(to_string(Laplacian(laplacian))));
+  int boundary = int(p.boundary);
+  if (ImGui::Combo("boundary", &boundary, "periodic\0neumann\0"))
+    push_set(c, "boundary", std::string(to_string(Boundary(boundary))));
+}
+
+void grid_section(const PanelContext& c) {
+  static int width = 0, height = 0;
+  if (width == 0) width = c.simulation.size().width, height = c.simulation.size().height;
+  ImGui::InputInt("width", &width, 64, 256);
+  ImGui::InputInt("height", &height, 64, 256);
+  if (ImGui::Button("Apply size (state resampled)")) c.commands.push_back(command::Resize{width, height});
+  ImGui::SameLine();
+  ImGui::TextDisabled("now %s", to_string(c.simulation.size()).c_str());
+
+  int backend = c.simulation.backend().name() == "cuda" ? 2 : 1;
+  if (ImGui::Combo("backend", &backend, "auto\0cpu\0cuda\0"))
+    c.commands.push_back(command::SelectBackend{backend == 0   ? BackendChoice::Auto
+                                                : backend == 1 ? BackendChoice::Cpu
+                                                               : BackendChoice::Cuda});
+  int transfer = int(c.transfer);
+  if (ImGui::Combo("transfer", &transfer, "interop\0host\0upload\0"))
+    c.commands.push_back(command::SelectTransfer{TransferPath(transfer)});
+}
+
+void launch_section(const PanelContext& c) {
+  const bool cuda = c.simulation.backend().name() == "cuda";
+  BlockShape block = c.simulation.launch_block();
+  const LaunchShape shape = launch_shape_for(c.simulation.size(), block, c.simulation.launch_variant());
+  ImGui::Text("grid %ux%u blocks of %ux%u threads", shape.grid.x, shape.grid.y, block.x, block.y);
+  if (!cuda) ImGui::TextDisabled("(what the CUDA launch would be; the twin steps rows)");
+  int sides[2] = {int(block.x), int(block.y)};
+  if (ImGui::InputInt2("block", sides, ImGuiInputTextFlags_EnterReturnsTrue) && sides[0] > 0 && sides[1] > 0)
+    push_set(c, "block", std::to_string(sides[0]) + "x" + std::to_string(sides[1]));
+  int variant = int(c.simulation.launch_variant());
+  if (ImGui::RadioButton("coalesced", &variant, 0)) push_set(c, "kernel", "coalesced");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("strided", &variant, 1)) push_set(c, "kernel", "strided");
+}
+
+void view_section(const PanelContext& c) {
+  int field = c.simulation.display_field() == DisplayField::U ? 0 : 1;
+  if (ImGui::Combo("field", &field, "u\0v\0")) push_set(c, "field", field == 0 ? "u" : "v");
+  if (ImGui::BeginCombo("colormap", c.view.colormap.c_str())) {
+    for (const Colormap& map : builtin_colormaps())
+      if (ImGui::Selectable(map.name.c_str(), map.name == c.view.colormap)) push_set(c, "colormap", map.name);
+    ImGui::EndCombo();
+  }
+  float range[2] = {c.view.low, c.view.high};
+  if (ImGui::DragFloat2("range", range, 0.005f, -1.0f, 2.0f, "%.3f")) {
+    push_set(c, "range-min", number_text(range[0]));
+    push_set(c, "range-max", number_text(range[1]));
+  }
+  bool linear = c.view.linear_filter;
+  if (ImGui::Checkbox("linear filtering", &linear)) push_set(c, "filter", linear ? "linear" : "nearest");
+  if (ImGui::Button("Screenshot (P)")) c.commands.push_back(command::Screenshot{""});
+  if (!c.last_screenshot.empty()) ImGui::TextWrapped("saved %s", c.last_screenshot.c_str());
+}
+
+}  // namespace
+
+void draw_control_panel(const PanelContext& c) {
+  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+  ImGui::Begin("Gray-Scott Live");
+  status_section(c);
+  if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) run_section(c);
+  if (ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen)) parameter_section(c);
+  if (ImGui::CollapsingHeader("Grid, backend, transfer")) grid_section(c);
+  if (ImGui::CollapsingHeader("Launch (CUDA teaching)")) launch_section(c);
+  if (ImGui::CollapsingHeader("View")) view_section(c);
+  if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) draw_timings(c);
+  ImGui::End();
+}
+
+}  // namespace gs::app

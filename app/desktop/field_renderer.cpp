@@ -1,0 +1,79 @@
+#include "field_renderer.h"
+
+#include <algorithm>
+
+#include "gs/data_paths.h"
+
+namespace gs::app {
+
+Expected<std::unique_ptr<FieldRenderer>> FieldRenderer::create() {
+  const std::filesystem::path shaders = data_directory() / "shaders";
+  Expected<ShaderProgram> program = ShaderProgram::load(shaders / "field.vert", shaders / "field.frag");
+  if (!program) return program.status();
+  std::unique_ptr<FieldRenderer> renderer(new FieldRenderer());
+  renderer->program_ = std::move(program).value();
+  glGenVertexArrays(1, &renderer->vertex_array_);
+  glGenTextures(1, &renderer->colormap_texture_);
+  renderer->set_colormap(builtin_colormaps().front());
+  return renderer;
+}
+
+FieldRenderer::~FieldRenderer() {
+  glDeleteTextures(1, &colormap_texture_);
+  glDeleteVertexArrays(1, &vertex_array_);
+}
+
+void FieldRenderer::set_colormap(const Colormap& colormap) {
+  table_ = app::colormap_table(colormap);
+  GLint alignment = 4;
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glBindTexture(GL_TEXTURE_1D, colormap_texture_);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGB8, GLsizei(table_.size()), 0, GL_RGB, GL_UNSIGNED_BYTE, table_.data());
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_1D, 0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+}
+
+void FieldRenderer::draw(const FieldTexture& field, const ViewSettings& view, int viewport_width,
+                         int viewport_height) {
+  if (field.size().cells() == 0 || viewport_width <= 0 || viewport_height <= 0) return;
+  GLint old_program = 0, old_vertex_array = 0, old_active = 0, old_texture_2d = 0, old_texture_1d = 0;
+  glGetIntegerv(GL_CURRENT_PROGRAM, &old_program);
+  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &old_vertex_array);
+  glGetIntegerv(GL_ACTIVE_TEXTURE, &old_active);
+
+  // Keep the field's aspect ratio: shrink the quad along the longer window side.
+  const float field_aspect = float(field.size().width) / float(field.size().height);
+  const float window_aspect = float(viewport_width) / float(viewport_height);
+  const float scale_x = std::min(1.0f, field_aspect / window_aspect);
+  const float scale_y = std::min(1.0f, window_aspect / field_aspect);
+
+  draw_timer_.begin();
+  glUseProgram(program_.id());
+  glUniform2f(program_.uniform("u_scale"), scale_x, scale_y);
+  glUniform1f(program_.uniform("u_min"), view.low);
+  glUniform1f(program_.uniform("u_max"), view.high);
+  glUniform1i(program_.uniform("u_field"), 0);
+  glUniform1i(program_.uniform("u_colormap"), 1);
+  glActiveTexture(GL_TEXTURE0);
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &old_texture_2d);
+  glBindTexture(GL_TEXTURE_2D, field.texture());
+  glActiveTexture(GL_TEXTURE1);
+  glGetIntegerv(GL_TEXTURE_BINDING_1D, &old_texture_1d);
+  glBindTexture(GL_TEXTURE_1D, colormap_texture_);
+  glBindVertexArray(vertex_array_);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  draw_timer_.end();
+
+  glBindTexture(GL_TEXTURE_1D, GLuint(old_texture_1d));
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, GLuint(old_texture_2d));
+  glActiveTexture(GLenum(old_active));
+  glBindVertexArray(GLuint(old_vertex_array));
+  glUseProgram(GLuint(old_program));
+}
+
+}  // namespace gs::app

@@ -1,0 +1,44 @@
+// Draws the field texture through a colormap into the window, aspect ratio kept, over a value
+// range. Restores the GL state it changes, as ImGui's backends do. Main (GL) thread only.
+#pragma once
+
+#include <glad/gl.h>
+
+#include "colormap.h"
+#include "field_texture.h"
+#include "gl_shader.h"
+#include "gl_timer.h"
+#include "gs/status.h"
+
+namespace gs::app {
+
+struct ViewSettings {
+  float low = 0.0f;
+  float high = 1.0f;
+};
+
+class FieldRenderer {
+ public:
+  // Loads the shaders from the data folder; a missing one is an error naming its path.
+  static Expected<std::unique_ptr<FieldRenderer>> create();
+  ~FieldRenderer();
+  FieldRenderer(const FieldRenderer&) = delete;
+  FieldRenderer& operator=(const FieldRenderer&) = delete;
+
+  void set_colormap(const Colormap& colormap);
+  const std::vector<Rgb>& colormap_table() const { return table_; }
+  void draw(const FieldTexture& field, const ViewSettings& view, int viewport_width,
+            int viewport_height);
+  // GPU time of the last draw that finished, from a timer query (0 until one has).
+  double last_draw_ms() { return draw_timer_.last_ms(); }
+
+ private:
+  FieldRenderer() = default;
+  ShaderProgram program_;
+  GLuint vertex_array_ = 0;
+  GLuint colormap_texture_ = 0;
+  GlTimer draw_timer_;
+  std::vector<Rgb> table_;
+};
+
+}  // namespace gs::app

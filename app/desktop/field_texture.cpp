@@ -1,0 +1,62 @@
+#include "field_texture.h"
+
+namespace gs::app {
+
+FieldTexture::FieldTexture() {
+  glGenBuffers(1, &pbo_);
+  glGenTextures(1, &texture_);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  set_linear_filtering(false);
+}
+
+FieldTexture::~FieldTexture() {
+  glDeleteTextures(1, &texture_);
+  glDeleteBuffers(1, &pbo_);
+}
+
+void FieldTexture::resize(GridSize size) {
+  size_ = size;
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo_);
+  glBufferData(GL_PIXEL_UNPACK_BUFFER, GLsizeiptr(bytes()), nullptr, GL_STREAM_DRAW);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, size.width, size.height, 0, GL_RED, GL_FLOAT, nullptr);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void FieldTexture::upload_from_pbo() {
+  GLint alignment = 4;
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);  // rows of floats are always 4-byte aligned
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo_);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, size_.width, size_.height, GL_RED, GL_FLOAT, nullptr);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+}
+
+void FieldTexture::set_linear_filtering(bool linear) {
+  const GLint filter = linear ? GL_LINEAR : GL_NEAREST;
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+std::vector<float> FieldTexture::read_back() const {
+  std::vector<float> values(size_.cells());
+  GLint alignment = 4;
+  glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, values.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glPixelStorei(GL_PACK_ALIGNMENT, alignment);
+  return values;
+}
+
+}  // namespace gs::app

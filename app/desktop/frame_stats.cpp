@@ -1,0 +1,93 @@
+#include "frame_stats.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "gs/output_file.h"
+
+namespace gs::app {
+
+void FrameStats::add(const FrameTiming& frame, GridSize grid) {
+  grid_ = grid;
+  history_.push_back(frame);
+  if (history_.size() > kHistory) history_.pop_front();
+  ++frames_;
+  steps_ += frame.steps;
+  kernel_ms_ += frame.kernel_ms;
+  transfer_ms_ += frame.transfer_ms;
+  draw_ms_ += frame.draw_ms;
+  frame_ms_ += frame.frame_ms;
+}
+
+FrameTiming FrameStats::recent_average() const {
+  FrameTiming sum;
+  for (const FrameTiming& f : history_) {
+    sum.steps += f.steps;
+    sum.kernel_ms += f.kernel_ms;
+    sum.transfer_ms += f.transfer_ms;
+    sum.draw_ms += f.draw_ms;
+    sum.frame_ms += f.frame_ms;
+    sum.pcie_bytes += f.pcie_bytes;
+  }
+  if (history_.empty()) return sum;
+  const double n = double(history_.size());
+  sum.steps = int(sum.steps / n);
+  sum.kernel_ms /= n;
+  sum.transfer_ms /= n;
+  sum.draw_ms /= n;
+  sum.frame_ms /= n;
+  sum.pcie_bytes = std::size_t(double(sum.pcie_bytes) / n);
+  return sum;
+}
+
+double FrameStats::fps() const {
+  const FrameTiming average = recent_average();
+  return average.frame_ms > 0 ? 1e3 / average.frame_ms : 0.0;
+}
+
+double FrameStats::steps_per_s() const {
+  double steps = 0, ms = 0;
+  for (const FrameTiming& f : history_) {
+    steps += f.steps;
+    ms += f.frame_ms;
+  }
+  return ms > 0 ? steps / ms * 1e3 : 0.0;
+}
+
+double FrameStats::mcells_per_s() const {
+  double steps = 0, ms = 0;
+  for (const FrameTiming& f : history_) {
+    steps += f.steps;
+    ms += f.kernel_ms;
+  }
+  return ms > 0 ? double(grid_.cells()) * steps / ms / 1e3 : 0.0;
+}
+
+Status FrameStats::write_json(const std::filesystem::path& path, const std::string& backend,
+                              const std::string& device, const std::string& transfer,
+                              const std::string& fallback_reason) const {
+  const double n = frames_ > 0 ? double(frames_) : 1.0;
+  const nlohmann::json stats = {
+      {"backend", backend},
+      {"device", device},
+      {"transfer", transfer},
+      {"fallback_reason", fallback_reason},
+      {"width", grid_.width},
+      {"height", grid_.height},
+      {"frames", frames_},
+      {"steps", steps_},
+      {"ms_per_frame",
+       {{"kernel", kernel_ms_ / n}, {"transfer", transfer_ms_ / n}, {"draw", draw_ms_ / n},
+        {"frame", frame_ms_ / n}}},
+      {"mcells_per_s", kernel_ms_ > 0 ? double(grid_.cells()) * double(steps_) / kernel_ms_ / 1e3 : 0.0},
+  };
+  OutputFile output(path);
+  {
+    std::ofstream out(output.temp_path());
+    out << stats.dump(2) << "\n";
+    if (!out) return Error{"cannot write '" + path.string() + "'"};
+  }
+  return output.commit();
+}
+
+}  // namespace gs::app

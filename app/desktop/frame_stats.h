@@ -1,0 +1,51 @@
+// The Timings figures of the panel: each frame's kernel, transfer, draw and frame times, kept
+// for the last few hundred frames for the plot, and summed up for --stats-json at exit.
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "gs/fields.h"
+#include "gs/status.h"
+
+namespace gs::app {
+
+struct FrameTiming {
+  int steps = 0;
+  double kernel_ms = 0.0;    // the backend's compute time for the frame's steps
+  double transfer_ms = 0.0;  // display field into the texture: map/copy/unmap and upload
+  double draw_ms = 0.0;      // GL time of the field's draw (timer query)
+  double frame_ms = 0.0;     // wall time of the whole frame
+  std::size_t pcie_bytes = 0;
+};
+
+class FrameStats {
+ public:
+  static constexpr std::size_t kHistory = 300;
+
+  void add(const FrameTiming& frame, GridSize grid);
+  const std::deque<FrameTiming>& history() const { return history_; }
+  // Averages over the recent history (the panel's figures).
+  FrameTiming recent_average() const;
+  double fps() const;
+  double steps_per_s() const;
+  double mcells_per_s() const;  // from kernel time
+  long long frames() const { return frames_; }
+
+  // The figures and the labels at exit, for scripts and tests.
+  Status write_json(const std::filesystem::path& path, const std::string& backend,
+                    const std::string& device, const std::string& transfer,
+                    const std::string& fallback_reason) const;
+
+ private:
+  std::deque<FrameTiming> history_;
+  GridSize grid_;
+  long long frames_ = 0;
+  long long steps_ = 0;
+  double kernel_ms_ = 0.0, transfer_ms_ = 0.0, draw_ms_ = 0.0, frame_ms_ = 0.0;
+};
+
+}  // namespace gs::app

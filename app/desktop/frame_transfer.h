@@ -1,0 +1,45 @@
+// How the display field reaches the texture each frame: the three transfer paths the course
+// compares. `upload`: the backend writes into the mapped PBO from the host (one crossing for the
+// CPU twin). `host` (CUDA): device to pinned host memory, then into the PBO (two crossings).
+// `interop` (CUDA): the last step writes straight into the registered PBO on the device (none).
+// A new grid size means a new transfer: the app drops the old one (interop unregisters), resizes
+// the texture, and chooses again. Main (GL) thread only.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "commands.h"
+#include "field_texture.h"
+#include "frame_stats.h"
+#include "gs/backend.h"
+
+namespace gs::app {
+
+class FrameTransfer {
+ public:
+  virtual ~FrameTransfer() = default;
+  virtual TransferPath path() const = 0;
+  // Runs `steps` steps, then brings the display field into the texture; fills the frame's
+  // kernel and transfer times and the bytes that crossed PCIe.
+  virtual Status advance(Backend& backend, int steps, DisplayField field, FieldTexture& texture,
+                         FrameTiming& timing) = 0;
+};
+
+struct TransferChoice {
+  std::unique_ptr<FrameTransfer> transfer;
+  std::string fallback_reason;  // why the path differs from the one asked for; "" if it does not
+};
+
+// The asked-for path where it can run with this backend, else the nearest that can, and why.
+TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTexture& texture);
+
+std::unique_ptr<FrameTransfer> make_upload_transfer();
+
+#if defined(GS_HAVE_CUDA)
+// CUDA paths (cuda_transfers.cpp); they fail with CUDA's reason where they cannot run.
+Expected<std::unique_ptr<FrameTransfer>> make_host_transfer();
+Expected<std::unique_ptr<FrameTransfer>> make_interop_transfer(FieldTexture& texture);
+#endif
+
+}  // namespace gs::app

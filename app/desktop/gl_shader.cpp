@@ -1,0 +1,77 @@
+#include "gl_shader.h"
+
+#include <fstream>
+#include <sstream>
+#include <utility>
+
+namespace gs::app {
+namespace {
+
+Expected<std::string> read_source(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) return Error{"cannot read shader '" + path.string() + "'"};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Expected<GLuint> compile(GLenum stage, const std::filesystem::path& path) {
+  Expected<std::string> source = read_source(path);
+  if (!source) return source.status();
+  const GLuint shader = glCreateShader(stage);
+  const char* text = source->c_str();
+  glShaderSource(shader, 1, &text, nullptr);
+  glCompileShader(shader);
+  GLint ok = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[1024] = {};
+    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+    glDeleteShader(shader);
+    std::string first_line(log);
+    first_line = first_line.substr(0, first_line.find('\n'));
+    return Error{"shader '" + path.string() + "' does not compile: " + first_line};
+  }
+  return shader;
+}
+
+}  // namespace
+
+Expected<ShaderProgram> ShaderProgram::load(const std::filesystem::path& vertex,
+                                            const std::filesystem::path& fragment) {
+  Expected<GLuint> vs = compile(GL_VERTEX_SHADER, vertex);
+  if (!vs) return vs.status();
+  Expected<GLuint> fs = compile(GL_FRAGMENT_SHADER, fragment);
+  if (!fs) {
+    glDeleteShader(*vs);
+    return fs.status();
+  }
+  ShaderProgram program;
+  program.program_ = glCreateProgram();
+  glAttachShader(program.program_, *vs);
+  glAttachShader(program.program_, *fs);
+  glLinkProgram(program.program_);
+  glDeleteShader(*vs);
+  glDeleteShader(*fs);
+  GLint ok = 0;
+  glGetProgramiv(program.program_, GL_LINK_STATUS, &ok);
+  if (!ok) return Error{"shaders '" + vertex.string() + "' and '" + fragment.string() + "' do not link"};
+  return program;
+}
+
+ShaderProgram::~ShaderProgram() {
+  if (program_) glDeleteProgram(program_);
+}
+
+ShaderProgram::ShaderProgram(ShaderProgram&& other) noexcept
+    : program_(std::exchange(other.program_, 0)) {}
+
+ShaderProgram& ShaderProgram::operator=(ShaderProgram&& other) noexcept {
+  if (this != &other) {
+    if (program_) glDeleteProgram(program_);
+    program_ = std::exchange(other.program_, 0);
+  }
+  return *this;
+}
+
+}  // namespace gs::app

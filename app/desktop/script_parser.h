@@ -1,0 +1,31 @@
+// Script mode's parser: turns a script file (one command per line, '#' comments) into the same
+// Commands the panel and keyboard send. Owns the grammar and its one-line error messages; values
+// the app knows better (preset names, parameter limits) are checked when a command is applied.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "commands.h"
+#include "gs/status.h"
+
+namespace gs::app {
+
+struct ScriptLine {
+  int number;        // 1-based line in the file
+  std::string text;  // the line as written, without surrounding white space
+  Command command;
+};
+
+// Parses a whole script; the first bad line fails it: "<source>:<line>: <problem>".
+Expected<std::vector<ScriptLine>> parse_script(std::string_view text, std::string_view source_name);
+
+// Reads and parses a file; an unreadable file is "cannot read script '<path>': <reason>".
+Expected<std::vector<ScriptLine>> load_script(const std::filesystem::path& path);
+
+// The parameter names `set` accepts, for error messages and the panel.
+const std::vector<std::string>& settable_parameters();
+
+}  // namespace gs::app

@@ -1,0 +1,218 @@
+#include "simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace gs::app {
+namespace {
+
+// A GPU gets the course's grid; the CPU twin a square one that stays lively at its speed.
+GridSize default_size(const Backend& backend) {
+  return backend.name() == "cuda" ? GridSize{1920, 1080} : GridSize{1024, 1024};
+}
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+}  // namespace
+
+Fields resample(const Fields& from, GridSize to) {
+  Fields out(to);
+  for (int y = 0; y < to.height; ++y) {
+    const int sy = int((long(y) * from.size.height) / to.height);
+    for (int x = 0; x < to.width; ++x) {
+      const int sx = int((long(x) * from.size.width) / to.width);
+      const std::size_t source = std::size_t(sy) * from.size.width + sx;
+      out.u[std::size_t(y) * to.width + x] = from.u[source];
+      out.v[std::size_t(y) * to.width + x] = from.v[source];
+    }
+  }
+  return out;
+}
+
+Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSettings& settings) {
+  std::unique_ptr<Simulation> sim(new Simulation());
+  Expected<PresetLibrary> presets = load_default_presets();
+  if (!presets) return presets.status();
+  sim->presets_ = std::move(presets).value();
+  Expected<SelectedBackend> selected = create_backend({settings.backend, 0, {}, {}});
+  if (!selected) return selected.status();
+  sim->backend_ = std::move(selected->backend);
+  sim->backend_reason_ = selected->reason;
+  sim->init_ = settings.init;
+  sim->seed_ = settings.seed;
+  sim->steps_per_frame_ = settings.steps_per_frame;
+  GS_TRY(sim->load_preset(settings.preset));
+  const GridSize size = settings.size.value_or(default_size(*sim->backend_));
+  GS_TRY(check_grid_size(size.width, size.height));
+  GS_TRY(check_fits_in_memory(size, 6 * sizeof(float)));
+  GS_TRY(sim->backend_->upload(make_initial_fields(size, sim->init_, sim->seed_)));
+  return sim;
+}
+
+Status Simulation::load_preset(const std::string& name) {
+  const Preset* preset = presets_.find(name);
+  if (!preset) return Error{"unknown preset '" + name + "' (valid: " + presets_.names() + ")"};
+  Params params = preset->params;
+  params.boundary = params_.boundary;  // presets do not choose the boundary
+  GS_TRY(backend_->set_params(params));
+  params_ = params;
+  preset_ = preset->name;
+  message_ = "preset " + preset->name + ": " + preset->description;
+  return Status::ok();
+}
+
+Status Simulation::reset(std::optional<InitPattern> init, std::optional<std::uint64_t> seed) {
+  if (init) init_ = *init;
+  if (seed) seed_ = *seed;
+  GS_TRY(backend_->upload(make_initial_fields(size(), init_, seed_)));
+  divergence_.reset();
+  total_steps_ = 0;
+  message_ = "reset: " + std::string(to_string(init_)) + ", seed " + std::to_string(seed_);
+  return Status::ok();
+}
+
+Status Simulation::resize(GridSize new_size) {
+  GS_TRY(check_grid_size(new_size.width, new_size.height));
+  GS_TRY(check_fits_in_memory(new_size, 8 * sizeof(float)));
+  Fields current;
+  GS_TRY(backend_->download(current));
+  GS_TRY(backend_->upload(resample(current, new_size)));
+  message_ = "grid " + to_string(new_size) + ": state resampled from " + to_string(current.size);
+  return Status::ok();
+}
+
+Status Simulation::switch_backend(BackendChoice choice) {
+  Expected<SelectedBackend> selected = create_backend({choice, 0, {}, {}});
+  if (!selected) return selected.status();
+  Fields state;
+  GS_TRY(backend_->download(state));
+  GS_TRY(selected->backend->set_params(params_));
+  GS_TRY(selected->backend->upload(state));
+  if (selected->backend->name() == "cuda")
+    GS_TRY(selected->backend->set_launch(launch_block_, launch_variant_));
+  backend_ = std::move(selected->backend);
+  backend_reason_ = selected->reason;
+  ms_per_step_ = 0.0;
+  message_ = "backend " + backend_->description() + ", state carried over";
+  return Status::ok();
+}
+
+Status Simulation::set_parameter(const std::string& name, const std::string& value) {
+  Params p = params_;
+  float* number = name == "F" ? &p.F : name == "k" ? &p.k : name == "Du" ? &p.Du
+                : name == "Dv" ? &p.Dv : name == "dt" ? &p.dt : nullptr;
+  if (number) {
+    char* end = nullptr;
+    const float parsed = std::strtof(value.c_str(), &end);
+    if (end == value.c_str() || *end != '\0') return Error{name + ": '" + value + "' is not a number"};
+    *number = parsed;
+  } else if (name == "laplacian") {
+    const auto laplacian = parse_laplacian(value);
+    if (!laplacian) return Error{"unknown laplacian '" + value + "'"};
+    p.laplacian = *laplacian;
+  } else if (name == "boundary") {
+    const auto boundary = parse_boundary(value);
+    if (!boundary) return Error{"unknown boundary '" + value + "'"};
+    p.boundary = *boundary;
+  } else if (name == "field") {
+    if (value != "u" && value != "v") return Error{"field must be u or v"};
+    field_ = value == "u" ? DisplayField::U : DisplayField::V;
+    return Status::ok();
+  } else if (name == "init") {
+    const auto init = parse_init_pattern(value);
+    if (!init) return Error{"unknown init '" + value + "'"};
+    init_ = *init;
+    return Status::ok();
+  } else if (name == "seed") {
+    char* end = nullptr;
+    const unsigned long long seed = std::strtoull(value.c_str(), &end, 10);
+    if (end == value.c_str() || *end != '\0') return Error{"seed: '" + value + "' is not a number"};
+    seed_ = seed;
+    return Status::ok();
+  } else if (name == "block" || name == "kernel") {
+    BlockShape block = launch_block_;
+    KernelVariant variant = launch_variant_;
+    if (name == "block") {
+      const auto parsed = parse_block_shape(value);
+      if (!parsed) return Error{"block: '" + value + "' is not WIDTHxHEIGHT"};
+      block = *parsed;
+    } else {
+      const auto parsed = parse_kernel_variant(value);
+      if (!parsed) return Error{"kernel must be coalesced or strided"};
+      variant = *parsed;
+    }
+    GS_TRY(backend_->set_launch(block, variant));
+    launch_block_ = block;
+    launch_variant_ = variant;
+    return Status::ok();
+  }
+  GS_TRY(backend_->set_params(p));
+  params_ = p;
+  return Status::ok();
+}
+
+Expected<bool> Simulation::apply(const Command& command) {
+  Status status = Status::ok();
+  bool handled = true;
+  std::visit(Overloaded{
+                 [&](const command::LoadPreset& c) { status = load_preset(c.name); },
+                 [&](const command::SetParameter& c) {
+                   static const char* view_names[] = {"colormap", "range-min", "range-max",
+                                                      "range-auto", "filter"};
+                   for (const char* view : view_names)
+                     if (c.name == view) handled = false;
+                   if (handled) status = set_parameter(c.name, c.value);
+                 },
+                 [&](const command::Resize& c) { status = resize({c.width, c.height}); },
+                 [&](const command::SelectBackend& c) { status = switch_backend(c.choice); },
+                 [&](const command::SetStepsPerFrame& c) { steps_per_frame_ = c.steps; },
+                 [&](const command::Run&) { running_ = !divergence_; },
+                 [&](const command::Pause&) { running_ = false; },
+                 [&](const command::Step& c) { pending_steps_ += c.steps; },
+                 [&](const command::Reset& c) { status = reset(c.init, c.seed); },
+                 [&](const auto&) { handled = false; },
+             },
+             command);
+  if (!status) return status.message().empty() ? Error{"command failed"} : Error{status.message()};
+  return handled;
+}
+
+int Simulation::steps_for_frame(double budget_s) const {
+  const int affordable =
+      ms_per_step_ > 0.0 ? std::max(1, int(budget_s * 1e3 / ms_per_step_)) : 1;
+  if (!running_) return std::min(pending_steps_, affordable);
+  if (!steps_per_frame_) return std::min(affordable, 10000);
+  return std::min(*steps_per_frame_, affordable);
+}
+
+void Simulation::frame_done(int steps, double compute_ms) {
+  if (!running_) pending_steps_ = std::max(0, pending_steps_ - steps);
+  total_steps_ += steps;
+  if (steps > 0 && compute_ms > 0.0) {
+    const double sample = compute_ms / steps;
+    ms_per_step_ = ms_per_step_ == 0.0 ? sample : 0.8 * ms_per_step_ + 0.2 * sample;
+  }
+}
+
+Status Simulation::check_divergence() {
+  if (divergence_) return Status::ok();
+  Expected<bool> finite = backend_->fields_are_finite();
+  if (!finite) return finite.status();
+  if (!*finite) {
+    std::ostringstream text;
+    text << "The simulation diverged (NaN or infinity) with F " << params_.F << ", k " << params_.k
+         << ", Du " << params_.Du << ", Dv " << params_.Dv << ", dt " << params_.dt << ", "
+         << to_string(params_.laplacian) << ": paused. Reset to recover.";
+    divergence_ = text.str();
+    running_ = false;
+  }
+  return Status::ok();
+}
+
+}  // namespace gs::app

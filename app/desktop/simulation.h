@@ -1,0 +1,91 @@
+// The app's simulation: the backend and the state it steps, the parameters, the grid, run/pause
+// and how many steps each displayed frame gets. It applies the simulation's commands (presets,
+// parameters, size, backend, reset...) and knows nothing of GL. Main thread only.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "commands.h"
+#include "gs/backend.h"
+#include "gs/backend_factory.h"
+#include "gs/initial_conditions.h"
+#include "gs/presets.h"
+
+namespace gs::app {
+
+struct SimulationSettings {
+  BackendChoice backend = BackendChoice::Auto;
+  std::optional<GridSize> size;  // default: 1024x1024 on the CPU twin, 1920x1080 on a GPU
+  std::string preset = "mitosis";
+  InitPattern init = InitPattern::Spots;
+  std::uint64_t seed = 1;
+  std::optional<int> steps_per_frame;  // nullopt: auto
+};
+
+class Simulation {
+ public:
+  static Expected<std::unique_ptr<Simulation>> create(const SimulationSettings& settings);
+
+  // Applies a simulation command; view and app commands are not for it (returns false then).
+  // A failing command leaves the simulation as it was.
+  Expected<bool> apply(const Command& command);
+
+  Backend& backend() { return *backend_; }
+  const Backend& backend() const { return *backend_; }
+  const std::string& backend_reason() const { return backend_reason_; }
+  const Params& params() const { return params_; }
+  GridSize size() const { return backend_->size(); }
+  const PresetLibrary& presets() const { return presets_; }
+  const std::string& preset_name() const { return preset_; }
+  InitPattern init() const { return init_; }
+  std::uint64_t seed() const { return seed_; }
+  DisplayField display_field() const { return field_; }
+  bool running() const { return running_; }
+  std::optional<int> steps_per_frame() const { return steps_per_frame_; }
+  long long total_steps() const { return total_steps_; }
+  const std::string& last_message() const { return message_; }
+  BlockShape launch_block() const { return launch_block_; }
+  KernelVariant launch_variant() const { return launch_variant_; }
+
+  // Steps for the coming frame: the requested count (or, on auto, what fills `budget_s`),
+  // never more than fits in `budget_s` at the measured step time, so the UI stays fluid.
+  int steps_for_frame(double budget_s) const;
+  // Records what a frame did: steps taken and their compute time.
+  void frame_done(int steps, double compute_ms);
+  // The divergence check: pauses on NaN or infinity and says with which parameters.
+  Status check_divergence();
+  const std::optional<std::string>& divergence() const { return divergence_; }
+
+ private:
+  Simulation() = default;
+  Status reset(std::optional<InitPattern> init, std::optional<std::uint64_t> seed);
+  Status resize(GridSize size);
+  Status switch_backend(BackendChoice choice);
+  Status set_parameter(const std::string& name, const std::string& value);
+  Status load_preset(const std::string& name);
+
+  std::unique_ptr<Backend> backend_;
+  std::string backend_reason_;
+  PresetLibrary presets_;
+  std::string preset_;
+  Params params_;
+  InitPattern init_ = InitPattern::Spots;
+  std::uint64_t seed_ = 1;
+  DisplayField field_ = DisplayField::V;
+  BlockShape launch_block_;
+  KernelVariant launch_variant_ = KernelVariant::Coalesced;
+  bool running_ = true;
+  int pending_steps_ = 0;
+  std::optional<int> steps_per_frame_;
+  double ms_per_step_ = 0.0;  // running estimate
+  long long total_steps_ = 0;
+  std::optional<std::string> divergence_;
+  std::string message_;
+};
+
+// Nearest-neighbour resampling of a state onto another grid (used when the size changes).
+Fields resample(const Fields& from, GridSize to);
+
+}  // namespace gs::app

@@ -1,0 +1,80 @@
+// The `upload` path, and the choice between paths.
+#include <chrono>
+
+#include "frame_transfer.h"
+#include "gl_timer.h"
+
+namespace gs::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class UploadTransfer final : public FrameTransfer {
+ public:
+  TransferPath path() const override { return TransferPath::Upload; }
+
+  Status advance(Backend& backend, int steps, DisplayField field, FieldTexture& texture,
+                 FrameTiming& timing) override {
+    const auto start = Clock::now();
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, texture.pbo());
+    void* mapped = glMapBufferRange(GL_PIXEL_UNPACK_BUFFER, 0, GLsizeiptr(texture.bytes()),
+                                    GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
+    if (!mapped) {
+      glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+      return Error{"cannot map the pixel buffer for writing (GL error " + std::to_string(glGetError()) + ")"};
+    }
+    const Status stepped = backend.step_and_display(
+        steps, field, {static_cast<float*>(mapped), texture.size().cells(), MemorySpace::Host});
+    // GL_FALSE means the buffer's contents were lost (a display mode change): skip this upload.
+    const bool intact = glUnmapBuffer(GL_PIXEL_UNPACK_BUFFER) == GL_TRUE;
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    GS_TRY(stepped);
+    if (intact) {
+      upload_timer_.begin();
+      texture.upload_from_pbo();
+      upload_timer_.end();
+    }
+    const double wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    timing.kernel_ms = backend.last_timings().compute_ms;
+    // Host side (map, write, unmap) plus the GL side of the texture update (timer query).
+    timing.transfer_ms = std::max(0.0, wall_ms - timing.kernel_ms) + upload_timer_.last_ms();
+    // The twin's frame crosses once (host to GPU); a CUDA backend's twice (down, then up).
+    timing.pcie_bytes = texture.bytes() * (backend.name() == "cuda" ? 2 : 1);
+    return Status::ok();
+  }
+
+ private:
+  GlTimer upload_timer_;
+};
+
+}  // namespace
+
+std::unique_ptr<FrameTransfer> make_upload_transfer() { return std::make_unique<UploadTransfer>(); }
+
+TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTexture& texture) {
+  if (backend.name() != "cuda") {
+    const std::string reason = wanted == TransferPath::Upload
+                                   ? ""
+                                   : to_string(wanted) + " needs the cuda backend; using upload";
+    return {make_upload_transfer(), reason};
+  }
+#if defined(GS_HAVE_CUDA)
+  if (wanted == TransferPath::Interop) {
+    Expected<std::unique_ptr<FrameTransfer>> interop = make_interop_transfer(texture);
+    if (interop) return {std::move(interop).value(), ""};
+    Expected<std::unique_ptr<FrameTransfer>> host = make_host_transfer();
+    if (host) return {std::move(host).value(), "interop unavailable (" + interop.message() + "); using host"};
+    return {make_upload_transfer(), "interop and host unavailable (" + interop.message() + "); using upload"};
+  }
+  if (wanted == TransferPath::Host) {
+    Expected<std::unique_ptr<FrameTransfer>> host = make_host_transfer();
+    if (host) return {std::move(host).value(), ""};
+    return {make_upload_transfer(), "host unavailable (" + host.message() + "); using upload"};
+  }
+#else
+  (void)texture;
+#endif
+  return {make_upload_transfer(), ""};
+}
+
+}  // namespace gs::app
