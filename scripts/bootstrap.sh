@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Gray-Scott Live builds with (only those missing), using sudo
-# when not root. `--tests` adds what the test suite needs. Safe to run again.
+# when not root. `--tests` adds what the test suite needs (GoogleTest, clang-format, and Xvfb
+# with Mesa's software OpenGL for the app's tests). Safe to run again.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-json3-dev)
+packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-json3-dev
+  libglfw3-dev libgl-dev libimgui-dev libstb-dev python3-glad)
 for arg in "$@"; do
   case "$arg" in
-    --tests) packages+=(libgtest-dev clang-format) ;;
+    --tests) packages+=(libgtest-dev clang-format xvfb xauth libgl1-mesa-dri) ;;
     *) echo "bootstrap.sh: unknown option '$arg' (known: --tests)" >&2; exit 2 ;;
   esac
 done

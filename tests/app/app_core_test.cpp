@@ -1,0 +1,155 @@
+// The app's GL-free core: colormaps and screenshots' colours, resampling, the script runner's
+// flow, and the simulation's commands and frame budget on the CPU twin.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "colormap.h"
+#include "reference_model.h"
+#include "screenshot.h"
+#include "script_runner.h"
+#include "simulation.h"
+
+namespace gs::app {
+namespace {
+
+TEST(Colormap, TablesRunFromTheFirstStopToTheLast) {
+  for (const Colormap& map : builtin_colormaps()) {
+    const std::vector<Rgb> table = colormap_table(map);
+    ASSERT_EQ(table.size(), std::size_t(kColormapSize)) << map.name;
+    EXPECT_EQ(table.front(), map.stops.front()) << map.name;
+    EXPECT_EQ(table.back(), map.stops.back()) << map.name;
+  }
+  EXPECT_NE(find_colormap("viridis"), nullptr);
+  EXPECT_EQ(find_colormap("no-such-map"), nullptr);
+}
+
+TEST(Colormap, ValuesMapLikeTheShaderAndScreenshotsUseIt) {
+  const std::vector<Rgb> table = colormap_table(*find_colormap("grayscale"));
+  EXPECT_EQ(apply_colormap(table, -1.0f, 0.0f, 1.0f), table.front());
+  EXPECT_EQ(apply_colormap(table, 2.0f, 0.0f, 1.0f), table.back());
+  EXPECT_EQ(apply_colormap(table, 0.5f, 0.0f, 1.0f), table[128]);
+  EXPECT_EQ(apply_colormap(table, 0.25f, 0.0f, 0.5f), table[128]);
+  const std::vector<std::uint8_t> rgb = colorize({0.0f, 1.0f, 0.5f}, table, 0.0f, 1.0f);
+  ASSERT_EQ(rgb.size(), 9u);
+  EXPECT_EQ(rgb[0], 0);
+  EXPECT_EQ(rgb[3], 255);
+  EXPECT_EQ(rgb[6], table[128][0]);
+}
+
+TEST(Resample, KeepsTheStateWhenTheSizeIsUnchangedAndScalesItOtherwise) {
+  const Fields f = test::random_fields({8, 6}, 2);
+  const Fields same = resample(f, f.size);
+  EXPECT_EQ(same.u, f.u);
+  const Fields doubled = resample(f, {16, 12});
+  EXPECT_EQ(doubled.v[0], f.v[0]);
+  EXPECT_EQ(doubled.v[1], f.v[0]);
+  EXPECT_EQ(doubled.v[16 * 2 + 2], f.v[8 + 1]);
+}
+
+Expected<std::vector<ScriptLine>> script(const char* text) {
+  return parse_script(text, "t.gs");
+}
+
+TEST(ScriptRunner, HoldsBackForFramesWaitsStepsAndScreenshots) {
+  Expected<std::vector<ScriptLine>> lines =
+      script("pause\nrun-frames 2\nstep 3\nrun\nwait 1.5\nscreenshot a.png\ncaption hi\nquit\n");
+  ASSERT_TRUE(lines) << lines.message();
+  ScriptRunner runner(std::move(lines).value());
+  auto due = runner.due(0.0, false);
+  ASSERT_EQ(due.size(), 1u);  // pause, then run-frames holds the rest
+  EXPECT_TRUE(runner.due(0.0, false).empty());
+  runner.frame_shown();
+  EXPECT_TRUE(runner.due(0.0, false).empty());
+  runner.frame_shown();
+  due = runner.due(0.0, false);
+  ASSERT_EQ(due.size(), 1u);  // step, which holds the script until the steps ran
+  EXPECT_TRUE(std::holds_alternative<command::Step>(due[0]->command));
+  EXPECT_TRUE(runner.due(0.1, true).empty());
+  due = runner.due(0.2, false);  // run; then wait 1.5 s
+  ASSERT_EQ(due.size(), 1u);
+  EXPECT_TRUE(runner.due(1.0, false).empty());
+  due = runner.due(1.8, false);  // screenshot alone: it is taken at the frame's end
+  ASSERT_EQ(due.size(), 1u);
+  EXPECT_EQ(due[0]->number, 6);
+  due = runner.due(1.9, false);
+  ASSERT_EQ(due.size(), 2u);  // caption, quit
+  EXPECT_TRUE(runner.finished());
+}
+
+class SimulationTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    SimulationSettings settings;
+    settings.backend = BackendChoice::Cpu;
+    settings.size = GridSize{64, 48};
+    settings.preset = "coral";
+    Expected<std::unique_ptr<Simulation>> created = Simulation::create(settings);
+    ASSERT_TRUE(created) << created.message();
+    sim_ = std::move(created).value();
+  }
+  Status apply(const Command& c) {
+    Expected<bool> handled = sim_->apply(c);
+    return handled ? Status::ok() : handled.status();
+  }
+  std::unique_ptr<Simulation> sim_;
+};
+
+TEST_F(SimulationTest, PresetsAndParametersReachTheBackend) {
+  EXPECT_FLOAT_EQ(sim_->backend().params().F, 0.06f);
+  ASSERT_TRUE(apply(command::LoadPreset{"MITOSIS"}));
+  EXPECT_EQ(sim_->preset_name(), "mitosis");
+  EXPECT_FLOAT_EQ(sim_->backend().params().k, 0.0649f);
+  ASSERT_TRUE(apply(command::SetParameter{"F", "0.031"}));
+  EXPECT_FLOAT_EQ(sim_->backend().params().F, 0.031f);
+  ASSERT_TRUE(apply(command::SetParameter{"laplacian", "nine-point"}));
+  EXPECT_EQ(sim_->backend().params().laplacian, Laplacian::NinePoint);
+  const Status unstable = apply(command::SetParameter{"dt", "50"});
+  ASSERT_FALSE(unstable);
+  EXPECT_NE(unstable.message().find("limit"), std::string::npos);
+  EXPECT_FLOAT_EQ(sim_->backend().params().dt, 1.0f) << "a refused value changes nothing";
+  EXPECT_FALSE(apply(command::LoadPreset{"nope"}));
+}
+
+TEST_F(SimulationTest, ResizeResamplesAndTheTwinRefusesLaunchSettings) {
+  ASSERT_TRUE(apply(command::Resize{128, 96}));
+  EXPECT_EQ(sim_->size(), (GridSize{128, 96}));
+  EXPECT_NE(sim_->last_message().find("resampled"), std::string::npos);
+  EXPECT_FALSE(apply(command::Resize{0, 96}));
+  EXPECT_EQ(sim_->size(), (GridSize{128, 96}));
+  EXPECT_FALSE(apply(command::SetParameter{"block", "32x8"}));
+}
+
+TEST_F(SimulationTest, PausedFramesRunOnlyRequestedStepsAndBudgetsCapSteps) {
+  ASSERT_TRUE(apply(command::Pause{}));
+  EXPECT_EQ(sim_->steps_for_frame(1.0), 0);
+  ASSERT_TRUE(apply(command::Step{5}));
+  EXPECT_EQ(sim_->steps_for_frame(1.0), 1) << "no step time measured yet: one at a time";
+  sim_->frame_done(1, 2.0);  // 2 ms per step
+  EXPECT_EQ(sim_->steps_for_frame(1.0), 4);
+  ASSERT_TRUE(apply(command::Run{}));
+  ASSERT_TRUE(apply(command::SetStepsPerFrame{1000}));
+  EXPECT_EQ(sim_->steps_for_frame(0.025), 12) << "1000 asked, 25 ms at 2 ms a step";
+  ASSERT_TRUE(apply(command::SetStepsPerFrame{std::nullopt}));
+  EXPECT_EQ(sim_->steps_for_frame(0.010), 5);
+}
+
+TEST_F(SimulationTest, DivergencePausesWithTheParametersAndResetRecovers) {
+  Fields broken(sim_->size());
+  std::fill(broken.u.begin(), broken.u.end(), 1.0f);
+  broken.v[10] = std::numeric_limits<float>::quiet_NaN();
+  ASSERT_TRUE(sim_->backend().upload(broken));
+  ASSERT_TRUE(sim_->check_divergence());
+  ASSERT_TRUE(sim_->divergence().has_value());
+  EXPECT_NE(sim_->divergence()->find("F 0.06"), std::string::npos) << *sim_->divergence();
+  EXPECT_FALSE(sim_->running());
+  ASSERT_TRUE(apply(command::Run{}));
+  EXPECT_FALSE(sim_->running()) << "a diverged state does not run";
+  ASSERT_TRUE(apply(command::Reset{InitPattern::Square, 3}));
+  EXPECT_FALSE(sim_->divergence().has_value());
+  ASSERT_TRUE(apply(command::Run{}));
+  EXPECT_TRUE(sim_->running());
+}
+
+}  // namespace
+}  // namespace gs::app

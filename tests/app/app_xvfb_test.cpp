@@ -1,0 +1,178 @@
+// The real grayscott program under Xvfb (Mesa's llvmpipe gives OpenGL 4.5), driven by scripts
+// through the same command queue as the panel: it starts, follows the script, writes screenshots
+// and stats that say what they should, and fails clearly on bad input.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "colormap.h"
+#include "run_program.h"
+
+namespace gs::test {
+namespace {
+
+ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
+                      std::vector<std::string> extra = {}) {
+  const std::string script = (dir / "script.gs").string();
+  std::ofstream(script) << script_text;
+  std::vector<std::string> args = {"-a",          "-s",       "-screen 0 1280x800x24",
+                                   GS_APP_BINARY, "--script", script};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_program(GS_XVFB_RUN, args);
+}
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+  std::size_t distinct_colours() const {
+    std::set<unsigned> colours;
+    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
+      colours.insert(rgb[i] << 16 | rgb[i + 1] << 8 | rgb[i + 2]);
+    return colours.size();
+  }
+  // Pixels far from the colormap's low end: where v has grown.
+  std::size_t active_pixels(const app::Rgb& background) const {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
+      if (std::abs(rgb[i] - background[0]) + std::abs(rgb[i + 1] - background[1]) +
+              std::abs(rgb[i + 2] - background[2]) >
+          60)
+        ++count;
+    return count;
+  }
+};
+
+Image load_png(const std::filesystem::path& path) {
+  Image image;
+  int channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
+  if (data) {
+    image.rgb.assign(data, data + std::size_t(image.width) * image.height * 3);
+    stbi_image_free(data);
+  }
+  return image;
+}
+
+nlohmann::json load_json(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in, nullptr, false);
+}
+
+TEST(AppUnderXvfb, StartsRunsAndQuits) {
+  ScratchDir dir;
+  const ProgramResult result = run_app(dir, "run-frames 5\nquit\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+}
+
+TEST(AppUnderXvfb, ScriptDrivesPresetSizeStepsAndBackendAndScreenshotsShowIt) {
+  ScratchDir dir;
+  const std::string script =
+      "backend cpu\n"
+      "preset pearson-theta\n"
+      "size 200 120\n"
+      "reset square 4\n"
+      "steps-per-frame 40\n"
+      "run-frames 2\n"
+      "screenshot " +
+      (dir / "early.png").string() +
+      "\n"
+      "run-frames 60\n"
+      "screenshot " +
+      (dir / "late.png").string() +
+      "\n"
+      "size 96 64\n"
+      "run-frames 2\n"
+      "screenshot " +
+      (dir / "small.png").string() +
+      "\n"
+      "quit\n";
+  const ProgramResult result =
+      run_app(dir, script, {"--stats-json", (dir / "stats.json").string()});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+
+  const Image early = load_png(dir / "early.png");
+  const Image late = load_png(dir / "late.png");
+  const Image small = load_png(dir / "small.png");
+  ASSERT_EQ(early.width, 200);
+  ASSERT_EQ(early.height, 120);
+  ASSERT_EQ(late.width, 200);
+  EXPECT_EQ(small.width, 96) << "the screenshot follows `size`";
+  EXPECT_EQ(small.height, 64);
+  EXPECT_GT(late.distinct_colours(), 10u) << "not blank";
+  // The pattern grows from Pearson's square: more of the field is active later.
+  const app::Rgb background = app::colormap_table(*app::find_colormap("viridis")).front();
+  EXPECT_GT(early.active_pixels(background), 0u);
+  EXPECT_GT(late.active_pixels(background), 2 * early.active_pixels(background));
+
+  const nlohmann::json stats = load_json(dir / "stats.json");
+  ASSERT_FALSE(stats.is_discarded());
+  EXPECT_EQ(stats["backend"], "cpu");
+  EXPECT_EQ(stats["transfer"], "upload");
+  EXPECT_NE(stats["fallback_reason"].get<std::string>().find("cuda"), std::string::npos);
+  EXPECT_GT(stats["ms_per_frame"]["kernel"].get<double>(), 0.0);
+  EXPECT_GT(stats["ms_per_frame"]["transfer"].get<double>(), 0.0);
+  EXPECT_GT(stats["steps"].get<long long>(), 60 * 20);
+  EXPECT_EQ(stats["width"], 96);
+}
+
+TEST(AppUnderXvfb, AskingForTheHostPathOnTheTwinFallsBackToUploadAndSaysWhy) {
+  ScratchDir dir;
+  const ProgramResult result = run_app(dir, "transfer host\nrun-frames 3\nquit\n",
+                                       {"--stats-json", (dir / "s.json").string()});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const nlohmann::json stats = load_json(dir / "s.json");
+  EXPECT_EQ(stats["transfer"], "upload");
+  EXPECT_NE(stats["fallback_reason"].get<std::string>().find("host needs the cuda backend"),
+            std::string::npos);
+}
+
+TEST(AppUnderXvfb, ABadScriptLineNamesItsLineAndExitsNonZero) {
+  ScratchDir dir;
+  const ProgramResult syntax = run_app(dir, "run-frames 1\n# fine\nfly away\n");
+  EXPECT_NE(syntax.exit_code, 0);
+  EXPECT_NE(syntax.err.find("script.gs:3: unknown command 'fly'"), std::string::npos) << syntax.err;
+
+  const ProgramResult refused = run_app(dir, "run-frames 1\npreset no-such-preset\nquit\n");
+  EXPECT_NE(refused.exit_code, 0);
+  EXPECT_NE(refused.err.find("script.gs:2: unknown preset 'no-such-preset'"), std::string::npos)
+      << refused.err;
+}
+
+TEST(AppUnderXvfb, TheCudaBackendWhereNoneRunsIsAClearScriptError) {
+  ScratchDir dir;
+  const ProgramResult result = run_app(dir, "backend cuda\nquit\n");
+  if (result.exit_code == 0) GTEST_SKIP() << "this machine runs CUDA";
+  EXPECT_NE(result.err.find("script.gs:1:"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("cuda"), std::string::npos) << result.err;
+}
+
+TEST(AppUnderXvfb, AMissingShaderIsAnErrorNamingItsPath) {
+  ScratchDir dir;
+  ScratchDir data;
+  std::filesystem::create_directories(data / "assets");
+  std::filesystem::copy_file(std::filesystem::path(GS_APP_BINARY).parent_path().parent_path() /
+                                 "share/grayscott-live/assets/presets.json",
+                             data / "assets" / "presets.json");
+  std::ofstream(dir / "script.gs") << "quit\n";
+  const ProgramResult result =
+      run_program("/usr/bin/env", {"GS_DATA_DIR=" + data.path().string(), GS_XVFB_RUN, "-a",
+                                   GS_APP_BINARY, "--script", (dir / "script.gs").string()});
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find((data / "shaders" / "field.vert").string()), std::string::npos)
+      << result.err;
+}
+
+TEST(AppWithoutDisplay, PointsToTheBatchProgram) {
+  const ProgramResult result =
+      run_program("/usr/bin/env", {"-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", GS_APP_BINARY});
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_NE(result.err.find("no display"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("grayscott-batch"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace gs::test
