@@ -13,6 +13,7 @@
 
 #include "batch_job.h"
 #include "batch_run.h"
+#include "gs/cuda_backend.h"
 #include "gs/state_file.h"
 
 namespace gs::batch {
@@ -115,6 +116,22 @@ Status run_course_benchmark(BatchOptions options, Backend& backend, Table& table
   return Status::ok();
 }
 
+// The app's interop path against its host path, measured without GL: the display field of a
+// 1920x1080 grid written on the device (as into a mapped PBO) or copied to pinned host memory.
+Status print_display_paths([[maybe_unused]] Backend& backend, [[maybe_unused]] std::ostream& out) {
+#if defined(GS_HAVE_CUDA)
+  auto& cuda = static_cast<CudaBackend&>(backend);  // name() == "cuda"
+  GS_TRY(cuda.upload(Fields(kCourseGrid)));
+  Expected<CudaBackend::DisplayPathTimes> times = cuda.measure_display_paths(10);
+  if (!times) return times.status();
+  out << "\ndisplay field of " << to_string(kCourseGrid) << ": device write "
+      << std::setprecision(4) << times->device_ms << " ms (interop-shaped), device-to-host copy "
+      << times->host_ms << " ms (host path, first crossing): " << std::setprecision(1)
+      << times->host_ms / std::max(1e-9, times->device_ms) << "x\n";
+#endif
+  return Status::ok();
+}
+
 }  // namespace
 
 Status run_benchmark(const BatchOptions& options, std::ostream& out) {
@@ -150,7 +167,10 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
     if (!report) return report.status();
     table.row(to_string(size), *report, *copy);
   }
-  if (backend.name() == "cuda") GS_TRY(run_course_benchmark(job_options, backend, table, *copy));
+  if (backend.name() == "cuda") {
+    GS_TRY(run_course_benchmark(job_options, backend, table, *copy));
+    GS_TRY(print_display_paths(backend, out));
+  }
   return Status::ok();
 }
 

@@ -53,6 +53,15 @@ class CudaBackend final : public Backend {
   KernelVariant kernel_variant() const;
 
   Expected<bool> fields_are_finite() override;
+  // The interop-shaped path against the host path, without GL: the display field written into
+  // a device buffer (as into a mapped PBO) against copied to pinned host memory; best of
+  // `repeats`, in ms.
+  struct DisplayPathTimes {
+    double device_ms = 0.0;
+    double host_ms = 0.0;
+  };
+  Expected<DisplayPathTimes> measure_display_paths(int repeats);
+
   // A device-to-device copy, timed with events.
   Expected<double> measure_copy_bandwidth(std::size_t bytes) override;
 

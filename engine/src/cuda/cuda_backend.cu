@@ -307,12 +307,37 @@ Expected<bool> CudaBackend::fields_are_finite() {
   GS_TRY(impl_->require_state());
   const int current = impl_->current;
   GS_CUDA_TRY(cudaMemsetAsync(impl_->finite_flag, 0, sizeof(int), impl_->stream));
-  GS_CUDA_TRY(cuda::launch_finite_check(impl_->size, impl_->u[current].get(), impl_->v[current].get(),
-                                        impl_->finite_flag, impl_->stream));
+  GS_CUDA_TRY(cuda::launch_finite_check(impl_->size, impl_->u[current].get(),
+                                        impl_->v[current].get(), impl_->finite_flag,
+                                        impl_->stream));
   int flag = 0;
-  GS_CUDA_TRY(cudaMemcpyAsync(&flag, impl_->finite_flag, sizeof(int), cudaMemcpyDeviceToHost, impl_->stream));
+  GS_CUDA_TRY(cudaMemcpyAsync(&flag, impl_->finite_flag, sizeof(int), cudaMemcpyDeviceToHost,
+                              impl_->stream));
   GS_CUDA_TRY(cudaStreamSynchronize(impl_->stream));
   return flag == 0;
+}
+
+Expected<CudaBackend::DisplayPathTimes> CudaBackend::measure_display_paths(int repeats) {
+  GS_TRY(impl_->require_state());
+  const std::size_t cells = impl_->size.cells();
+  cuda::DeviceBuffer device_target;
+  GS_CUDA_TRY(device_target.allocate(cells));
+  float* pinned = nullptr;
+  GS_CUDA_TRY(cudaMallocHost(reinterpret_cast<void**>(&pinned), cells * sizeof(float)));
+  DisplayPathTimes best{1e30, 1e30};
+  const auto measure = [&]() -> Status {
+    for (int i = 0; i <= repeats; ++i) {  // the first round warms up
+      GS_TRY(write_display(DisplayField::V, {device_target.get(), cells, MemorySpace::Device}));
+      if (i > 0) best.device_ms = std::min(best.device_ms, impl_->timings.compute_ms);
+      GS_TRY(write_display(DisplayField::V, {pinned, cells, MemorySpace::Host}));
+      if (i > 0) best.host_ms = std::min(best.host_ms, impl_->timings.transfer_ms);
+    }
+    return Status::ok();
+  };
+  const Status status = measure();
+  GS_CUDA_TRY(cudaFreeHost(pinned));
+  GS_TRY(status);
+  return best;
 }
 
 Expected<double> CudaBackend::measure_copy_bandwidth(std::size_t bytes) {
