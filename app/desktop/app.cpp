@@ -17,10 +17,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Each frame's steps are budgeted by time so the UI stays above 30 frames per second; `auto`
-// fills most of a refresh period instead.
-constexpr double kFixedStepsBudgetS = 0.025;
-constexpr double kAutoBudgetShare = 0.7;
+// Each frame's steps are budgeted by time: whatever the rest of the frame (transfer, drawing,
+// the panel) does not use of 1/30 s, so the UI stays at 30 frames per second or more; on `auto`,
+// of the display's refresh period instead.
+constexpr double kSlowestFrameS = 1.0 / 30.0;
+constexpr double kMinStepBudgetS = 0.002;
 constexpr int kDivergenceCheckEvery = 10;
 
 std::string default_screenshot_name() {
@@ -137,7 +138,8 @@ Status App::apply(const Command& command) {
 
 Status App::take_screenshot(const std::string& path) {
   const std::vector<float> field = texture_->read_back();
-  GS_TRY(write_png(path, texture_->size(), colorize(field, renderer_->colormap_table(), view_.low, view_.high)));
+  GS_TRY(write_png(path, texture_->size(),
+                   colorize(field, renderer_->colormap_table(), view_.low, view_.high)));
   last_screenshot_ = path;
   return Status::ok();
 }
@@ -152,11 +154,13 @@ void App::handle_keys() {
 void App::draw_overlays() {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                                 ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                                 ImGuiWindowFlags_NoMove;
   if (const auto& diverged = simulation_->divergence()) {
-    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f, viewport->WorkPos.y + 20),
-                            ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+    ImGui::SetNextWindowPos(
+        ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f, viewport->WorkPos.y + 20),
+        ImGuiCond_Always, ImVec2(0.5f, 0.0f));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.6f, 0.1f, 0.1f, 0.9f));
     ImGui::Begin("##divergence", nullptr, flags);
     ImGui::TextUnformatted(diverged->c_str());
@@ -195,19 +199,35 @@ int App::run() {
       if (exit_code != 0) break;
     }
     for (const Command& command : queue_)
-      if (Status status = apply(command); !status) std::cerr << "grayscott: " << status.message() << "\n";
+      if (Status status = apply(command); !status)
+        std::cerr << "grayscott: " << status.message() << "\n";
     queue_.clear();
 
-    const double budget = simulation_->steps_per_frame() ? kFixedStepsBudgetS
-                                                          : kAutoBudgetShare * window_->refresh_period_s();
+    const double frame_target =
+        simulation_->steps_per_frame() ? kSlowestFrameS : window_->refresh_period_s();
+    const double budget = std::max(kMinStepBudgetS, frame_target - overhead_s_);
     FrameTiming timing;
     timing.steps = simulation_->steps_for_frame(budget);
     if (Status status = transfer_->advance(simulation_->backend(), timing.steps,
                                            simulation_->display_field(), *texture_, timing);
         !status) {
-      std::cerr << "grayscott: error: " << status.message() << "\n";
-      exit_code = 1;
-      break;
+      if (transfer_->path() == TransferPath::Upload) {
+        std::cerr << "grayscott: error: " << status.message() << "\n";
+        exit_code = 1;
+        break;
+      }
+      // Mapping can fail mid-run (a display change, a driver reset): step down a path, say why.
+      const TransferPath failed = transfer_->path();
+      wanted_transfer_ =
+          failed == TransferPath::Interop ? TransferPath::Host : TransferPath::Upload;
+      if (Status rebuilt = rebuild_transfer(); !rebuilt) {
+        std::cerr << "grayscott: error: " << rebuilt.message() << "\n";
+        exit_code = 1;
+        break;
+      }
+      transfer_reason_ = to_string(failed) + " failed (" + status.message() + "); using " +
+                         to_string(transfer_->path());
+      continue;
     }
     simulation_->frame_done(timing.steps, timing.kernel_ms);
     if (simulation_->running() && stats_.frames() % kDivergenceCheckEvery == 0)
@@ -242,13 +262,16 @@ int App::run() {
 
     timing.frame_ms = std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
     stats_.add(timing, simulation_->size());
+    const double overhead = std::max(0.0, timing.frame_ms - timing.kernel_ms) / 1e3;
+    overhead_s_ = overhead_s_ == 0.0 ? overhead : 0.9 * overhead_s_ + 0.1 * overhead;
     if (script_) script_->frame_shown();
   }
   if (options_.stats_json) {
     const Backend& backend = simulation_->backend();
-    if (Status status = stats_.write_json(*options_.stats_json, backend.name(), backend.description(),
-                                          to_string(transfer_->path()),
-                                          transfer_reason_.empty() ? simulation_->backend_reason() : transfer_reason_);
+    if (Status status = stats_.write_json(
+            *options_.stats_json, backend.name(), backend.description(),
+            to_string(transfer_->path()),
+            transfer_reason_.empty() ? simulation_->backend_reason() : transfer_reason_);
         !status) {
       std::cerr << "grayscott: error: " << status.message() << "\n";
       exit_code = 1;

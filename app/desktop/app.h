@@ -80,6 +80,7 @@ class App {
   std::vector<std::string> pending_screenshots_;
   std::string last_screenshot_;
   std::string caption_;
+  double overhead_s_ = 0.0;  // running estimate of a frame's time outside the kernels
   bool quit_ = false;
   bool imgui_ready_ = false;
 };
