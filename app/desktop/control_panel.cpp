@@ -91,8 +91,14 @@ void parameter_section(const PanelContext& c) {
 }
 
 void grid_section(const PanelContext& c) {
+  // The edit fields follow the grid whenever it changes elsewhere (a script, a backend switch).
+  static GridSize shown;
   static int width = 0, height = 0;
-  if (width == 0) width = c.simulation.size().width, height = c.simulation.size().height;
+  if (shown != c.simulation.size()) {
+    shown = c.simulation.size();
+    width = shown.width;
+    height = shown.height;
+  }
   ImGui::InputInt("width", &width, 64, 256);
   ImGui::InputInt("height", &height, 64, 256);
   if (ImGui::Button("Apply size (state resampled)")) c.commands.push_back(command::Resize{width, height});

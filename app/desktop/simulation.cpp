@@ -172,9 +172,15 @@ Expected<bool> Simulation::apply(const Command& command) {
                  [&](const command::Resize& c) { status = resize({c.width, c.height}); },
                  [&](const command::SelectBackend& c) { status = switch_backend(c.choice); },
                  [&](const command::SetStepsPerFrame& c) { steps_per_frame_ = c.steps; },
-                 [&](const command::Run&) { running_ = !divergence_; },
+                 [&](const command::Run&) {
+                   running_ = !divergence_;
+                   pending_steps_ = 0;
+                 },
                  [&](const command::Pause&) { running_ = false; },
-                 [&](const command::Step& c) { pending_steps_ += c.steps; },
+                 [&](const command::Step& c) {  // pauses, then advances exactly c.steps
+                   running_ = false;
+                   pending_steps_ += c.steps;
+                 },
                  [&](const command::Reset& c) { status = reset(c.init, c.seed); },
                  [&](const auto&) { handled = false; },
              },

@@ -134,6 +134,17 @@ TEST_F(SimulationTest, PausedFramesRunOnlyRequestedStepsAndBudgetsCapSteps) {
   EXPECT_EQ(sim_->steps_for_frame(0.010), 5);
 }
 
+TEST_F(SimulationTest, StepPausesAndRunsExactlyTheAskedSteps) {
+  ASSERT_TRUE(sim_->running());
+  ASSERT_TRUE(apply(command::Step{3}));
+  EXPECT_FALSE(sim_->running());
+  sim_->frame_done(1, 0.1);
+  EXPECT_EQ(sim_->steps_for_frame(1.0), 2);
+  sim_->frame_done(2, 0.2);
+  EXPECT_EQ(sim_->steps_for_frame(1.0), 0);
+  EXPECT_EQ(sim_->total_steps(), 3);
+}
+
 TEST_F(SimulationTest, DivergencePausesWithTheParametersAndResetRecovers) {
   Fields broken(sim_->size());
   std::fill(broken.u.begin(), broken.u.end(), 1.0f);

@@ -17,16 +17,6 @@ class CpuTwinMatchesReference : public ::testing::TestWithParam<Case> {
   Params params() const { return stable_params(std::get<0>(GetParam()), std::get<1>(GetParam())); }
 };
 
-Fields run_twin(const Fields& start, const Params& p, int steps, int threads = 0) {
-  CpuTwinBackend twin(threads);
-  EXPECT_TRUE(twin.set_params(p));
-  EXPECT_TRUE(twin.upload(start));
-  EXPECT_TRUE(twin.step(steps));
-  Fields result;
-  EXPECT_TRUE(twin.download(result));
-  return result;
-}
-
 TEST_P(CpuTwinMatchesReference, OneStepOnRandomFields) {
   for (GridSize size : {GridSize{67, 45}, GridSize{1, 1}, GridSize{2, 3}, GridSize{40, 1}}) {
     const Fields start = random_fields(size, 11);

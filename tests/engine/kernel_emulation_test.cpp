@@ -65,16 +65,6 @@ struct EmulatedDevice {
   }
 };
 
-Fields twin_result(const Fields& start, const Params& p, int steps) {
-  CpuTwinBackend twin;
-  EXPECT_TRUE(twin.set_params(p));
-  EXPECT_TRUE(twin.upload(start));
-  EXPECT_TRUE(twin.step(steps));
-  Fields out;
-  EXPECT_TRUE(twin.download(out));
-  return out;
-}
-
 using Case = std::tuple<Laplacian, Boundary, KernelVariant>;
 
 class EmulatedKernelMatchesTwin : public ::testing::TestWithParam<Case> {};
@@ -95,7 +85,7 @@ TEST_P(EmulatedKernelMatchesTwin, OnAwkwardSizesAndBlocks) {
       const Fields start = random_fields(c.size, 31);
       EmulatedDevice device(start);
       device.step(c.steps, p, block, variant);
-      const Fields expected = twin_result(start, p, c.steps);
+      const Fields expected = run_twin(start, p, c.steps);
       const Fields& got = device.pair[device.current];
       EXPECT_LE(relative_error(got, expected), 1e-6);
       EXPECT_TRUE(std::equal(device.display.begin(), device.display.end(), got.v.begin()))
@@ -159,7 +149,8 @@ namespace {
 
 bool emulated_all_finite(const Fields& f) {
   int flag = 0;
-  emulate_launch(launch_shape_for(f.size, {}, KernelVariant::Coalesced), [&](Dim3 b, Dim3 t, Dim3 dim) {
+  emulate_launch(launch_shape_for(f.size, {}, KernelVariant::Coalesced), [&](Dim3 b, Dim3 t,
+                                                                             Dim3 dim) {
     finite_check_kernel_body(b, t, dim, f.u.data(), f.v.data(), f.size.width, f.size.height, &flag);
   });
   return flag == 0;

@@ -14,16 +14,6 @@ namespace {
 
 const Laplacian kLaplacians[] = {Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course};
 
-Fields run(const Fields& start, const Params& p, int steps) {
-  CpuTwinBackend twin;
-  EXPECT_TRUE(twin.set_params(p));
-  EXPECT_TRUE(twin.upload(start));
-  EXPECT_TRUE(twin.step(steps));
-  Fields out;
-  EXPECT_TRUE(twin.download(out));
-  return out;
-}
-
 Fields shifted(const Fields& f, int dx, int dy) {
   Fields out(f.size);
   const int w = f.size.width, h = f.size.height;
@@ -40,8 +30,8 @@ TEST(ModelProperties, PeriodicGridIsShiftInvariant) {
   for (Laplacian laplacian : kLaplacians) {
     const Params p = stable_params(laplacian, Boundary::Periodic);
     const Fields start = random_fields({50, 37}, 21);
-    const Fields then_shift = shifted(run(start, p, 40), 17, 9);
-    const Fields shift_first = run(shifted(start, 17, 9), p, 40);
+    const Fields then_shift = shifted(run_twin(start, p, 40), 17, 9);
+    const Fields shift_first = run_twin(shifted(start, 17, 9), p, 40);
     EXPECT_LE(relative_error(shift_first, then_shift), 1e-6) << to_string(laplacian);
   }
 }
@@ -53,7 +43,7 @@ TEST(ModelProperties, PureDiffusionWithNeumannWallsConservesMass) {
     p.k = 0.0f;
     Fields start = random_fields({61, 43}, 22);
     std::fill(start.v.begin(), start.v.end(), 0.0f);
-    const Fields end = run(start, p, 500);
+    const Fields end = run_twin(start, p, 500);
     const double before = std::accumulate(start.u.begin(), start.u.end(), 0.0);
     const double after = std::accumulate(end.u.begin(), end.u.end(), 0.0);
     EXPECT_NEAR(after / before, 1.0, 1e-5) << to_string(laplacian);
@@ -90,7 +80,7 @@ TEST(ModelProperties, ReactionOnlyFollowsTheOde) {
   p.dt = 0.01f;  // small, so explicit Euler's own error stays well below the tolerance
   const int steps = 2000;
   const Fields start = random_fields({16, 9}, 23);
-  const Fields end = run(start, p, steps);
+  const Fields end = run_twin(start, p, steps);
   double worst = 0.0;
   for (std::size_t i = 0; i < start.u.size(); ++i) {
     const auto exact = solve_reaction_ode(start.u[i], start.v[i], p.F, p.k, double(p.dt) * steps);

@@ -4,6 +4,10 @@
 #include <cmath>
 #include <random>
 
+#include <gtest/gtest.h>
+
+#include "gs/cpu_twin_backend.h"
+
 namespace gs::test {
 namespace {
 
@@ -80,6 +84,22 @@ double relative_error(const Fields& actual, const ReferenceFields& expected) {
 
 double relative_error(const Fields& actual, const Fields& expected) {
   return relative_error(actual, to_reference(expected));
+}
+
+Fields run_steps(Backend& backend, const Fields& start, const Params& params, int steps) {
+  const Status set = backend.set_params(params);
+  EXPECT_TRUE(set) << (set ? "" : set.message());
+  EXPECT_TRUE(backend.upload(start));
+  const Status stepped = backend.step(steps);
+  EXPECT_TRUE(stepped) << (stepped ? "" : stepped.message());
+  Fields result;
+  EXPECT_TRUE(backend.download(result));
+  return result;
+}
+
+Fields run_twin(const Fields& start, const Params& params, int steps, int threads) {
+  CpuTwinBackend twin(threads);
+  return run_steps(twin, start, params, steps);
 }
 
 std::string case_name(Laplacian laplacian, Boundary boundary) {

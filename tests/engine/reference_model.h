@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gs/backend.h"
 #include "gs/fields.h"
 #include "gs/params.h"
 
@@ -27,6 +28,11 @@ Fields random_fields(GridSize size, std::uint64_t seed);
 // max |a - b| / max |b| over both fields: the error relative to the field's scale.
 double relative_error(const Fields& actual, const ReferenceFields& expected);
 double relative_error(const Fields& actual, const Fields& expected);
+
+// Uploads `start`, runs `steps` steps and downloads the result; a failing call fails the test.
+Fields run_steps(Backend& backend, const Fields& start, const Params& params, int steps);
+// The same on a fresh CPU twin.
+Fields run_twin(const Fields& start, const Params& params, int steps, int threads = 0);
 
 // "five_point_periodic": a test-name-safe label for parameterised tests.
 std::string case_name(Laplacian laplacian, Boundary boundary);

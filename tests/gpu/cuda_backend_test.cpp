@@ -27,16 +27,6 @@ class CudaTest : public ::testing::Test {
   std::unique_ptr<CudaBackend> cuda_;
 };
 
-Fields run_backend(Backend& backend, const Fields& start, const Params& p, int steps) {
-  EXPECT_TRUE(backend.set_params(p));
-  EXPECT_TRUE(backend.upload(start));
-  const Status stepped = backend.step(steps);
-  EXPECT_TRUE(stepped) << (stepped ? "" : stepped.message());
-  Fields out;
-  EXPECT_TRUE(backend.download(out));
-  return out;
-}
-
 using Case = std::tuple<Laplacian, Boundary>;
 class CudaMatchesTwin : public CudaTest, public ::testing::WithParamInterface<Case> {};
 
@@ -48,7 +38,7 @@ TEST_P(CudaMatchesTwin, After1And100And1000Steps) {
     for (int steps : {1, 100, 1000}) {
       CpuTwinBackend twin;
       const double error =
-          relative_error(run_backend(*cuda_, start, p, steps), run_backend(twin, start, p, steps));
+          relative_error(run_steps(*cuda_, start, p, steps), run_steps(twin, start, p, steps));
       // FMA contraction differs between nvcc and the host compiler: the fields agree to rounding.
       EXPECT_LE(error, steps == 1 ? 1e-6 : 1e-4)
           << to_string(size) << " after " << steps << " steps";
@@ -68,11 +58,11 @@ INSTANTIATE_TEST_SUITE_P(
 TEST_F(CudaTest, StridedVariantAndOtherBlocksGiveTheSameResult) {
   const Fields start = make_initial_fields({300, 200}, InitPattern::Noise, 4);
   const Params p = stable_params(Laplacian::Course, Boundary::Periodic);
-  const Fields reference = run_backend(*cuda_, start, p, 50);
+  const Fields reference = run_steps(*cuda_, start, p, 50);
   for (BlockShape block : {BlockShape{16, 16}, BlockShape{7, 3}, BlockShape{256, 1}})
     for (KernelVariant variant : {KernelVariant::Coalesced, KernelVariant::Strided}) {
       ASSERT_TRUE(cuda_->set_launch(block, variant));
-      const Fields result = run_backend(*cuda_, start, p, 50);
+      const Fields result = run_steps(*cuda_, start, p, 50);
       EXPECT_EQ(result.u, reference.u) << block.x << "x" << block.y << " " << to_string(variant);
       EXPECT_EQ(result.v, reference.v) << block.x << "x" << block.y << " " << to_string(variant);
     }
