@@ -97,7 +97,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // One line, ours: CLI11's own exit() adds a second line.
     std::cerr << "grayscott-batch: error: " << e.what() << "\n";
-    parsed.exit_code = e.get_exit_code() == 0 ? 2 : e.get_exit_code();
+    parsed.exit_code = 2;  // usage errors: 2, as is customary
   }
   return parsed;
 }

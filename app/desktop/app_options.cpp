@@ -42,7 +42,7 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
     parsed.exit_code = cli.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "grayscott: error: " << e.what() << "\n";
-    parsed.exit_code = e.get_exit_code() == 0 ? 2 : e.get_exit_code();
+    parsed.exit_code = 2;  // usage errors: 2, as is customary
   }
   if ((width > 0) != (height > 0) && !parsed.exit_code) {
     std::cerr << "grayscott: error: --width and --height go together\n";
