@@ -11,7 +11,8 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
   CLI::App cli{"grayscott: the Gray-Scott reaction-diffusion system, live", "grayscott"};
   cli.set_version_flag("--version", "grayscott " GS_VERSION);
   cli.add_option_function<std::string>(
-         "--backend", [&o](const std::string& name) { o.simulation.backend = *parse_backend_choice(name); },
+         "--backend",
+         [&o](const std::string& name) { o.simulation.backend = *parse_backend_choice(name); },
          "auto (default), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cli.add_option_function<std::string>(

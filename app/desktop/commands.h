@@ -19,29 +19,56 @@ std::string to_string(TransferPath path);
 std::optional<TransferPath> parse_transfer_path(std::string_view name);
 
 namespace command {
-struct LoadPreset { std::string name; };
+struct LoadPreset {
+  std::string name;
+};
 // Any panel parameter by name (F, k, Du, Dv, dt, laplacian, boundary, field, ...), as text.
-struct SetParameter { std::string name; std::string value; };
-struct Resize { int width; int height; };
-struct SelectBackend { BackendChoice choice; };
-struct SelectTransfer { TransferPath path; };
-struct SetStepsPerFrame { std::optional<int> steps; };  // nullopt: auto
+struct SetParameter {
+  std::string name;
+  std::string value;
+};
+struct Resize {
+  int width;
+  int height;
+};
+struct SelectBackend {
+  BackendChoice choice;
+};
+struct SelectTransfer {
+  TransferPath path;
+};
+struct SetStepsPerFrame {
+  std::optional<int> steps;
+};  // nullopt: auto
 struct Run {};
 struct Pause {};
-struct Step { int steps; };
-struct Reset { std::optional<InitPattern> init; std::optional<std::uint64_t> seed; };
-struct Screenshot { std::string path; };
-struct Caption { std::string text; };
+struct Step {
+  int steps;
+};
+struct Reset {
+  std::optional<InitPattern> init;
+  std::optional<std::uint64_t> seed;
+};
+struct Screenshot {
+  std::string path;
+};
+struct Caption {
+  std::string text;
+};
 struct Quit {};
 // Script flow only: the script waits for N displayed frames, or for wall-clock seconds.
-struct RunFrames { int frames; };
-struct Wait { double seconds; };
+struct RunFrames {
+  int frames;
+};
+struct Wait {
+  double seconds;
+};
 }  // namespace command
 
-using Command = std::variant<command::LoadPreset, command::SetParameter, command::Resize,
-                             command::SelectBackend, command::SelectTransfer,
-                             command::SetStepsPerFrame, command::Run, command::Pause,
-                             command::Step, command::Reset, command::Screenshot, command::Caption,
-                             command::Quit, command::RunFrames, command::Wait>;
+using Command =
+    std::variant<command::LoadPreset, command::SetParameter, command::Resize,
+                 command::SelectBackend, command::SelectTransfer, command::SetStepsPerFrame,
+                 command::Run, command::Pause, command::Step, command::Reset, command::Screenshot,
+                 command::Caption, command::Quit, command::RunFrames, command::Wait>;
 
 }  // namespace gs::app

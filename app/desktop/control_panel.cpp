@@ -20,7 +20,8 @@ std::string number_text(float value) {
 void status_section(const PanelContext& c) {
   const Simulation& sim = c.simulation;
   ImGui::Text("Backend: %s", sim.backend().description().c_str());
-  if (!sim.backend_reason().empty()) ImGui::TextWrapped("Fallback: %s", sim.backend_reason().c_str());
+  if (!sim.backend_reason().empty())
+    ImGui::TextWrapped("Fallback: %s", sim.backend_reason().c_str());
   ImGui::Text("Transfer: %s", to_string(c.transfer).c_str());
   if (!c.transfer_reason.empty()) ImGui::TextWrapped("Fallback: %s", c.transfer_reason.c_str());
   ImGui::Text("OpenGL %s", c.gl_version.c_str());
@@ -46,7 +47,8 @@ void run_section(const PanelContext& c) {
 
   bool automatic = !sim.steps_per_frame();
   if (ImGui::Checkbox("auto steps/frame", &automatic))
-    c.commands.push_back(command::SetStepsPerFrame{automatic ? std::nullopt : std::optional<int>(32)});
+    c.commands.push_back(
+        command::SetStepsPerFrame{automatic ? std::nullopt : std::optional<int>(32)});
   if (!automatic) {
     int steps = *sim.steps_per_frame();
     if (ImGui::SliderInt("steps/frame", &steps, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic))
@@ -74,14 +76,19 @@ void parameter_section(const PanelContext& c) {
   Params p = c.simulation.params();
   // Slider, drag (ctrl+click on either types a value) and a typed field, as people expect.
   if (ImGui::SliderFloat("F", &p.F, 0.0f, 0.1f, "%.5f")) push_set(c, "F", number_text(p.F));
-  if (ImGui::InputFloat("F value", &p.F, 0.0001f, 0.001f, "%.5f", ImGuiInputTextFlags_EnterReturnsTrue))
+  if (ImGui::InputFloat("F value", &p.F, 0.0001f, 0.001f, "%.5f",
+                        ImGuiInputTextFlags_EnterReturnsTrue))
     push_set(c, "F", number_text(p.F));
   if (ImGui::SliderFloat("k", &p.k, 0.03f, 0.075f, "%.5f")) push_set(c, "k", number_text(p.k));
-  if (ImGui::InputFloat("k value", &p.k, 0.0001f, 0.001f, "%.5f", ImGuiInputTextFlags_EnterReturnsTrue))
+  if (ImGui::InputFloat("k value", &p.k, 0.0001f, 0.001f, "%.5f",
+                        ImGuiInputTextFlags_EnterReturnsTrue))
     push_set(c, "k", number_text(p.k));
-  if (ImGui::DragFloat("Du", &p.Du, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, "Du", number_text(p.Du));
-  if (ImGui::DragFloat("Dv", &p.Dv, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, "Dv", number_text(p.Dv));
-  if (ImGui::DragFloat("dt", &p.dt, 0.01f, 0.01f, 2.0f, "%.3f")) push_set(c, "dt", number_text(p.dt));
+  if (ImGui::DragFloat("Du", &p.Du, 0.001f, 0.0f, 1.0f, "%.4f"))
+    push_set(c, "Du", number_text(p.Du));
+  if (ImGui::DragFloat("Dv", &p.Dv, 0.001f, 0.0f, 1.0f, "%.4f"))
+    push_set(c, "Dv", number_text(p.Dv));
+  if (ImGui::DragFloat("dt", &p.dt, 0.01f, 0.01f, 2.0f, "%.3f"))
+    push_set(c, "dt", number_text(p.dt));
   int laplacian = int(p.laplacian);
   if (ImGui::Combo("laplacian", &laplacian, "five-point\0nine-point\0course\0"))
     push_set(c, "laplacian", std::string(to_string(Laplacian(laplacian))));
@@ -101,7 +108,8 @@ void grid_section(const PanelContext& c) {
   }
   ImGui::InputInt("width", &width, 64, 256);
   ImGui::InputInt("height", &height, 64, 256);
-  if (ImGui::Button("Apply size (state resampled)")) c.commands.push_back(command::Resize{width, height});
+  if (ImGui::Button("Apply size (state resampled)"))
+    c.commands.push_back(command::Resize{width, height});
   ImGui::SameLine();
   ImGui::TextDisabled("now %s", to_string(c.simulation.size()).c_str());
 
@@ -118,11 +126,13 @@ void grid_section(const PanelContext& c) {
 void launch_section(const PanelContext& c) {
   const bool cuda = c.simulation.backend().name() == "cuda";
   BlockShape block = c.simulation.launch_block();
-  const LaunchShape shape = launch_shape_for(c.simulation.size(), block, c.simulation.launch_variant());
+  const LaunchShape shape =
+      launch_shape_for(c.simulation.size(), block, c.simulation.launch_variant());
   ImGui::Text("grid %ux%u blocks of %ux%u threads", shape.grid.x, shape.grid.y, block.x, block.y);
   if (!cuda) ImGui::TextDisabled("(what the CUDA launch would be; the twin steps rows)");
   int sides[2] = {int(block.x), int(block.y)};
-  if (ImGui::InputInt2("block", sides, ImGuiInputTextFlags_EnterReturnsTrue) && sides[0] > 0 && sides[1] > 0)
+  if (ImGui::InputInt2("block", sides, ImGuiInputTextFlags_EnterReturnsTrue) && sides[0] > 0 &&
+      sides[1] > 0)
     push_set(c, "block", std::to_string(sides[0]) + "x" + std::to_string(sides[1]));
   int variant = int(c.simulation.launch_variant());
   if (ImGui::RadioButton("coalesced", &variant, 0)) push_set(c, "kernel", "coalesced");
@@ -135,7 +145,8 @@ void view_section(const PanelContext& c) {
   if (ImGui::Combo("field", &field, "u\0v\0")) push_set(c, "field", field == 0 ? "u" : "v");
   if (ImGui::BeginCombo("colormap", c.view.colormap.c_str())) {
     for (const Colormap& map : builtin_colormaps())
-      if (ImGui::Selectable(map.name.c_str(), map.name == c.view.colormap)) push_set(c, "colormap", map.name);
+      if (ImGui::Selectable(map.name.c_str(), map.name == c.view.colormap))
+        push_set(c, "colormap", map.name);
     ImGui::EndCombo();
   }
   float range[2] = {c.view.low, c.view.high};
@@ -144,7 +155,8 @@ void view_section(const PanelContext& c) {
     push_set(c, "range-max", number_text(range[1]));
   }
   bool linear = c.view.linear_filter;
-  if (ImGui::Checkbox("linear filtering", &linear)) push_set(c, "filter", linear ? "linear" : "nearest");
+  if (ImGui::Checkbox("linear filtering", &linear))
+    push_set(c, "filter", linear ? "linear" : "nearest");
   if (ImGui::Button("Screenshot (P)")) c.commands.push_back(command::Screenshot{""});
   if (!c.last_screenshot.empty()) ImGui::TextWrapped("saved %s", c.last_screenshot.c_str());
 }

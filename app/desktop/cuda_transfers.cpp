@@ -19,24 +19,28 @@ double ms_since(Clock::time_point start) {
 class HostTransfer final : public FrameTransfer {
  public:
   ~HostTransfer() override {
-    if (pinned_) [[maybe_unused]] const cudaError_t ignored = cudaFreeHost(pinned_);
+    if (pinned_) [[maybe_unused]]
+      const cudaError_t ignored = cudaFreeHost(pinned_);
   }
   TransferPath path() const override { return TransferPath::Host; }
 
   Status advance(Backend& backend, int steps, DisplayField field, FieldTexture& texture,
                  FrameTiming& timing) override {
     if (capacity_ < texture.bytes()) {
-      if (pinned_) [[maybe_unused]] const cudaError_t ignored = cudaFreeHost(pinned_);
+      if (pinned_) [[maybe_unused]]
+        const cudaError_t ignored = cudaFreeHost(pinned_);
       pinned_ = nullptr;
       capacity_ = 0;
-      if (const cudaError_t code = cudaMallocHost(reinterpret_cast<void**>(&pinned_), texture.bytes());
+      if (const cudaError_t code =
+              cudaMallocHost(reinterpret_cast<void**>(&pinned_), texture.bytes());
           code != cudaSuccess)
         return Error{std::string("cudaMallocHost failed: ") + cudaGetErrorString(code)};
       capacity_ = texture.bytes();
     }
     const auto start = Clock::now();
     // Device to pinned host memory: the first crossing.
-    GS_TRY(backend.step_and_display(steps, field, {pinned_, texture.size().cells(), MemorySpace::Host}));
+    GS_TRY(backend.step_and_display(steps, field,
+                                    {pinned_, texture.size().cells(), MemorySpace::Host}));
     const double kernel_ms = backend.last_timings().compute_ms;
     // Host memory into the PBO and on to the texture: the second crossing.
     upload_timer_.begin();
@@ -69,13 +73,15 @@ class InteropTransfer final : public FrameTransfer {
     if (!mapping) return mapping.status();
     if (mapping->bytes() < texture.bytes()) return Error{"the mapped pixel buffer is too small"};
     // The last step writes the display field into the mapped PBO: no frame crosses PCIe.
-    GS_TRY(backend.step_and_display(steps, field, {mapping->data(), texture.size().cells(), MemorySpace::Device}));
+    GS_TRY(backend.step_and_display(
+        steps, field, {mapping->data(), texture.size().cells(), MemorySpace::Device}));
     GS_TRY(mapping->unmap());
     upload_timer_.begin();
     texture.upload_from_pbo();
     upload_timer_.end();
     timing.kernel_ms = backend.last_timings().compute_ms;
-    timing.transfer_ms = std::max(0.0, ms_since(start) - timing.kernel_ms) + upload_timer_.last_ms();
+    timing.transfer_ms =
+        std::max(0.0, ms_since(start) - timing.kernel_ms) + upload_timer_.last_ms();
     timing.pcie_bytes = 0;
     return Status::ok();
   }
@@ -94,7 +100,8 @@ Expected<std::unique_ptr<FrameTransfer>> make_host_transfer() {
 Expected<std::unique_ptr<FrameTransfer>> make_interop_transfer(FieldTexture& texture) {
   Expected<std::unique_ptr<InteropBuffer>> buffer = InteropBuffer::register_buffer(texture.pbo());
   if (!buffer) return buffer.status();
-  return std::unique_ptr<FrameTransfer>(std::make_unique<InteropTransfer>(std::move(buffer).value()));
+  return std::unique_ptr<FrameTransfer>(
+      std::make_unique<InteropTransfer>(std::move(buffer).value()));
 }
 
 }  // namespace gs::app

@@ -8,7 +8,8 @@ namespace gs::app {
 
 Expected<std::unique_ptr<FieldRenderer>> FieldRenderer::create() {
   const std::filesystem::path shaders = data_directory() / "shaders";
-  Expected<ShaderProgram> program = ShaderProgram::load(shaders / "field.vert", shaders / "field.frag");
+  Expected<ShaderProgram> program =
+      ShaderProgram::load(shaders / "field.vert", shaders / "field.frag");
   if (!program) return program.status();
   std::unique_ptr<FieldRenderer> renderer(new FieldRenderer());
   renderer->program_ = std::move(program).value();
@@ -29,7 +30,8 @@ void FieldRenderer::set_colormap(const Colormap& colormap) {
   glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glBindTexture(GL_TEXTURE_1D, colormap_texture_);
-  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGB8, GLsizei(table_.size()), 0, GL_RGB, GL_UNSIGNED_BYTE, table_.data());
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGB8, GLsizei(table_.size()), 0, GL_RGB, GL_UNSIGNED_BYTE,
+               table_.data());
   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
@@ -40,7 +42,8 @@ void FieldRenderer::set_colormap(const Colormap& colormap) {
 void FieldRenderer::draw(const FieldTexture& field, const ViewSettings& view, int viewport_width,
                          int viewport_height) {
   if (field.size().cells() == 0 || viewport_width <= 0 || viewport_height <= 0) return;
-  GLint old_program = 0, old_vertex_array = 0, old_active = 0, old_texture_2d = 0, old_texture_1d = 0;
+  GLint old_program = 0, old_vertex_array = 0, old_active = 0, old_texture_2d = 0,
+        old_texture_1d = 0;
   glGetIntegerv(GL_CURRENT_PROGRAM, &old_program);
   glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &old_vertex_array);
   glGetIntegerv(GL_ACTIVE_TEXTURE, &old_active);

@@ -77,9 +77,12 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
       {"frames", frames_},
       {"steps", steps_},
       {"ms_per_frame",
-       {{"kernel", kernel_ms_ / n}, {"transfer", transfer_ms_ / n}, {"draw", draw_ms_ / n},
+       {{"kernel", kernel_ms_ / n},
+        {"transfer", transfer_ms_ / n},
+        {"draw", draw_ms_ / n},
         {"frame", frame_ms_ / n}}},
-      {"mcells_per_s", kernel_ms_ > 0 ? double(grid_.cells()) * double(steps_) / kernel_ms_ / 1e3 : 0.0},
+      {"mcells_per_s",
+       kernel_ms_ > 0 ? double(grid_.cells()) * double(steps_) / kernel_ms_ / 1e3 : 0.0},
   };
   OutputFile output(path);
   {

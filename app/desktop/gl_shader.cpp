@@ -55,7 +55,8 @@ Expected<ShaderProgram> ShaderProgram::load(const std::filesystem::path& vertex,
   glDeleteShader(*fs);
   GLint ok = 0;
   glGetProgramiv(program.program_, GL_LINK_STATUS, &ok);
-  if (!ok) return Error{"shaders '" + vertex.string() + "' and '" + fragment.string() + "' do not link"};
+  if (!ok)
+    return Error{"shaders '" + vertex.string() + "' and '" + fragment.string() + "' do not link"};
   return program;
 }
 

@@ -22,7 +22,8 @@ Expected<std::unique_ptr<InteropBuffer>> InteropBuffer::register_buffer(GLuint p
   if (const cudaError_t code = cudaGLGetDevices(&count, devices, 4, cudaGLDeviceListAll);
       code != cudaSuccess)
     return interop_error("cudaGLGetDevices", code);
-  if (count == 0) return Error{"no CUDA device drives this OpenGL context (it runs on another GPU)"};
+  if (count == 0)
+    return Error{"no CUDA device drives this OpenGL context (it runs on another GPU)"};
   if (const cudaError_t code = cudaSetDevice(devices[0]); code != cudaSuccess)
     return interop_error("cudaSetDevice", code);
   cudaGraphicsResource_t resource = nullptr;
@@ -59,7 +60,8 @@ InteropBuffer::Mapping::Mapping(Mapping&& other) noexcept
       bytes_(other.bytes_) {}
 
 InteropBuffer::Mapping::~Mapping() {
-  if (resource_) [[maybe_unused]] const Status ignored = unmap();
+  if (resource_) [[maybe_unused]]
+    const Status ignored = unmap();
 }
 
 Status InteropBuffer::Mapping::unmap() {

@@ -35,7 +35,8 @@ class InteropBuffer {
 
    private:
     friend class InteropBuffer;
-    Mapping(cudaGraphicsResource_t resource, cudaStream_t stream) : resource_(resource), stream_(stream) {}
+    Mapping(cudaGraphicsResource_t resource, cudaStream_t stream)
+        : resource_(resource), stream_(stream) {}
     cudaGraphicsResource_t resource_;
     cudaStream_t stream_;
     float* data_ = nullptr;

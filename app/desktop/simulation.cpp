@@ -105,12 +105,17 @@ Status Simulation::switch_backend(BackendChoice choice) {
 
 Status Simulation::set_parameter(const std::string& name, const std::string& value) {
   Params p = params_;
-  float* number = name == "F" ? &p.F : name == "k" ? &p.k : name == "Du" ? &p.Du
-                : name == "Dv" ? &p.Dv : name == "dt" ? &p.dt : nullptr;
+  float* number = name == "F"    ? &p.F
+                  : name == "k"  ? &p.k
+                  : name == "Du" ? &p.Du
+                  : name == "Dv" ? &p.Dv
+                  : name == "dt" ? &p.dt
+                                 : nullptr;
   if (number) {
     char* end = nullptr;
     const float parsed = std::strtof(value.c_str(), &end);
-    if (end == value.c_str() || *end != '\0') return Error{name + ": '" + value + "' is not a number"};
+    if (end == value.c_str() || *end != '\0')
+      return Error{name + ": '" + value + "' is not a number"};
     *number = parsed;
   } else if (name == "laplacian") {
     const auto laplacian = parse_laplacian(value);
@@ -169,7 +174,9 @@ Expected<bool> Simulation::apply(const Command& command) {
                      if (c.name == view) handled = false;
                    if (handled) status = set_parameter(c.name, c.value);
                  },
-                 [&](const command::Resize& c) { status = resize({c.width, c.height}); },
+                 [&](const command::Resize& c) {
+                   status = resize({c.width, c.height});
+                 },
                  [&](const command::SelectBackend& c) { status = switch_backend(c.choice); },
                  [&](const command::SetStepsPerFrame& c) { steps_per_frame_ = c.steps; },
                  [&](const command::Run&) {
@@ -190,8 +197,7 @@ Expected<bool> Simulation::apply(const Command& command) {
 }
 
 int Simulation::steps_for_frame(double budget_s) const {
-  const int affordable =
-      ms_per_step_ > 0.0 ? std::max(1, int(budget_s * 1e3 / ms_per_step_)) : 1;
+  const int affordable = ms_per_step_ > 0.0 ? std::max(1, int(budget_s * 1e3 / ms_per_step_)) : 1;
   if (!running_) return std::min(pending_steps_, affordable);
   if (!steps_per_frame_) return std::min(affordable, 10000);
   return std::min(*steps_per_frame_, affordable);

@@ -17,7 +17,8 @@ void draw_timings(const PanelContext& c) {
   ImGui::Text("steps     %d/frame  %.0f steps/s", average.steps, c.stats.steps_per_s());
   const double mcells = c.stats.mcells_per_s();
   ImGui::Text("speed     %.0f Mcells/s  %.1f GB/s (16 B/cell)", mcells, mcells * 16.0 / 1e3);
-  ImGui::Text("PCIe      %.1f MB/frame on %s", double(average.pcie_bytes) / 1e6, to_string(c.transfer).c_str());
+  ImGui::Text("PCIe      %.1f MB/frame on %s", double(average.pcie_bytes) / 1e6,
+              to_string(c.transfer).c_str());
 
   std::vector<float> kernel, transfer;
   for (const FrameTiming& frame : c.stats.history()) {
@@ -25,9 +26,10 @@ void draw_timings(const PanelContext& c) {
     transfer.push_back(float(frame.transfer_ms));
   }
   if (!kernel.empty()) {
-    ImGui::PlotLines("kernel ms", kernel.data(), int(kernel.size()), 0, nullptr, 0.0f, FLT_MAX, ImVec2(0, 60));
-    ImGui::PlotLines("transfer ms", transfer.data(), int(transfer.size()), 0, nullptr, 0.0f, FLT_MAX,
+    ImGui::PlotLines("kernel ms", kernel.data(), int(kernel.size()), 0, nullptr, 0.0f, FLT_MAX,
                      ImVec2(0, 60));
+    ImGui::PlotLines("transfer ms", transfer.data(), int(transfer.size()), 0, nullptr, 0.0f,
+                     FLT_MAX, ImVec2(0, 60));
   }
 }
 

@@ -21,7 +21,8 @@ class UploadTransfer final : public FrameTransfer {
                                     GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
     if (!mapped) {
       glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-      return Error{"cannot map the pixel buffer for writing (GL error " + std::to_string(glGetError()) + ")"};
+      return Error{"cannot map the pixel buffer for writing (GL error " +
+                   std::to_string(glGetError()) + ")"};
     }
     const Status stepped = backend.step_and_display(
         steps, field, {static_cast<float*>(mapped), texture.size().cells(), MemorySpace::Host});
@@ -49,7 +50,9 @@ class UploadTransfer final : public FrameTransfer {
 
 }  // namespace
 
-std::unique_ptr<FrameTransfer> make_upload_transfer() { return std::make_unique<UploadTransfer>(); }
+std::unique_ptr<FrameTransfer> make_upload_transfer() {
+  return std::make_unique<UploadTransfer>();
+}
 
 TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTexture& texture) {
   if (backend.name() != "cuda") {
@@ -63,8 +66,11 @@ TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTextu
     Expected<std::unique_ptr<FrameTransfer>> interop = make_interop_transfer(texture);
     if (interop) return {std::move(interop).value(), ""};
     Expected<std::unique_ptr<FrameTransfer>> host = make_host_transfer();
-    if (host) return {std::move(host).value(), "interop unavailable (" + interop.message() + "); using host"};
-    return {make_upload_transfer(), "interop and host unavailable (" + interop.message() + "); using upload"};
+    if (host)
+      return {std::move(host).value(),
+              "interop unavailable (" + interop.message() + "); using host"};
+    return {make_upload_transfer(),
+            "interop and host unavailable (" + interop.message() + "); using upload"};
   }
   if (wanted == TransferPath::Host) {
     Expected<std::unique_ptr<FrameTransfer>> host = make_host_transfer();

@@ -11,7 +11,9 @@ namespace {
 
 std::string g_last_glfw_error;
 
-void remember_glfw_error(int, const char* description) { g_last_glfw_error = description; }
+void remember_glfw_error(int, const char* description) {
+  g_last_glfw_error = description;
+}
 
 GLFWwindow* try_context(int width, int height, const std::string& title, int major, int minor) {
   glfwDefaultWindowHints();
@@ -29,9 +31,12 @@ Expected<std::unique_ptr<Window>> Window::open(int width, int height, const std:
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
   if ((!display || !*display) && (!wayland || !*wayland))
-    return Error{"cannot open a window: no display (DISPLAY is not set); for headless runs use grayscott-batch"};
+    return Error{
+        "cannot open a window: no display (DISPLAY is not set); for headless runs use "
+        "grayscott-batch"};
   if (!glfwInit())
-    return Error{"cannot open a window: " + g_last_glfw_error + "; for headless runs use grayscott-batch"};
+    return Error{"cannot open a window: " + g_last_glfw_error +
+                 "; for headless runs use grayscott-batch"};
   GLFWwindow* window = try_context(width, height, title, 4, 5);
   if (!window) window = try_context(width, height, title, 3, 3);
   if (!window) {
@@ -61,9 +66,15 @@ Window::~Window() {
   glfwTerminate();
 }
 
-bool Window::should_close() const { return glfwWindowShouldClose(window_); }
-void Window::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
-void Window::swap_buffers() { glfwSwapBuffers(window_); }
+bool Window::should_close() const {
+  return glfwWindowShouldClose(window_);
+}
+void Window::request_close() {
+  glfwSetWindowShouldClose(window_, GLFW_TRUE);
+}
+void Window::swap_buffers() {
+  glfwSwapBuffers(window_);
+}
 
 double Window::refresh_period_s() const {
   const GLFWvidmode* mode = glfwGetVideoMode(glfwGetPrimaryMonitor());

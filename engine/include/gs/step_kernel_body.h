@@ -48,7 +48,8 @@ GS_HD void display_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_d
 GS_HD void finite_check_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim,
                                     const float* u, const float* v, int width, int height,
                                     int* flag) {
-  const CellIndex cell = cell_of_thread(block_index, thread_index, block_dim, KernelVariant::Coalesced);
+  const CellIndex cell =
+      cell_of_thread(block_index, thread_index, block_dim, KernelVariant::Coalesced);
   if (cell.x >= width || cell.y >= height) return;
   const long i = long(cell.y) * width + cell.x;
   // x - x is 0 for finite x and NaN for NaN or infinity: no isfinite needed on either machine.

@@ -17,7 +17,8 @@ __global__ void display_kernel(const float* field, float* display, int width, in
                       width, height);
 }
 
-__global__ void finite_check_kernel(const float* u, const float* v, int width, int height, int* flag) {
+__global__ void finite_check_kernel(const float* u, const float* v, int width, int height,
+                                    int* flag) {
   finite_check_kernel_body(as_dim3(blockIdx), as_dim3(threadIdx), as_dim3(blockDim), u, v, width,
                            height, flag);
 }
@@ -67,7 +68,7 @@ cudaError_t launch_finite_check(GridSize size, const float* u, const float* v, i
                                 cudaStream_t stream) {
   const LaunchShape shape = launch_shape_for(size, BlockShape{}, KernelVariant::Coalesced);
   finite_check_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(u, v, size.width,
-                                                                               size.height, flag);
+                                                                                size.height, flag);
   return cudaGetLastError();
 }
 
