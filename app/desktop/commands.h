@@ -52,6 +52,13 @@ struct Reset {
 struct Screenshot {
   std::string path;
 };
+// The HDF5 state file of grayscott-batch: fields and parameters.
+struct SaveState {
+  std::string path;
+};
+struct LoadState {
+  std::string path;
+};
 struct Caption {
   std::string text;
 };
@@ -69,6 +76,7 @@ using Command =
     std::variant<command::LoadPreset, command::SetParameter, command::Resize,
                  command::SelectBackend, command::SelectTransfer, command::SetStepsPerFrame,
                  command::Run, command::Pause, command::Step, command::Reset, command::Screenshot,
-                 command::Caption, command::Quit, command::RunFrames, command::Wait>;
+                 command::SaveState, command::LoadState, command::Caption, command::Quit,
+                 command::RunFrames, command::Wait>;
 
 }  // namespace gs::app

@@ -161,6 +161,16 @@ void view_section(const PanelContext& c) {
   if (!c.last_screenshot.empty()) ImGui::TextWrapped("saved %s", c.last_screenshot.c_str());
 }
 
+void state_section(const PanelContext& c) {
+  // The path being typed belongs to the panel; the state itself moves only through commands.
+  static char path[512] = "state.h5";
+  ImGui::InputText("file", path, sizeof path);
+  if (ImGui::Button("Save state")) c.commands.push_back(command::SaveState{path});
+  ImGui::SameLine();
+  if (ImGui::Button("Load state")) c.commands.push_back(command::LoadState{path});
+  ImGui::TextDisabled("HDF5, as grayscott-batch reads and writes it");
+}
+
 }  // namespace
 
 void draw_control_panel(const PanelContext& c) {
@@ -173,6 +183,7 @@ void draw_control_panel(const PanelContext& c) {
   if (ImGui::CollapsingHeader("Grid, backend, transfer")) grid_section(c);
   if (ImGui::CollapsingHeader("Launch (CUDA teaching)")) launch_section(c);
   if (ImGui::CollapsingHeader("View")) view_section(c);
+  if (ImGui::CollapsingHeader("State file")) state_section(c);
   if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) draw_timings(c);
   ImGui::End();
 }

@@ -203,8 +203,10 @@ Expected<Command> parse_command(std::string_view line) {
     if (word == "run") return Command{command::Run{}};
     return Command{command::Quit{}};
   }
-  if (word == "screenshot") {
+  if (word == "screenshot" || word == "save" || word == "load") {
     if (rest.empty()) return usage("PATH");
+    if (word == "save") return Command{command::SaveState{std::string(rest)}};
+    if (word == "load") return Command{command::LoadState{std::string(rest)}};
     return Command{command::Screenshot{std::string(rest)}};
   }
   if (word == "caption") return Command{command::Caption{std::string(rest)}};

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "gs/state_file.h"
+
 namespace gs::app {
 namespace {
 
@@ -103,6 +105,34 @@ Status Simulation::switch_backend(BackendChoice choice) {
   return Status::ok();
 }
 
+Status Simulation::save_state(const std::string& path) {
+  Fields state;
+  GS_TRY(backend_->download(state));
+  GS_TRY(write_state(path, state, params_, total_steps_));
+  message_ = "saved " + path;
+  return Status::ok();
+}
+
+Status Simulation::load_state(const std::string& path) {
+  // Everything is read and checked before the running state is touched.
+  Expected<StateFile> state = read_state(path);
+  if (!state) return state.status();
+  GS_TRY(check_fits_in_memory(state->fields.size, 6 * sizeof(float)));
+  Params params = params_;
+  state->params.apply_to(params);
+  GS_TRY(backend_->set_params(params));
+  if (Status uploaded = backend_->upload(state->fields); !uploaded) {
+    [[maybe_unused]] const Status restored = backend_->set_params(params_);
+    return uploaded;
+  }
+  params_ = params;
+  total_steps_ = state->step.value_or(0);
+  divergence_.reset();
+  message_ = "loaded " + path + " (" + to_string(state->fields.size) + ", step " +
+             std::to_string(total_steps_) + ")";
+  return Status::ok();
+}
+
 Status Simulation::set_parameter(const std::string& name, const std::string& value) {
   Params p = params_;
   float* number = name == "F"    ? &p.F
@@ -189,6 +219,8 @@ Expected<bool> Simulation::apply(const Command& command) {
                    pending_steps_ += c.steps;
                  },
                  [&](const command::Reset& c) { status = reset(c.init, c.seed); },
+                 [&](const command::SaveState& c) { status = save_state(c.path); },
+                 [&](const command::LoadState& c) { status = load_state(c.path); },
                  [&](const auto&) { handled = false; },
              },
              command);

@@ -65,6 +65,8 @@ class Simulation {
   Status switch_backend(BackendChoice choice);
   Status set_parameter(const std::string& name, const std::string& value);
   Status load_preset(const std::string& name);
+  Status save_state(const std::string& path);
+  Status load_state(const std::string& path);
 
   std::unique_ptr<Backend> backend_;
   std::string backend_reason_;

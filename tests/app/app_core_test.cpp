@@ -2,6 +2,8 @@
 // flow, and the simulation's commands and frame budget on the CPU twin.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "colormap.h"
@@ -143,6 +145,23 @@ TEST_F(SimulationTest, StepPausesAndRunsExactlyTheAskedSteps) {
   sim_->frame_done(2, 0.2);
   EXPECT_EQ(sim_->steps_for_frame(1.0), 0);
   EXPECT_EQ(sim_->total_steps(), 3);
+}
+
+TEST_F(SimulationTest, ABadStateFileLeavesTheRunningStateAsItWas) {
+  const auto path = std::filesystem::temp_directory_path() / "gs-app-core-foreign.h5";
+  std::ofstream(path) << "not hdf5";
+  Fields before;
+  ASSERT_TRUE(sim_->backend().download(before));
+  const Params params_before = sim_->params();
+  const Status refused = apply(command::LoadState{path.string()});
+  std::filesystem::remove(path);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find("not an HDF5 file"), std::string::npos);
+  Fields after;
+  ASSERT_TRUE(sim_->backend().download(after));
+  EXPECT_EQ(after.size, before.size);
+  EXPECT_EQ(after.v, before.v);
+  EXPECT_EQ(sim_->params(), params_before);
 }
 
 TEST_F(SimulationTest, DivergencePausesWithTheParametersAndResetRecovers) {

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "colormap.h"
+#include "gs/state_file.h"
 #include "run_program.h"
 
 namespace gs::test {
@@ -171,6 +172,61 @@ TEST(AppWithoutDisplay, PointsToTheBatchProgram) {
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
   EXPECT_NE(result.err.find("no display"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("grayscott-batch"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+TEST(AppUnderXvfb, SavedStatesRoundTripAndBatchStatesOpen) {
+  ScratchDir dir;
+  // A state written by grayscott-batch...
+  const ProgramResult batch =
+      run_program(GS_BATCH_BINARY, {"--width", "90", "--height", "70", "--preset", "coral",
+                                    "--steps", "50", "--output", (dir / "batch.h5").string()});
+  ASSERT_EQ(batch.exit_code, 0) << batch.err;
+  // ...opens in the app, which saves it back unchanged; stepping then loading restores it.
+  const std::string script =
+      "pause\n"
+      "load " +
+      (dir / "batch.h5").string() + "\n" + "save " + (dir / "app.h5").string() + "\n" +
+      "step 25\n"
+      "save " +
+      (dir / "stepped.h5").string() + "\n" + "load " + (dir / "app.h5").string() + "\n" + "save " +
+      (dir / "again.h5").string() + "\n" + "quit\n";
+  const ProgramResult app = run_app(dir, script);
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  Expected<StateFile> from_batch = read_state(dir / "batch.h5");
+  Expected<StateFile> saved = read_state(dir / "app.h5");
+  Expected<StateFile> stepped = read_state(dir / "stepped.h5");
+  Expected<StateFile> again = read_state(dir / "again.h5");
+  ASSERT_TRUE(from_batch && saved && stepped && again);
+  EXPECT_EQ(saved->fields.size, (GridSize{90, 70})) << "the file's shape sets the grid";
+  EXPECT_EQ(saved->fields.u, from_batch->fields.u);
+  EXPECT_EQ(saved->fields.v, from_batch->fields.v);
+  EXPECT_EQ(saved->params.F, from_batch->params.F) << "the parameters come with the state";
+  EXPECT_EQ(saved->step, 50);
+  EXPECT_NE(stepped->fields.v, saved->fields.v);
+  EXPECT_EQ(stepped->step, 75);
+  EXPECT_EQ(again->fields.u, saved->fields.u);
+  EXPECT_EQ(again->fields.v, saved->fields.v);
+  // And the app's state continues in the batch program.
+  const ProgramResult onwards =
+      run_program(GS_BATCH_BINARY, {"--input", (dir / "stepped.h5").string(), "--steps", "5",
+                                    "--output", (dir / "onwards.h5").string()});
+  EXPECT_EQ(onwards.exit_code, 0) << onwards.err;
+}
+
+TEST(AppUnderXvfb, AForeignStateFileIsAClearErrorAndTheStateIsKept) {
+  ScratchDir dir;
+  std::ofstream(dir / "foreign.h5") << "not a state\n";
+  const ProgramResult result =
+      run_app(dir, "size 64 48\nload " + (dir / "foreign.h5").string() + "\nquit\n");
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("script.gs:2:"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("not an HDF5 file"), std::string::npos) << result.err;
 }
 
 }  // namespace

@@ -348,3 +348,21 @@ TEST(ScriptParser, LoadScriptReadsAFileAndNamesItInErrors) {
 
 }  // namespace
 }  // namespace gs::app
+
+namespace gs::app {
+namespace {
+
+TEST(ScriptParser, SaveAndLoadTakeTheRestOfTheLineAsThePath) {
+  Expected<std::vector<ScriptLine>> lines =
+      parse_script("save my state.h5\nload  /tmp/a b.h5 \n", "s.gs");
+  ASSERT_TRUE(lines) << lines.message();
+  ASSERT_EQ(lines->size(), 2u);
+  EXPECT_EQ(std::get<command::SaveState>((*lines)[0].command).path, "my state.h5");
+  EXPECT_EQ(std::get<command::LoadState>((*lines)[1].command).path, "/tmp/a b.h5");
+  Expected<std::vector<ScriptLine>> missing = parse_script("load\n", "s.gs");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.message(), "s.gs:1: load needs PATH");
+}
+
+}  // namespace
+}  // namespace gs::app
