@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <utility>
 
 #include "gs/cell_update.h"
@@ -140,6 +142,24 @@ Expected<bool> CpuTwinBackend::fields_are_finite() {
 #pragma omp parallel for simd reduction(+ : sum) schedule(static) num_threads(threads_)
   for (long i = 0; i < count; ++i) sum += u[i] * 0.0f + v[i] * 0.0f;
   return sum == 0.0f;
+}
+
+Expected<ValueRange> CpuTwinBackend::field_range(DisplayField field) {
+  const FieldData& values = field == DisplayField::U ? current_.u : current_.v;
+  const long count = long(values.size());
+  const float* data = values.data();
+  float low = std::numeric_limits<float>::infinity();
+  float high = -std::numeric_limits<float>::infinity();
+#pragma omp parallel for reduction(min                  \
+                                   : low) reduction(max \
+                                                    : high) schedule(static) num_threads(threads_)
+  for (long i = 0; i < count; ++i) {
+    if (!std::isfinite(data[i])) continue;
+    low = std::min(low, data[i]);
+    high = std::max(high, data[i]);
+  }
+  if (low > high) return ValueRange{0.0f, 0.0f};
+  return ValueRange{low, high};
 }
 
 Status CpuTwinBackend::set_launch(BlockShape, KernelVariant) {

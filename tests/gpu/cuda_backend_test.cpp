@@ -161,3 +161,22 @@ TEST_F(CudaTest, FiniteCheckFindsADivergedCell) {
 
 }  // namespace
 }  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+TEST_F(CudaTest, FieldRangeMatchesTheTwin) {
+  Fields f = random_fields({1023, 517}, 13);
+  f.v[99] = -3.0f;
+  f.v[100] = std::numeric_limits<float>::quiet_NaN();
+  CpuTwinBackend twin;
+  ASSERT_TRUE(twin.upload(f));
+  ASSERT_TRUE(cuda_->upload(f));
+  Expected<ValueRange> gpu = cuda_->field_range(DisplayField::V);
+  ASSERT_TRUE(gpu) << gpu.message();
+  EXPECT_EQ(gpu->low, twin.field_range(DisplayField::V)->low);
+  EXPECT_EQ(gpu->high, twin.field_range(DisplayField::V)->high);
+}
+
+}  // namespace
+}  // namespace gs::test

@@ -10,6 +10,7 @@
 #include "gs/fields.h"
 #include "gs/launch_shape.h"
 #include "gs/params.h"
+#include "gs/range_kernel_body.h"
 #include "gs/status.h"
 
 namespace gs {
@@ -58,6 +59,10 @@ class Backend {
   // False when u or v holds a NaN or an infinity: the simulation diverged. A reduction on the
   // backend's side; nothing but the answer crosses to the host.
   virtual Expected<bool> fields_are_finite() = 0;
+
+  // The smallest and largest finite value of a field (for an automatic colormap range); a
+  // reduction on the backend's side. {0, 0} when no cell is finite.
+  virtual Expected<ValueRange> field_range(DisplayField field) = 0;
 
   // The bandwidth ceiling of the backend's memory: a large copy within it, timed, in GB/s
   // counting bytes read plus bytes written.

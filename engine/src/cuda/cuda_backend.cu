@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <climits>
 #include <cstring>
 
 #include "cuda_check.h"
@@ -76,11 +77,15 @@ struct CudaBackend::Impl {
   cudaGraphExec_t graph = nullptr;
   GraphKey graph_key;
   int* finite_flag = nullptr;  // one device int for the divergence check
+  int* range_slots = nullptr;  // two device ints for the range reduction
 
   ~Impl() {
     drop_graph();
     if (finite_flag) {
       [[maybe_unused]] const cudaError_t ignored = cudaFree(finite_flag);
+    }
+    if (range_slots) {
+      [[maybe_unused]] const cudaError_t ignored = cudaFree(range_slots);
     }
     if (stream) {
       [[maybe_unused]] const cudaError_t ignored = cudaStreamDestroy(stream);
@@ -210,6 +215,7 @@ Expected<std::unique_ptr<CudaBackend>> CudaBackend::create(int device) {
   GS_CUDA_TRY(cudaStreamCreateWithFlags(&impl->stream, cudaStreamNonBlocking));
   GS_TRY(impl->timer.create());
   GS_CUDA_TRY(cudaMalloc(reinterpret_cast<void**>(&impl->finite_flag), sizeof(int)));
+  GS_CUDA_TRY(cudaMalloc(reinterpret_cast<void**>(&impl->range_slots), 2 * sizeof(int)));
   return std::unique_ptr<CudaBackend>(new CudaBackend(std::move(impl)));
 }
 
@@ -315,6 +321,23 @@ Expected<bool> CudaBackend::fields_are_finite() {
                               impl_->stream));
   GS_CUDA_TRY(cudaStreamSynchronize(impl_->stream));
   return flag == 0;
+}
+
+Expected<ValueRange> CudaBackend::field_range(DisplayField field) {
+  GS_TRY(impl_->require_state());
+  const int current = impl_->current;
+  const float* values =
+      field == DisplayField::U ? impl_->u[current].get() : impl_->v[current].get();
+  int slots[2] = {INT_MAX, INT_MIN};
+  GS_CUDA_TRY(cudaMemcpyAsync(impl_->range_slots, slots, sizeof slots, cudaMemcpyHostToDevice,
+                              impl_->stream));
+  GS_CUDA_TRY(
+      cuda::launch_range(values, long(impl_->size.cells()), impl_->range_slots, impl_->stream));
+  GS_CUDA_TRY(cudaMemcpyAsync(slots, impl_->range_slots, sizeof slots, cudaMemcpyDeviceToHost,
+                              impl_->stream));
+  GS_CUDA_TRY(cudaStreamSynchronize(impl_->stream));
+  if (slots[0] > slots[1]) return ValueRange{0.0f, 0.0f};
+  return ValueRange{from_ordered_bits(slots[0]), from_ordered_bits(slots[1])};
 }
 
 Expected<CudaBackend::DisplayPathTimes> CudaBackend::measure_display_paths(int repeats) {

@@ -23,6 +23,11 @@ __global__ void finite_check_kernel(const float* u, const float* v, int width, i
                            height, flag);
 }
 
+__global__ void range_kernel(const float* field, long count, int* slots) {
+  range_kernel_body(as_dim3(blockIdx), as_dim3(threadIdx), as_dim3(blockDim), as_dim3(gridDim),
+                    field, count, slots);
+}
+
 dim3 to_dim3(Dim3 d) {
   return dim3(d.x, d.y, d.z);
 }
@@ -69,6 +74,12 @@ cudaError_t launch_finite_check(GridSize size, const float* u, const float* v, i
   const LaunchShape shape = launch_shape_for(size, BlockShape{}, KernelVariant::Coalesced);
   finite_check_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(u, v, size.width,
                                                                                 size.height, flag);
+  return cudaGetLastError();
+}
+
+cudaError_t launch_range(const float* field, long count, int* slots, cudaStream_t stream) {
+  const LaunchShape shape = range_launch_shape();
+  range_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(field, count, slots);
   return cudaGetLastError();
 }
 

@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include "gs/launch_shape.h"
+#include "gs/range_kernel_body.h"
 #include "gs/step_kernel_body.h"
 
 namespace gs::cuda {
@@ -20,5 +21,8 @@ cudaError_t launch_display(GridSize size, const float* field, float* display, cu
 // Enqueues the divergence check: *flag becomes 1 if any cell of u or v is not finite.
 cudaError_t launch_finite_check(GridSize size, const float* u, const float* v, int* flag,
                                 cudaStream_t stream);
+
+// Enqueues the range reduction into slots[0..1] (ordered-int min and max, preset by the caller).
+cudaError_t launch_range(const float* field, long count, int* slots, cudaStream_t stream);
 
 }  // namespace gs::cuda
