@@ -9,6 +9,7 @@
 #include <ctime>
 #include <iostream>
 
+#include "colour_bar.h"
 #include "control_panel.h"
 #include "screenshot.h"
 
@@ -23,6 +24,7 @@ using Clock = std::chrono::steady_clock;
 constexpr double kSlowestFrameS = 1.0 / 30.0;
 constexpr double kMinStepBudgetS = 0.002;
 constexpr int kDivergenceCheckEvery = 10;
+constexpr int kAutoRangeEvery = 10;
 
 std::string default_screenshot_name() {
   const std::time_t now = std::time(nullptr);
@@ -94,14 +96,19 @@ Status App::apply_view(const command::SetParameter& set) {
     return Status::ok();
   };
   if (set.name == "colormap") {
-    const Colormap* map = find_colormap(set.value);
+    const std::optional<Colormap> map = find_colormap(set.value);
     if (!map) return Error{"unknown colormap '" + set.value + "'"};
     renderer_->set_colormap(*map);
     view_.colormap = map->name;
   } else if (set.name == "range-min") {
     GS_TRY(number(view_.low));
+    view_.auto_range = false;
   } else if (set.name == "range-max") {
     GS_TRY(number(view_.high));
+    view_.auto_range = false;
+  } else if (set.name == "range-auto") {
+    view_.auto_range = set.value == "on";
+    if (view_.auto_range) GS_TRY(update_auto_range());
   } else if (set.name == "filter") {
     view_.linear_filter = set.value == "linear";
     texture_->set_linear_filtering(view_.linear_filter);
@@ -133,6 +140,15 @@ Status App::apply(const Command& command) {
   } else if (std::holds_alternative<command::Quit>(command)) {
     quit_ = true;
   }
+  return Status::ok();
+}
+
+Status App::update_auto_range() {
+  Expected<ValueRange> range = simulation_->backend().field_range(simulation_->display_field());
+  if (!range) return range.status();
+  view_.low = range->low;
+  // A flat field still gets a visible range.
+  view_.high = range->high > range->low ? range->high : range->low + 1e-6f;
   return Status::ok();
 }
 
@@ -230,6 +246,9 @@ int App::run() {
       continue;
     }
     simulation_->frame_done(timing.steps, timing.kernel_ms);
+    if (view_.auto_range && stats_.frames() % kAutoRangeEvery == 0)
+      if (Status status = update_auto_range(); !status)
+        std::cerr << "grayscott: " << status.message() << "\n";
     if (simulation_->running() && stats_.frames() % kDivergenceCheckEvery == 0)
       if (Status status = simulation_->check_divergence(); !status)
         std::cerr << "grayscott: " << status.message() << "\n";
@@ -255,6 +274,7 @@ int App::run() {
     draw_control_panel({*simulation_, view_, stats_, transfer_->path(), transfer_reason_,
                         window_->gl_version(), last_screenshot_, queue_});
     draw_overlays();
+    draw_colour_bar(renderer_->colormap_table(), view_.low, view_.high);
     handle_keys();
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

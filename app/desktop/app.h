@@ -35,6 +35,7 @@ struct ViewState {
   float low = 0.0f;
   float high = 0.5f;
   bool linear_filter = false;
+  bool auto_range = false;  // follow the field's min and max (a reduction every 10 frames)
 };
 
 // What the panel needs to show and where its commands go.
@@ -62,6 +63,7 @@ class App {
   Status apply_view(const command::SetParameter& set);
   Status rebuild_transfer();
   Status take_screenshot(const std::string& path);
+  Status update_auto_range();
   void handle_keys();
   void draw_overlays();
 

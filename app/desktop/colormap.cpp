@@ -11,33 +11,71 @@ const std::vector<Colormap>& builtin_colormaps() {
       {"viridis",
        {{68, 1, 84},
         {72, 40, 120},
-        {62, 74, 137},
+        {62, 73, 137},
         {49, 104, 142},
         {38, 130, 142},
         {31, 158, 137},
         {53, 183, 121},
-        {109, 205, 89},
-        {180, 222, 44},
+        {110, 206, 88},
+        {181, 222, 43},
         {253, 231, 37}}},
       {"magma",
        {{0, 0, 4},
-        {28, 16, 68},
-        {79, 18, 123},
-        {129, 37, 129},
-        {181, 54, 122},
-        {229, 80, 100},
-        {251, 135, 97},
-        {254, 194, 135},
+        {24, 15, 61},
+        {68, 15, 118},
+        {114, 31, 129},
+        {158, 47, 127},
+        {205, 64, 113},
+        {241, 96, 93},
+        {253, 150, 104},
+        {254, 202, 141},
         {252, 253, 191}}},
+      {"inferno",
+       {{0, 0, 4},
+        {27, 12, 65},
+        {74, 12, 107},
+        {120, 28, 109},
+        {165, 44, 96},
+        {207, 68, 70},
+        {237, 105, 37},
+        {251, 155, 6},
+        {247, 209, 61},
+        {252, 255, 164}}},
+      {"turbo",
+       {{48, 18, 59},
+        {65, 69, 171},
+        {70, 117, 237},
+        {57, 162, 252},
+        {27, 207, 212},
+        {36, 236, 166},
+        {97, 252, 108},
+        {164, 252, 59},
+        {209, 232, 52},
+        {243, 198, 58},
+        {254, 155, 45},
+        {243, 99, 21},
+        {217, 56, 6},
+        {177, 25, 1},
+        {122, 4, 2}}},
       {"grayscale", {{0, 0, 0}, {255, 255, 255}}},
+      // The classic two-tone look of reaction-diffusion prints: ink on paper.
+      {"two-tone", {{20, 24, 60}, {20, 24, 60}, {242, 232, 212}, {242, 232, 212}}},
   };
   return maps;
 }
 
-const Colormap* find_colormap(std::string_view name) {
-  for (const Colormap& map : builtin_colormaps())
-    if (map.name == name) return &map;
-  return nullptr;
+std::optional<Colormap> find_colormap(std::string_view name) {
+  constexpr std::string_view kReversed = "_r";
+  const bool reversed =
+      name.size() > kReversed.size() && name.substr(name.size() - kReversed.size()) == kReversed;
+  const std::string_view base = reversed ? name.substr(0, name.size() - kReversed.size()) : name;
+  for (const Colormap& map : builtin_colormaps()) {
+    if (map.name != base) continue;
+    if (!reversed) return map;
+    Colormap flipped{std::string(name), {map.stops.rbegin(), map.stops.rend()}};
+    return flipped;
+  }
+  return std::nullopt;
 }
 
 std::vector<Rgb> colormap_table(const Colormap& colormap) {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,8 @@ struct Colormap {
 inline constexpr int kColormapSize = 256;
 
 const std::vector<Colormap>& builtin_colormaps();
-const Colormap* find_colormap(std::string_view name);
+// A built-in map by name; "NAME_r" is the map reversed (matplotlib's convention).
+std::optional<Colormap> find_colormap(std::string_view name);
 
 // kColormapSize colours, linearly interpolated between the stops.
 std::vector<Rgb> colormap_table(const Colormap& colormap);

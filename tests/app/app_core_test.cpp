@@ -22,8 +22,20 @@ TEST(Colormap, TablesRunFromTheFirstStopToTheLast) {
     EXPECT_EQ(table.front(), map.stops.front()) << map.name;
     EXPECT_EQ(table.back(), map.stops.back()) << map.name;
   }
-  EXPECT_NE(find_colormap("viridis"), nullptr);
-  EXPECT_EQ(find_colormap("no-such-map"), nullptr);
+  for (const char* name : {"viridis", "magma", "inferno", "turbo", "grayscale", "two-tone"})
+    EXPECT_TRUE(find_colormap(name).has_value()) << name;
+  EXPECT_FALSE(find_colormap("no-such-map").has_value());
+  EXPECT_FALSE(find_colormap("no-such-map_r").has_value());
+}
+
+TEST(Colormap, TheReversedMapRunsBackwards) {
+  const std::vector<Rgb> forward = colormap_table(*find_colormap("magma"));
+  const std::optional<Colormap> reversed = find_colormap("magma_r");
+  ASSERT_TRUE(reversed.has_value());
+  EXPECT_EQ(reversed->name, "magma_r");
+  const std::vector<Rgb> backward = colormap_table(*reversed);
+  EXPECT_EQ(backward.front(), forward.back());
+  EXPECT_EQ(backward.back(), forward.front());
 }
 
 TEST(Colormap, ValuesMapLikeTheShaderAndScreenshotsUseIt) {

@@ -11,6 +11,7 @@
 #include "colormap.h"
 #include "gs/state_file.h"
 #include "run_program.h"
+#include "screenshot.h"
 
 namespace gs::test {
 namespace {
@@ -227,6 +228,51 @@ TEST(AppUnderXvfb, AForeignStateFileIsAClearErrorAndTheStateIsKept) {
   EXPECT_NE(result.exit_code, 0);
   EXPECT_NE(result.err.find("script.gs:2:"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("not an HDF5 file"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+TEST(AppUnderXvfb, ScreenshotsMatchTheFieldThroughTheColormapAndItsRange) {
+  ScratchDir dir;
+  const ProgramResult batch =
+      run_program(GS_BATCH_BINARY, {"--width", "120", "--height", "80", "--preset", "pearson-theta",
+                                    "--steps", "400", "--output", (dir / "state.h5").string()});
+  ASSERT_EQ(batch.exit_code, 0) << batch.err;
+  const std::string script =
+      "pause\n"
+      "load " +
+      (dir / "state.h5").string() + "\n" +
+      "set colormap grayscale\n"
+      "set range-auto on\n"
+      "run-frames 1\n"
+      "screenshot " +
+      (dir / "auto.png").string() + "\n" +
+      "set colormap turbo_r\n"
+      "set range-min 0.1\n"
+      "set range-max 0.3\n"
+      "run-frames 1\n"
+      "screenshot " +
+      (dir / "manual.png").string() + "\n" + "quit\n";
+  const ProgramResult app = run_app(dir, script);
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+
+  Expected<StateFile> state = read_state(dir / "state.h5");
+  ASSERT_TRUE(state);
+  const std::vector<float> v(state->fields.v.begin(), state->fields.v.end());
+  const auto [low, high] = std::minmax_element(v.begin(), v.end());
+  const std::vector<std::uint8_t> expected_auto =
+      app::colorize(v, app::colormap_table(*app::find_colormap("grayscale")), *low, *high);
+  const std::vector<std::uint8_t> expected_manual =
+      app::colorize(v, app::colormap_table(*app::find_colormap("turbo_r")), 0.1f, 0.3f);
+  const Image auto_shot = load_png(dir / "auto.png");
+  const Image manual_shot = load_png(dir / "manual.png");
+  ASSERT_EQ(auto_shot.width, 120);
+  EXPECT_TRUE(auto_shot.rgb == expected_auto) << "auto range, grayscale";
+  EXPECT_TRUE(manual_shot.rgb == expected_manual) << "manual range, reversed turbo";
 }
 
 }  // namespace
