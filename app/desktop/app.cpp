@@ -12,6 +12,7 @@
 #include "colour_bar.h"
 #include "control_panel.h"
 #include "screenshot.h"
+#include "view_geometry.h"
 
 namespace gs::app {
 namespace {
@@ -109,6 +110,14 @@ Status App::apply_view(const command::SetParameter& set) {
   } else if (set.name == "range-auto") {
     view_.auto_range = set.value == "on";
     if (view_.auto_range) GS_TRY(update_auto_range());
+  } else if (set.name == "brush-radius") {
+    float radius = 0.0f;
+    GS_TRY(number(radius));
+    if (!(radius > 0.0f && radius <= kMaxBrushRadius))
+      return Error{"brush-radius must be in (0, 4096]"};
+    view_.brush_radius = radius;
+  } else if (set.name == "brush-value") {
+    GS_TRY(number(view_.brush_value));
   } else if (set.name == "filter") {
     view_.linear_filter = set.value == "linear";
     texture_->set_linear_filtering(view_.linear_filter);
@@ -165,6 +174,22 @@ void App::handle_keys() {
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
     queue_.push_back(simulation_->running() ? Command{command::Pause{}} : Command{command::Run{}});
   if (ImGui::IsKeyPressed('P')) queue_.push_back(command::Screenshot{""});
+}
+
+void App::handle_mouse() {
+  // Left-drag paints v, right-drag erases; never while ImGui uses the mouse.
+  if (ImGui::GetIO().WantCaptureMouse) return;
+  const bool painting = ImGui::IsMouseDown(ImGuiMouseButton_Left);
+  const bool erasing = ImGui::IsMouseDown(ImGuiMouseButton_Right);
+  if (!painting && !erasing) return;
+  int width = 0, height = 0;
+  glfwGetWindowSize(window_->handle(), &width, &height);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const std::optional<GridPoint> cell =
+      window_to_grid(mouse.x, mouse.y, width, height, simulation_->size());
+  if (cell)
+    queue_.push_back(
+        command::Paint{cell->x, cell->y, view_.brush_radius, view_.brush_value, erasing});
 }
 
 void App::draw_overlays() {
@@ -276,6 +301,7 @@ int App::run() {
     draw_overlays();
     draw_colour_bar(renderer_->colormap_table(), view_.low, view_.high);
     handle_keys();
+    handle_mouse();
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     window_->swap_buffers();

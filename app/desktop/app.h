@@ -35,7 +35,9 @@ struct ViewState {
   float low = 0.0f;
   float high = 0.5f;
   bool linear_filter = false;
-  bool auto_range = false;  // follow the field's min and max (a reduction every 10 frames)
+  bool auto_range = false;    // follow the field's min and max (a reduction every 10 frames)
+  float brush_radius = 8.0f;  // in grid cells, so it stays sensible on any grid
+  float brush_value = 0.5f;   // the v that left-drag paints
 };
 
 // What the panel needs to show and where its commands go.
@@ -65,6 +67,7 @@ class App {
   Status take_screenshot(const std::string& path);
   Status update_auto_range();
   void handle_keys();
+  void handle_mouse();
   void draw_overlays();
 
   AppOptions options_;

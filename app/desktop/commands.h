@@ -52,6 +52,14 @@ struct Reset {
 struct Screenshot {
   std::string path;
 };
+// The brush, in grid cells: paints v (or erases to u = 1, v = 0) in a disc.
+struct Paint {
+  float x;
+  float y;
+  float radius;
+  float value;
+  bool erase;
+};
 // The HDF5 state file of grayscott-batch: fields and parameters.
 struct SaveState {
   std::string path;
@@ -76,7 +84,7 @@ using Command =
     std::variant<command::LoadPreset, command::SetParameter, command::Resize,
                  command::SelectBackend, command::SelectTransfer, command::SetStepsPerFrame,
                  command::Run, command::Pause, command::Step, command::Reset, command::Screenshot,
-                 command::SaveState, command::LoadState, command::Caption, command::Quit,
-                 command::RunFrames, command::Wait>;
+                 command::SaveState, command::LoadState, command::Paint, command::Caption,
+                 command::Quit, command::RunFrames, command::Wait>;
 
 }  // namespace gs::app

@@ -154,6 +154,14 @@ void view_section(const PanelContext& c) {
     push_set(c, "range-min", number_text(range[0]));
     push_set(c, "range-max", number_text(range[1]));
   }
+  float radius = c.view.brush_radius;
+  if (ImGui::SliderFloat("brush radius", &radius, 1.0f, 256.0f, "%.0f cells",
+                         ImGuiSliderFlags_Logarithmic))
+    push_set(c, "brush-radius", number_text(radius));
+  float value = c.view.brush_value;
+  if (ImGui::SliderFloat("brush v", &value, 0.0f, 1.0f, "%.2f"))
+    push_set(c, "brush-value", number_text(value));
+  ImGui::TextDisabled("left-drag paints v, right-drag erases");
   bool linear = c.view.linear_filter;
   if (ImGui::Checkbox("linear filtering", &linear))
     push_set(c, "filter", linear ? "linear" : "nearest");

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gs/data_paths.h"
+#include "view_geometry.h"
 
 namespace gs::app {
 
@@ -48,15 +49,11 @@ void FieldRenderer::draw(const FieldTexture& field, const ViewSettings& view, in
   glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &old_vertex_array);
   glGetIntegerv(GL_ACTIVE_TEXTURE, &old_active);
 
-  // Keep the field's aspect ratio: shrink the quad along the longer window side.
-  const float field_aspect = float(field.size().width) / float(field.size().height);
-  const float window_aspect = float(viewport_width) / float(viewport_height);
-  const float scale_x = std::min(1.0f, field_aspect / window_aspect);
-  const float scale_y = std::min(1.0f, window_aspect / field_aspect);
+  const QuadScale scale = quad_scale(field.size(), viewport_width, viewport_height);
 
   draw_timer_.begin();
   glUseProgram(program_.id());
-  glUniform2f(program_.uniform("u_scale"), scale_x, scale_y);
+  glUniform2f(program_.uniform("u_scale"), scale.x, scale.y);
   glUniform1f(program_.uniform("u_min"), view.low);
   glUniform1f(program_.uniform("u_max"), view.high);
   glUniform1i(program_.uniform("u_field"), 0);

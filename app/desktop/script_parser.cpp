@@ -90,7 +90,8 @@ Status choice(bool known, std::string_view value, const std::string& what, const
 // Checks the syntax of a `set` value; ranges and presets are the app's to check.
 Status check_parameter_value(std::string_view name, std::string_view value) {
   const std::string what = "set " + std::string(name) + ": ";
-  for (std::string_view number : {"F", "k", "Du", "Dv", "dt", "range-min", "range-max"})
+  for (std::string_view number :
+       {"F", "k", "Du", "Dv", "dt", "range-min", "range-max", "brush-radius", "brush-value"})
     if (name == number) return parse_number(value, what).status();
   if (name == "laplacian")
     return choice(parse_laplacian(value).has_value(), value, what,
@@ -209,6 +210,20 @@ Expected<Command> parse_command(std::string_view line) {
     if (word == "load") return Command{command::LoadState{std::string(rest)}};
     return Command{command::Screenshot{std::string(rest)}};
   }
+  if (word == "paint" || word == "erase") {
+    const bool erase = word == "erase";
+    if (erase ? args != 3 : (args < 3 || args > 4))
+      return usage(erase ? "X Y RADIUS" : "X Y RADIUS [VALUE]");
+    double numbers[4] = {0.0, 0.0, 0.0, 0.5};
+    for (std::size_t i = 0; i < args; ++i) {
+      Expected<double> number = parse_number(words[i + 1], name + ": ");
+      if (!number) return Error{number.message()};
+      numbers[i] = *number;
+    }
+    if (!(numbers[2] > 0.0)) return Error{name + ": the radius must be positive"};
+    return Command{command::Paint{float(numbers[0]), float(numbers[1]), float(numbers[2]),
+                                  float(numbers[3]), erase}};
+  }
   if (word == "caption") return Command{command::Caption{std::string(rest)}};
   if (word == "wait") {
     if (args != 1) return usage("SECONDS");
@@ -225,9 +240,9 @@ Expected<Command> parse_command(std::string_view line) {
 
 const std::vector<std::string>& settable_parameters() {
   static const std::vector<std::string> names = {
-      "F",        "k",     "Du",       "Dv",        "dt",        "laplacian",
-      "boundary", "field", "colormap", "range-min", "range-max", "range-auto",
-      "filter",   "block", "kernel",   "init",      "seed"};
+      "F",      "k",        "Du",        "Dv",           "dt",         "laplacian", "boundary",
+      "field",  "colormap", "range-min", "range-max",    "range-auto", "filter",    "block",
+      "kernel", "init",     "seed",      "brush-radius", "brush-value"};
   return names;
 }
 

@@ -220,6 +220,9 @@ Expected<bool> Simulation::apply(const Command& command) {
                  },
                  [&](const command::Reset& c) { status = reset(c.init, c.seed); },
                  [&](const command::SaveState& c) { status = save_state(c.path); },
+                 [&](const command::Paint& c) {
+                   status = backend_->paint({c.x, c.y, c.radius, c.value, c.erase});
+                 },
                  [&](const command::LoadState& c) { status = load_state(c.path); },
                  [&](const auto&) { handled = false; },
              },

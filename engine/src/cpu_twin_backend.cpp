@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "gs/cell_update.h"
+#include "gs/launch_emulator.h"
 
 namespace gs {
 namespace {
@@ -142,6 +143,17 @@ Expected<bool> CpuTwinBackend::fields_are_finite() {
 #pragma omp parallel for simd reduction(+ : sum) schedule(static) num_threads(threads_)
   for (long i = 0; i < count; ++i) sum += u[i] * 0.0f + v[i] * 0.0f;
   return sum == 0.0f;
+}
+
+Status CpuTwinBackend::paint(const Brush& brush) {
+  if (current_.size.cells() == 0) return Error{"paint: no state uploaded"};
+  GS_TRY(check_brush(brush));
+  // The brush kernel's own body over its own launch shape: one code for both machines.
+  emulate_launch(brush_launch_shape(brush), [&](Dim3 block, Dim3 thread, Dim3 dim) {
+    brush_kernel_body(block, thread, dim, brush, current_.u.data(), current_.v.data(),
+                      current_.size.width, current_.size.height, params_.boundary);
+  });
+  return Status::ok();
 }
 
 Expected<ValueRange> CpuTwinBackend::field_range(DisplayField field) {

@@ -277,3 +277,51 @@ TEST(AppUnderXvfb, ScreenshotsMatchTheFieldThroughTheColormapAndItsRange) {
 
 }  // namespace
 }  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+TEST(AppUnderXvfb, PaintingChangesTheFieldWhereAndOnlyWherePainted) {
+  ScratchDir dir;
+  const std::string script =
+      "pause\n"
+      "size 80 60\n"
+      "reset noise 2\n"
+      "save " +
+      (dir / "before.h5").string() + "\n" +
+      "paint 30 20 5 0.9\n"
+      "erase 60 40 3\n"
+      "save " +
+      (dir / "after.h5").string() + "\n" + "quit\n";
+  const ProgramResult app = run_app(dir, script);
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  Expected<StateFile> before = read_state(dir / "before.h5");
+  Expected<StateFile> after = read_state(dir / "after.h5");
+  ASSERT_TRUE(before && after);
+  const auto within = [](int x, int y, float cx, float cy, float r) {
+    const float dx = float(x) + 0.5f - cx, dy = float(y) + 0.5f - cy;
+    return dx * dx + dy * dy <= r * r;
+  };
+  int painted = 0, erased = 0;
+  for (int y = 0; y < 60; ++y)
+    for (int x = 0; x < 80; ++x) {
+      const std::size_t i = std::size_t(y) * 80 + x;
+      if (within(x, y, 30, 20, 5)) {
+        EXPECT_EQ(after->fields.v[i], 0.9f);
+        EXPECT_EQ(after->fields.u[i], before->fields.u[i]);
+        ++painted;
+      } else if (within(x, y, 60, 40, 3)) {
+        EXPECT_EQ(after->fields.u[i], 1.0f);
+        EXPECT_EQ(after->fields.v[i], 0.0f);
+        ++erased;
+      } else {
+        ASSERT_EQ(after->fields.u[i], before->fields.u[i]) << x << "," << y;
+        ASSERT_EQ(after->fields.v[i], before->fields.v[i]) << x << "," << y;
+      }
+    }
+  EXPECT_GT(painted, 60);
+  EXPECT_GT(erased, 20);
+}
+
+}  // namespace
+}  // namespace gs::test

@@ -71,7 +71,9 @@ TEST(ScriptParser, SetAcceptsEveryParameterWithAGoodValue) {
                                                                   {"block", "32x8"},
                                                                   {"kernel", "strided"},
                                                                   {"init", "spots"},
-                                                                  {"seed", "18446744073709551615"}};
+                                                                  {"seed", "18446744073709551615"},
+                                                                  {"brush-radius", "12.5"},
+                                                                  {"brush-value", "0.75"}};
   ASSERT_EQ(settable_parameters().size(), cases.size());
   for (const auto& [name, value] : cases) {
     EXPECT_NE(std::find(settable_parameters().begin(), settable_parameters().end(), name),
@@ -87,7 +89,9 @@ TEST(ScriptParser, SetRejectsUnknownParametersListingTheKnownOnes) {
   const std::string message = error_of("set G 0.1");
   EXPECT_EQ(message.rfind("set: unknown parameter 'G' (one of: F, k, Du, Dv, dt, laplacian", 0), 0u)
       << message;
-  EXPECT_TRUE(contains(message, "range-auto, filter, block, kernel, init, seed)")) << message;
+  EXPECT_TRUE(contains(message,
+                       "range-auto, filter, block, kernel, init, seed, brush-radius, brush-value)"))
+      << message;
   EXPECT_TRUE(contains(error_of("set f 0.1"), "unknown parameter 'f'"));
 }
 
@@ -362,6 +366,30 @@ TEST(ScriptParser, SaveAndLoadTakeTheRestOfTheLineAsThePath) {
   Expected<std::vector<ScriptLine>> missing = parse_script("load\n", "s.gs");
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.message(), "s.gs:1: load needs PATH");
+}
+
+}  // namespace
+}  // namespace gs::app
+
+namespace gs::app {
+namespace {
+
+TEST(ScriptParser, PaintAndErase) {
+  Expected<std::vector<ScriptLine>> lines =
+      parse_script("paint 10 20.5 4\npaint 1 2 3 0.9\nerase 5 6 7\n", "p.gs");
+  ASSERT_TRUE(lines) << lines.message();
+  const auto& first = std::get<command::Paint>((*lines)[0].command);
+  EXPECT_EQ(first.x, 10.0f);
+  EXPECT_EQ(first.y, 20.5f);
+  EXPECT_EQ(first.radius, 4.0f);
+  EXPECT_EQ(first.value, 0.5f);
+  EXPECT_FALSE(first.erase);
+  EXPECT_EQ(std::get<command::Paint>((*lines)[1].command).value, 0.9f);
+  EXPECT_TRUE(std::get<command::Paint>((*lines)[2].command).erase);
+  EXPECT_FALSE(parse_script("paint 1 2\n", "p.gs"));
+  EXPECT_FALSE(parse_script("paint 1 2 0\n", "p.gs"));
+  EXPECT_FALSE(parse_script("erase 1 2 3 4\n", "p.gs"));
+  EXPECT_FALSE(parse_script("paint 1 nan 3\n", "p.gs"));
 }
 
 }  // namespace

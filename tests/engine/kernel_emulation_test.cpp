@@ -225,3 +225,54 @@ TEST(RangeKernel, OrderedBitsKeepTheOrderOfFloats) {
 
 }  // namespace
 }  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+bool inside(const Brush& b, int x, int y) {
+  const float dx = float(x) + 0.5f - b.x, dy = float(y) + 0.5f - b.y;
+  return dx * dx + dy * dy <= b.radius * b.radius;
+}
+
+TEST(Brush, PaintsTheDiscOnlyAndWrapsOnATorus) {
+  const Fields start = random_fields({40, 30}, 14);
+  CpuTwinBackend twin;
+  ASSERT_TRUE(twin.upload(start));
+  const Brush brush{1.0f, 2.0f, 4.0f, 0.875f, false};  // crosses the left and top edges
+  ASSERT_TRUE(twin.paint(brush));
+  Fields after;
+  ASSERT_TRUE(twin.download(after));
+  EXPECT_EQ(after.u, start.u) << "painting v leaves u alone";
+  int painted = 0;
+  for (int y = -8; y < 38; ++y)
+    for (int x = -8; x < 48; ++x)
+      if (inside(brush, x, y)) {
+        const std::size_t i = std::size_t((y + 30) % 30) * 40 + std::size_t((x + 40) % 40);
+        EXPECT_EQ(after.v[i], 0.875f) << x << "," << y;
+        ++painted;
+      }
+  std::size_t changed = 0;
+  for (std::size_t i = 0; i < after.v.size(); ++i) changed += after.v[i] != start.v[i];
+  EXPECT_EQ(changed, std::size_t(painted)) << "only the disc changes";
+  EXPECT_GT(painted, 40);
+}
+
+TEST(Brush, ErasesToRestAndStopsAtNeumannWalls) {
+  Fields start = random_fields({20, 20}, 15);
+  CpuTwinBackend twin;
+  Params neumann;
+  neumann.boundary = Boundary::Neumann;
+  ASSERT_TRUE(twin.set_params(neumann));
+  ASSERT_TRUE(twin.upload(start));
+  ASSERT_TRUE(twin.paint({0.0f, 10.0f, 3.0f, 0.0f, true}));
+  Fields after;
+  ASSERT_TRUE(twin.download(after));
+  EXPECT_EQ(after.u[10 * 20 + 0], 1.0f);
+  EXPECT_EQ(after.v[10 * 20 + 0], 0.0f);
+  EXPECT_EQ(after.v[10 * 20 + 19], start.v[10 * 20 + 19]) << "no wrap to the far side";
+  EXPECT_FALSE(twin.paint({0.0f, 0.0f, 0.0f, 0.5f, false}));
+  EXPECT_FALSE(twin.paint({0.0f, 0.0f, 1e6f, 0.5f, false}));
+}
+
+}  // namespace
+}  // namespace gs::test

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 
+#include "gs/brush_kernel_body.h"
 #include "gs/fields.h"
 #include "gs/launch_shape.h"
 #include "gs/params.h"
@@ -59,6 +60,9 @@ class Backend {
   // False when u or v holds a NaN or an infinity: the simulation diverged. A reduction on the
   // backend's side; nothing but the answer crosses to the host.
   virtual Expected<bool> fields_are_finite() = 0;
+
+  // Paints v in a disc (or erases it to u = 1, v = 0), in place: no field crosses memories.
+  virtual Status paint(const Brush& brush) = 0;
 
   // The smallest and largest finite value of a field (for an automatic colormap range); a
   // reduction on the backend's side. {0, 0} when no cell is finite.

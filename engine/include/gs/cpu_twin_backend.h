@@ -26,6 +26,7 @@ class CpuTwinBackend final : public Backend {
   const Params& params() const override { return params_; }
   Timings last_timings() const override { return timings_; }
   Expected<bool> fields_are_finite() override;
+  Status paint(const Brush& brush) override;
   Expected<ValueRange> field_range(DisplayField field) override;
   Expected<double> measure_copy_bandwidth(std::size_t bytes) override;
   Status set_launch(BlockShape block, KernelVariant variant) override;

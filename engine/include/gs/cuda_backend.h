@@ -53,6 +53,7 @@ class CudaBackend final : public Backend {
   KernelVariant kernel_variant() const;
 
   Expected<bool> fields_are_finite() override;
+  Status paint(const Brush& brush) override;
   Expected<ValueRange> field_range(DisplayField field) override;
   // The interop-shaped path against the host path, without GL: the display field written into
   // a device buffer (as into a mapped PBO) against copied to pinned host memory; best of

@@ -323,6 +323,16 @@ Expected<bool> CudaBackend::fields_are_finite() {
   return flag == 0;
 }
 
+Status CudaBackend::paint(const Brush& brush) {
+  GS_TRY(impl_->require_state());
+  GS_TRY(check_brush(brush));
+  const int current = impl_->current;
+  GS_CUDA_TRY(cuda::launch_brush(brush, impl_->u[current].get(), impl_->v[current].get(),
+                                 impl_->size, impl_->params.boundary, impl_->stream));
+  GS_CUDA_TRY(cudaStreamSynchronize(impl_->stream));
+  return Status::ok();
+}
+
 Expected<ValueRange> CudaBackend::field_range(DisplayField field) {
   GS_TRY(impl_->require_state());
   const int current = impl_->current;

@@ -28,6 +28,12 @@ __global__ void range_kernel(const float* field, long count, int* slots) {
                     field, count, slots);
 }
 
+__global__ void brush_kernel(Brush brush, float* u, float* v, int width, int height,
+                             Boundary boundary) {
+  brush_kernel_body(as_dim3(blockIdx), as_dim3(threadIdx), as_dim3(blockDim), brush, u, v, width,
+                    height, boundary);
+}
+
 dim3 to_dim3(Dim3 d) {
   return dim3(d.x, d.y, d.z);
 }
@@ -80,6 +86,14 @@ cudaError_t launch_finite_check(GridSize size, const float* u, const float* v, i
 cudaError_t launch_range(const float* field, long count, int* slots, cudaStream_t stream) {
   const LaunchShape shape = range_launch_shape();
   range_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(field, count, slots);
+  return cudaGetLastError();
+}
+
+cudaError_t launch_brush(const Brush& brush, float* u, float* v, GridSize size, Boundary boundary,
+                         cudaStream_t stream) {
+  const LaunchShape shape = brush_launch_shape(brush);
+  brush_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(brush, u, v, size.width,
+                                                                         size.height, boundary);
   return cudaGetLastError();
 }
 

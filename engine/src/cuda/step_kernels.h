@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 
+#include "gs/brush_kernel_body.h"
 #include "gs/launch_shape.h"
 #include "gs/range_kernel_body.h"
 #include "gs/step_kernel_body.h"
@@ -24,5 +25,9 @@ cudaError_t launch_finite_check(GridSize size, const float* u, const float* v, i
 
 // Enqueues the range reduction into slots[0..1] (ordered-int min and max, preset by the caller).
 cudaError_t launch_range(const float* field, long count, int* slots, cudaStream_t stream);
+
+// Enqueues the brush over its bounding square.
+cudaError_t launch_brush(const Brush& brush, float* u, float* v, GridSize size, Boundary boundary,
+                         cudaStream_t stream);
 
 }  // namespace gs::cuda

@@ -1,0 +1,75 @@
+// The brush: painting v (or erasing to the resting state u = 1, v = 0) in a disc, as a GS_HD
+// per-thread body over the disc's bounding square, so the CUDA backend paints on the device
+// without copying the field and the CPU twin runs the very same code.
+#pragma once
+
+#include "gs/hd.h"
+#include "gs/launch_shape.h"
+#include "gs/params.h"
+#include "gs/status.h"
+
+namespace gs {
+
+struct Brush {
+  float x = 0.0f;  // centre, in cells
+  float y = 0.0f;
+  float radius = 1.0f;  // in cells
+  float value = 0.5f;   // the v painted; ignored when erasing
+  bool erase = false;
+};
+
+// The square of cells the brush may touch, starting at (x0, y0); it may reach past the edges.
+struct BrushBox {
+  int x0, y0, side;
+};
+
+GS_HD BrushBox brush_box(const Brush& brush) {
+  const int reach = int(brush.radius) + 1;
+  return {int(brush.x) - reach, int(brush.y) - reach, 2 * reach + 1};
+}
+
+// Paints one cell of the box: wrapped on a periodic grid, dropped past a Neumann edge.
+GS_HD void brush_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim,
+                             const Brush& brush, float* u, float* v, int width, int height,
+                             Boundary boundary) {
+  const BrushBox box = brush_box(brush);
+  const int dx = int(block_index.x * block_dim.x + thread_index.x);
+  const int dy = int(block_index.y * block_dim.y + thread_index.y);
+  if (dx >= box.side || dy >= box.side) return;
+  int x = box.x0 + dx, y = box.y0 + dy;
+  const float distance_x = float(x) + 0.5f - brush.x, distance_y = float(y) + 0.5f - brush.y;
+  if (distance_x * distance_x + distance_y * distance_y > brush.radius * brush.radius) return;
+  if (boundary == Boundary::Periodic) {
+    x = ((x % width) + width) % width;
+    y = ((y % height) + height) % height;
+  } else if (x < 0 || y < 0 || x >= width || y >= height) {
+    return;
+  }
+  const long i = long(y) * width + x;
+  if (brush.erase) {
+    u[i] = 1.0f;
+    v[i] = 0.0f;
+  } else {
+    v[i] = brush.value;
+  }
+}
+
+inline constexpr float kMaxBrushRadius = 4096.0f;
+
+// Rejects brushes no backend should paint: a radius that is not in (0, 4096] or a non-finite
+// position or value.
+inline Status check_brush(const Brush& brush) {
+  if (!(brush.radius > 0.0f && brush.radius <= kMaxBrushRadius))
+    return Error{"paint: the radius must be more than 0 and at most 4096 cells"};
+  if (!(brush.x - brush.x == 0.0f) || !(brush.y - brush.y == 0.0f) ||
+      !(brush.value - brush.value == 0.0f))
+    return Error{"paint: the position and value must be finite numbers"};
+  return Status::ok();
+}
+
+inline LaunchShape brush_launch_shape(const Brush& brush) {
+  const unsigned side = unsigned(brush_box(brush).side);
+  return {{(side + 15) / 16, (side + 15) / 16, 1}, {16, 16, 1}};
+}
+
+}  // namespace gs
