@@ -21,29 +21,41 @@ double elapsed_ms(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
 }
 
+// The rates of cell x in a row whose (map-mode) F is F_row: a template switch, so the uniform
+// loop carries no map arithmetic and the map loop no branch.
+template <bool Mapped>
+Rates row_rates(const Params& p, float F_row, int x, int width) {
+  if constexpr (Mapped) return {F_row, map_k(p, x, width)};
+  return {p.F, p.k};
+}
+
 // One row: the edge columns through the general path, the interior through a loop with no
 // boundary test that the compiler vectorises.
-template <Laplacian L>
+template <Laplacian L, bool Mapped>
 void update_row(const float* u, const float* v, float* u_out, float* v_out, int y, int width,
                 int height, const Params& params) {
   const Params p = params;  // a local copy: stores to the rows cannot alias it
   const NeighbourRows rows = neighbour_rows(u, v, y, width, height, p.boundary);
   float* const u_row_out = u_out + long(y) * width;
   float* const v_row_out = v_out + long(y) * width;
+  const float F_row = Mapped ? map_F(p, y, height) : p.F;
 
   update_cell<L>(rows, neighbour_index(-1, width, p.boundary), 0,
-                 neighbour_index(1, width, p.boundary), p, u_row_out, v_row_out);
+                 neighbour_index(1, width, p.boundary), row_rates<Mapped>(p, F_row, 0, width), p,
+                 u_row_out, v_row_out);
   // The vector loop starts at a cache-line boundary (column 16 of a line-aligned row), so its
   // full-width stores do not straddle two lines; columns 1 to 15 go one by one.
   const int vector_begin = std::min(width - 1, int(kCacheLine / sizeof(float)));
   for (int x = 1; x < vector_begin; ++x)
-    update_cell<L>(rows, x - 1, x, x + 1, p, u_row_out, v_row_out);
+    update_cell<L>(rows, x - 1, x, x + 1, row_rates<Mapped>(p, F_row, x, width), p, u_row_out,
+                   v_row_out);
 #pragma omp simd
   for (int x = vector_begin; x < width - 1; ++x)
-    update_cell<L>(rows, x - 1, x, x + 1, p, u_row_out, v_row_out);
+    update_cell<L>(rows, x - 1, x, x + 1, row_rates<Mapped>(p, F_row, x, width), p, u_row_out,
+                   v_row_out);
   if (width > 1)
-    update_cell<L>(rows, width - 2, width - 1, neighbour_index(width, width, p.boundary), p,
-                   u_row_out, v_row_out);
+    update_cell<L>(rows, width - 2, width - 1, neighbour_index(width, width, p.boundary),
+                   row_rates<Mapped>(p, F_row, width - 1, width), p, u_row_out, v_row_out);
 }
 
 }  // namespace
@@ -71,7 +83,7 @@ Status CpuTwinBackend::set_params(const Params& params) {
   return Status::ok();
 }
 
-template <Laplacian L>
+template <Laplacian L, bool Mapped>
 void CpuTwinBackend::run_steps(int count) {
   const int width = current_.size.width;
   const int height = current_.size.height;
@@ -84,8 +96,8 @@ void CpuTwinBackend::run_steps(int count) {
     Fields& out = *pair[(s + 1) & 1];
 #pragma omp for schedule(static)
     for (int y = 0; y < height; ++y)
-      update_row<L>(in.u.data(), in.v.data(), out.u.data(), out.v.data(), y, width, height,
-                    params_);
+      update_row<L, Mapped>(in.u.data(), in.v.data(), out.u.data(), out.v.data(), y, width, height,
+                            params_);
   }
   if (count & 1) std::swap(current_, next_);
 }
@@ -94,15 +106,19 @@ Status CpuTwinBackend::step(int count) {
   if (count < 0) return Error{"step count must not be negative"};
   if (current_.size.cells() == 0) return Error{"step: no state uploaded"};
   const auto start = Clock::now();
+  const bool mapped = params_.map.enabled;
   switch (params_.laplacian) {
     case Laplacian::FivePoint:
-      run_steps<Laplacian::FivePoint>(count);
+      mapped ? run_steps<Laplacian::FivePoint, true>(count)
+             : run_steps<Laplacian::FivePoint, false>(count);
       break;
     case Laplacian::NinePoint:
-      run_steps<Laplacian::NinePoint>(count);
+      mapped ? run_steps<Laplacian::NinePoint, true>(count)
+             : run_steps<Laplacian::NinePoint, false>(count);
       break;
     case Laplacian::Course:
-      run_steps<Laplacian::Course>(count);
+      mapped ? run_steps<Laplacian::Course, true>(count)
+             : run_steps<Laplacian::Course, false>(count);
       break;
   }
   timings_ = {elapsed_ms(start), 0.0};

@@ -26,6 +26,15 @@ Status validate(const Params& p) {
     if (value < 0.0f) return Error{std::string(name) + " must not be negative"};
   }
   if (p.dt == 0.0f) return Error{"dt must be greater than zero"};
+  if (p.map.enabled) {
+    for (const auto& [name, value] :
+         {std::pair{"map F low", p.map.F_low}, std::pair{"map F high", p.map.F_high},
+          std::pair{"map k low", p.map.k_low}, std::pair{"map k high", p.map.k_high}})
+      if (!std::isfinite(value) || value < 0.0f)
+        return Error{std::string(name) + " must be a finite number, not negative"};
+    if (!(p.map.F_low < p.map.F_high) || !(p.map.k_low < p.map.k_high))
+      return Error{"the parameter map's ranges must run from low to high"};
+  }
 
   const double radius = laplacian_spectral_radius(p.laplacian);
   const double diffusion = std::max(p.Du, p.Dv);

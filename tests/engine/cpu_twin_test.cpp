@@ -63,6 +63,17 @@ INSTANTIATE_TEST_SUITE_P(
       return case_name(std::get<0>(test.param), std::get<1>(test.param));
     });
 
+TEST_P(CpuTwinMatchesReference, ParameterMapModeVariesFAlongYAndKAlongX) {
+  Params p = params();
+  p.map.enabled = true;
+  const Fields start = random_fields({47, 31}, 16);
+  ReferenceFields expected = to_reference(start);
+  for (int i = 0; i < 50; ++i) reference_step(expected, p);
+  EXPECT_LE(relative_error(run_twin(start, p, 50), expected), 1e-4);
+  // The map matters: the same start in uniform mode ends elsewhere.
+  EXPECT_GT(relative_error(run_twin(start, params(), 50), expected), 1e-3);
+}
+
 TEST(CpuTwin, StepZeroLeavesTheStateAlone) {
   const Fields start = random_fields({20, 10}, 3);
   const Fields result = run_twin(start, Params{}, 0);

@@ -79,22 +79,25 @@ TEST_P(EmulatedKernelMatchesTwin, OnAwkwardSizesAndBlocks) {
     GridSize size;
     int steps;
   };
-  for (const SizeCase& c :
-       {SizeCase{{1, 1}, 3}, SizeCase{{2, 3}, 3}, SizeCase{{17, 5}, 4}, SizeCase{{1000, 3}, 3},
-        SizeCase{{3, 1000}, 2}, SizeCase{{33, 47}, 5}, SizeCase{{1023, 1025}, 2}}) {
-    for (BlockShape block : {BlockShape{32, 8}, BlockShape{7, 3}, BlockShape{128, 1}}) {
-      SCOPED_TRACE(to_string(c.size) + " block " + std::to_string(block.x) + "x" +
-                   std::to_string(block.y));
-      const Fields start = random_fields(c.size, 31);
-      EmulatedDevice device(start);
-      device.step(c.steps, p, block, variant);
-      const Fields expected = run_twin(start, p, c.steps);
-      const Fields& got = device.pair[device.current];
-      EXPECT_LE(relative_error(got, expected), 1e-6);
-      EXPECT_TRUE(std::equal(device.display.begin(), device.display.end(), got.v.begin()))
-          << "the fused display write must copy the final v exactly";
+  Params mapped = p;  // parameter-map mode: F and k from each cell's position
+  mapped.map.enabled = true;
+  for (const Params& run_params : {p, mapped})
+    for (const SizeCase& c :
+         {SizeCase{{1, 1}, 3}, SizeCase{{2, 3}, 3}, SizeCase{{17, 5}, 4}, SizeCase{{1000, 3}, 3},
+          SizeCase{{3, 1000}, 2}, SizeCase{{33, 47}, 5}, SizeCase{{1023, 1025}, 2}}) {
+      for (BlockShape block : {BlockShape{32, 8}, BlockShape{7, 3}, BlockShape{128, 1}}) {
+        SCOPED_TRACE(to_string(c.size) + " block " + std::to_string(block.x) + "x" +
+                     std::to_string(block.y));
+        const Fields start = random_fields(c.size, 31);
+        EmulatedDevice device(start);
+        device.step(c.steps, run_params, block, variant);
+        const Fields expected = run_twin(start, run_params, c.steps);
+        const Fields& got = device.pair[device.current];
+        EXPECT_LE(relative_error(got, expected), 1e-6);
+        EXPECT_TRUE(std::equal(device.display.begin(), device.display.end(), got.v.begin()))
+            << "the fused display write must copy the final v exactly";
+      }
     }
-  }
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -56,8 +56,15 @@ void reference_step(ReferenceFields& f, const Params& p) {
         }
       const std::size_t i = std::size_t(y) * f.width + x;
       const double u = f.u[i], v = f.v[i], uvv = u * v * v;
-      u_next[i] = u + double(p.dt) * (double(p.Du) * lap_u - uvv + double(p.F) * (1 - u));
-      v_next[i] = v + double(p.dt) * (double(p.Dv) * lap_v + uvv - double(p.F + p.k) * v);
+      // Parameter-map mode: F falls from F_high at the top row to F_low at the bottom one, k
+      // rises from k_low at the left to k_high at the right (cell centres).
+      double F = p.F, k = p.k;
+      if (p.map.enabled) {
+        F = p.map.F_high - (double(p.map.F_high) - p.map.F_low) * (y + 0.5) / f.height;
+        k = p.map.k_low + (double(p.map.k_high) - p.map.k_low) * (x + 0.5) / f.width;
+      }
+      u_next[i] = u + double(p.dt) * (double(p.Du) * lap_u - uvv + F * (1 - u));
+      v_next[i] = v + double(p.dt) * (double(p.Dv) * lap_v + uvv - (F + k) * v);
     }
   f.u = std::move(u_next);
   f.v = std::move(v_next);
@@ -111,8 +118,14 @@ std::string case_name(Laplacian laplacian, Boundary boundary) {
 
 Params stable_params(Laplacian laplacian, Boundary boundary) {
   Params p;  // the course's defaults: stable for the course Laplacian
-  if (laplacian == Laplacian::FivePoint) p = {0.037f, 0.06f, 0.2097f, 0.105f, 1.0f};
-  if (laplacian == Laplacian::NinePoint) p = {0.055f, 0.062f, 1.0f, 0.5f, 1.0f};
+  const auto set = [&p](float F, float k, float Du, float Dv) {
+    p.F = F;
+    p.k = k;
+    p.Du = Du;
+    p.Dv = Dv;
+  };
+  if (laplacian == Laplacian::FivePoint) set(0.037f, 0.06f, 0.2097f, 0.105f);
+  if (laplacian == Laplacian::NinePoint) set(0.055f, 0.062f, 1.0f, 0.5f);
   p.laplacian = laplacian;
   p.boundary = boundary;
   return p;

@@ -51,21 +51,39 @@ GS_HD float laplacian_at(const float* above, const float* row, const float* belo
   return laplacian<L>(edges, corners, row[x]);
 }
 
+// The feed and kill rates a cell runs with.
+struct Rates {
+  float F;
+  float k;
+};
+
+// In parameter-map mode: F of row y (rows count down from the top, F grows upward) and k of
+// column x, at the cell's centre.
+GS_HD float map_F(const Params& p, int y, int height) {
+  return p.map.F_high - (p.map.F_high - p.map.F_low) * ((float(y) + 0.5f) / float(height));
+}
+GS_HD float map_k(const Params& p, int x, int width) {
+  return p.map.k_low + (p.map.k_high - p.map.k_low) * ((float(x) + 0.5f) / float(width));
+}
+GS_HD Rates rates_at(const Params& p, int x, int y, int width, int height) {
+  return p.map.enabled ? Rates{map_F(p, y, height), map_k(p, x, width)} : Rates{p.F, p.k};
+}
+
 // Explicit Euler step of the reaction-diffusion equations for one cell.
-GS_HD void react_diffuse(float u, float v, float lap_u, float lap_v, const Params& p, float& u_next,
-                         float& v_next) {
+GS_HD void react_diffuse(float u, float v, float lap_u, float lap_v, Rates r, const Params& p,
+                         float& u_next, float& v_next) {
   const float uvv = u * v * v;
-  u_next = u + p.dt * (p.Du * lap_u - uvv + p.F * (1.0f - u));
-  v_next = v + p.dt * (p.Dv * lap_v + uvv - (p.F + p.k) * v);
+  u_next = u + p.dt * (p.Du * lap_u - uvv + r.F * (1.0f - u));
+  v_next = v + p.dt * (p.Dv * lap_v + uvv - (r.F + r.k) * v);
 }
 
 // Updates cell x of a row whose left and right neighbours are at x_left and x_right.
 template <Laplacian L>
-GS_HD void update_cell(const NeighbourRows& rows, int x_left, int x, int x_right, const Params& p,
-                       float* u_out_row, float* v_out_row) {
+GS_HD void update_cell(const NeighbourRows& rows, int x_left, int x, int x_right, Rates r,
+                       const Params& p, float* u_out_row, float* v_out_row) {
   const float lap_u = laplacian_at<L>(rows.u_above, rows.u_row, rows.u_below, x_left, x, x_right);
   const float lap_v = laplacian_at<L>(rows.v_above, rows.v_row, rows.v_below, x_left, x, x_right);
-  react_diffuse(rows.u_row[x], rows.v_row[x], lap_u, lap_v, p, u_out_row[x], v_out_row[x]);
+  react_diffuse(rows.u_row[x], rows.v_row[x], lap_u, lap_v, r, p, u_out_row[x], v_out_row[x]);
 }
 
 // The rows around row y of a width x height field pair, with the boundary applied along y.
@@ -85,7 +103,8 @@ GS_HD void update_cell_at(const float* u, const float* v, float* u_out, float* v
   const NeighbourRows rows = neighbour_rows(u, v, y, width, height, p.boundary);
   const long row = long(y) * width;
   update_cell<L>(rows, neighbour_index(x - 1, width, p.boundary), x,
-                 neighbour_index(x + 1, width, p.boundary), p, u_out + row, v_out + row);
+                 neighbour_index(x + 1, width, p.boundary), rates_at(p, x, y, width, height), p,
+                 u_out + row, v_out + row);
 }
 
 }  // namespace gs

@@ -33,7 +33,7 @@ class CpuTwinBackend final : public Backend {
   int threads() const { return threads_; }
 
  private:
-  template <Laplacian L>
+  template <Laplacian L, bool Mapped>
   void run_steps(int count);
 
   Fields current_;

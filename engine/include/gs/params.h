@@ -13,6 +13,21 @@ namespace gs {
 enum class Laplacian { FivePoint, NinePoint, Course };
 enum class Boundary { Periodic, Neumann };
 
+// Parameter-map mode (Pearson's figure): F varies along y (growing upward: F_low on the bottom
+// row, F_high on the top one) and k along x (k_low at the left, k_high at the right).
+struct ParameterMap {
+  bool enabled = false;
+  float F_low = 0.0f;
+  float F_high = 0.1f;
+  float k_low = 0.03f;
+  float k_high = 0.07f;
+
+  bool operator==(const ParameterMap& o) const {
+    return enabled == o.enabled && F_low == o.F_low && F_high == o.F_high && k_low == o.k_low &&
+           k_high == o.k_high;
+  }
+};
+
 struct Params {
   // The course's defaults.
   float F = 0.014f;
@@ -22,10 +37,11 @@ struct Params {
   float dt = 1.0f;
   Laplacian laplacian = Laplacian::Course;
   Boundary boundary = Boundary::Periodic;
+  ParameterMap map;
 
   bool operator==(const Params& o) const {
     return F == o.F && k == o.k && Du == o.Du && Dv == o.Dv && dt == o.dt &&
-           laplacian == o.laplacian && boundary == o.boundary;
+           laplacian == o.laplacian && boundary == o.boundary && map == o.map;
   }
   bool operator!=(const Params& o) const { return !(*this == o); }
 };
