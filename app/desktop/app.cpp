@@ -11,6 +11,7 @@
 
 #include "colour_bar.h"
 #include "control_panel.h"
+#include "map_overlay.h"
 #include "screenshot.h"
 #include "view_geometry.h"
 
@@ -177,8 +178,9 @@ void App::handle_keys() {
 }
 
 void App::handle_mouse() {
-  // Left-drag paints v, right-drag erases; never while ImGui uses the mouse.
-  if (ImGui::GetIO().WantCaptureMouse) return;
+  // Left-drag paints v, right-drag erases; never while ImGui uses the mouse, nor in map mode,
+  // where a click picks (F, k) instead.
+  if (ImGui::GetIO().WantCaptureMouse || simulation_->params().map.enabled) return;
   const bool painting = ImGui::IsMouseDown(ImGuiMouseButton_Left);
   const bool erasing = ImGui::IsMouseDown(ImGuiMouseButton_Right);
   if (!painting && !erasing) return;
@@ -299,6 +301,12 @@ int App::run() {
     draw_control_panel({*simulation_, view_, stats_, transfer_->path(), transfer_reason_,
                         window_->gl_version(), last_screenshot_, queue_});
     draw_overlays();
+    if (simulation_->params().map.enabled) {
+      int window_width = 0, window_height = 0;
+      glfwGetWindowSize(window_->handle(), &window_width, &window_height);
+      draw_map_overlay(simulation_->params(), simulation_->size(), window_width, window_height,
+                       queue_);
+    }
     draw_colour_bar(renderer_->colormap_table(), view_.low, view_.high);
     handle_keys();
     handle_mouse();

@@ -60,6 +60,11 @@ struct Paint {
   float value;
   bool erase;
 };
+// In parameter-map mode: take the (F, k) of the cell at (x, y) and return to uniform mode.
+struct Pick {
+  float x;
+  float y;
+};
 // The HDF5 state file of grayscott-batch: fields and parameters.
 struct SaveState {
   std::string path;
@@ -84,7 +89,7 @@ using Command =
     std::variant<command::LoadPreset, command::SetParameter, command::Resize,
                  command::SelectBackend, command::SelectTransfer, command::SetStepsPerFrame,
                  command::Run, command::Pause, command::Step, command::Reset, command::Screenshot,
-                 command::SaveState, command::LoadState, command::Paint, command::Caption,
-                 command::Quit, command::RunFrames, command::Wait>;
+                 command::SaveState, command::LoadState, command::Paint, command::Pick,
+                 command::Caption, command::Quit, command::RunFrames, command::Wait>;
 
 }  // namespace gs::app

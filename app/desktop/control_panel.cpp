@@ -71,6 +71,27 @@ void preset_menu(const PanelContext& c) {
   ImGui::EndCombo();
 }
 
+void map_section(const PanelContext& c) {
+  const Params& p = c.simulation.params();
+  bool mapped = p.map.enabled;
+  if (ImGui::Checkbox("parameter map (F along y, k along x)", &mapped))
+    push_set(c, "mode", mapped ? "map" : "uniform");
+  float F_range[2] = {p.map.F_low, p.map.F_high};
+  if (ImGui::InputFloat2("F range", F_range, "%.4f", ImGuiInputTextFlags_EnterReturnsTrue)) {
+    push_set(c, "map-F-low", number_text(F_range[0]));
+    push_set(c, "map-F-high", number_text(F_range[1]));
+  }
+  float k_range[2] = {p.map.k_low, p.map.k_high};
+  if (ImGui::InputFloat2("k range", k_range, "%.4f", ImGuiInputTextFlags_EnterReturnsTrue)) {
+    push_set(c, "map-k-low", number_text(k_range[0]));
+    push_set(c, "map-k-high", number_text(k_range[1]));
+  }
+  bool reseed = c.simulation.reseed_on_pick();
+  if (ImGui::Checkbox("re-seed on pick", &reseed))
+    push_set(c, "reseed-on-pick", reseed ? "on" : "off");
+  if (mapped) ImGui::TextDisabled("hover the view for (F, k); click to pick them");
+}
+
 void parameter_section(const PanelContext& c) {
   preset_menu(c);
   Params p = c.simulation.params();
@@ -188,6 +209,7 @@ void draw_control_panel(const PanelContext& c) {
   status_section(c);
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) run_section(c);
   if (ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen)) parameter_section(c);
+  if (ImGui::CollapsingHeader("Parameter map")) map_section(c);
   if (ImGui::CollapsingHeader("Grid, backend, transfer")) grid_section(c);
   if (ImGui::CollapsingHeader("Launch (CUDA teaching)")) launch_section(c);
   if (ImGui::CollapsingHeader("View")) view_section(c);

@@ -91,7 +91,8 @@ Status choice(bool known, std::string_view value, const std::string& what, const
 Status check_parameter_value(std::string_view name, std::string_view value) {
   const std::string what = "set " + std::string(name) + ": ";
   for (std::string_view number :
-       {"F", "k", "Du", "Dv", "dt", "range-min", "range-max", "brush-radius", "brush-value"})
+       {"F", "k", "Du", "Dv", "dt", "range-min", "range-max", "brush-radius", "brush-value",
+        "map-F-low", "map-F-high", "map-k-low", "map-k-high"})
     if (name == number) return parse_number(value, what).status();
   if (name == "laplacian")
     return choice(parse_laplacian(value).has_value(), value, what,
@@ -99,7 +100,10 @@ Status check_parameter_value(std::string_view name, std::string_view value) {
   if (name == "boundary")
     return choice(parse_boundary(value).has_value(), value, what, "periodic, neumann");
   if (name == "field") return choice(value == "u" || value == "v", value, what, "u, v");
-  if (name == "range-auto") return choice(value == "on" || value == "off", value, what, "on, off");
+  if (name == "range-auto" || name == "reseed-on-pick")
+    return choice(value == "on" || value == "off", value, what, "on, off");
+  if (name == "mode")
+    return choice(value == "map" || value == "uniform", value, what, "map, uniform");
   if (name == "filter")
     return choice(value == "nearest" || value == "linear", value, what, "nearest, linear");
   if (name == "kernel")
@@ -210,6 +214,16 @@ Expected<Command> parse_command(std::string_view line) {
     if (word == "load") return Command{command::LoadState{std::string(rest)}};
     return Command{command::Screenshot{std::string(rest)}};
   }
+  if (word == "pick") {
+    if (args != 2) return usage("X Y");
+    double at[2] = {0.0, 0.0};
+    for (std::size_t i = 0; i < 2; ++i) {
+      Expected<double> number = parse_number(words[i + 1], name + ": ");
+      if (!number) return Error{number.message()};
+      at[i] = *number;
+    }
+    return Command{command::Pick{float(at[0]), float(at[1])}};
+  }
   if (word == "paint" || word == "erase") {
     const bool erase = word == "erase";
     if (erase ? args != 3 : (args < 3 || args > 4))
@@ -240,9 +254,11 @@ Expected<Command> parse_command(std::string_view line) {
 
 const std::vector<std::string>& settable_parameters() {
   static const std::vector<std::string> names = {
-      "F",      "k",        "Du",        "Dv",           "dt",         "laplacian", "boundary",
-      "field",  "colormap", "range-min", "range-max",    "range-auto", "filter",    "block",
-      "kernel", "init",     "seed",      "brush-radius", "brush-value"};
+      "F",         "k",          "Du",           "Dv",          "dt",
+      "laplacian", "boundary",   "field",        "colormap",    "range-min",
+      "range-max", "range-auto", "filter",       "block",       "kernel",
+      "init",      "seed",       "brush-radius", "brush-value", "mode",
+      "map-F-low", "map-F-high", "map-k-low",    "map-k-high",  "reseed-on-pick"};
   return names;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "gs/cell_update.h"
 #include "gs/state_file.h"
 
 namespace gs::app {
@@ -105,6 +106,28 @@ Status Simulation::switch_backend(BackendChoice choice) {
   return Status::ok();
 }
 
+Status Simulation::pick(float x, float y) {
+  if (!params_.map.enabled) return Error{"pick works in parameter-map mode (set mode map)"};
+  const GridSize grid = size();
+  if (!(x >= 0.0f && y >= 0.0f && x < float(grid.width) && y < float(grid.height)))
+    return Error{"pick: (" + std::to_string(x) + ", " + std::to_string(y) + ") is off the " +
+                 to_string(grid) + " grid"};
+  Params p = params_;
+  p.F = map_F(params_, int(y), grid.height);
+  p.k = map_k(params_, int(x), grid.width);
+  p.map.enabled = false;
+  GS_TRY(backend_->set_params(p));
+  params_ = p;
+  std::ostringstream text;
+  text << "picked F " << p.F << ", k " << p.k;
+  message_ = text.str();
+  if (reseed_on_pick_) {
+    GS_TRY(reset(std::nullopt, std::nullopt));
+    message_ = text.str() + ", re-seeded";
+  }
+  return Status::ok();
+}
+
 Status Simulation::save_state(const std::string& path) {
   Fields state;
   GS_TRY(backend_->download(state));
@@ -147,6 +170,23 @@ Status Simulation::set_parameter(const std::string& name, const std::string& val
     if (end == value.c_str() || *end != '\0')
       return Error{name + ": '" + value + "' is not a number"};
     *number = parsed;
+  } else if (name == "map-F-low" || name == "map-F-high" || name == "map-k-low" ||
+             name == "map-k-high") {
+    float* bound = name == "map-F-low"    ? &p.map.F_low
+                   : name == "map-F-high" ? &p.map.F_high
+                   : name == "map-k-low"  ? &p.map.k_low
+                                          : &p.map.k_high;
+    char* end = nullptr;
+    const float parsed = std::strtof(value.c_str(), &end);
+    if (end == value.c_str() || *end != '\0')
+      return Error{name + ": '" + value + "' is not a number"};
+    *bound = parsed;
+  } else if (name == "mode") {
+    if (value != "map" && value != "uniform") return Error{"mode must be map or uniform"};
+    p.map.enabled = value == "map";
+  } else if (name == "reseed-on-pick") {
+    reseed_on_pick_ = value == "on";
+    return Status::ok();
   } else if (name == "laplacian") {
     const auto laplacian = parse_laplacian(value);
     if (!laplacian) return Error{"unknown laplacian '" + value + "'"};
@@ -220,6 +260,7 @@ Expected<bool> Simulation::apply(const Command& command) {
                  },
                  [&](const command::Reset& c) { status = reset(c.init, c.seed); },
                  [&](const command::SaveState& c) { status = save_state(c.path); },
+                 [&](const command::Pick& c) { status = pick(c.x, c.y); },
                  [&](const command::Paint& c) {
                    status = backend_->paint({c.x, c.y, c.radius, c.value, c.erase});
                  },

@@ -46,6 +46,7 @@ class Simulation {
   std::optional<int> steps_per_frame() const { return steps_per_frame_; }
   long long total_steps() const { return total_steps_; }
   const std::string& last_message() const { return message_; }
+  bool reseed_on_pick() const { return reseed_on_pick_; }
   BlockShape launch_block() const { return launch_block_; }
   KernelVariant launch_variant() const { return launch_variant_; }
 
@@ -65,6 +66,7 @@ class Simulation {
   Status switch_backend(BackendChoice choice);
   Status set_parameter(const std::string& name, const std::string& value);
   Status load_preset(const std::string& name);
+  Status pick(float x, float y);
   Status save_state(const std::string& path);
   Status load_state(const std::string& path);
 
@@ -83,6 +85,7 @@ class Simulation {
   std::optional<int> steps_per_frame_;
   double ms_per_step_ = 0.0;  // running estimate
   long long total_steps_ = 0;
+  bool reseed_on_pick_ = false;
   std::optional<std::string> divergence_;
   std::string message_;
 };

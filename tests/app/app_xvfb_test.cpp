@@ -9,6 +9,7 @@
 #include <set>
 
 #include "colormap.h"
+#include "gs/cell_update.h"
 #include "gs/state_file.h"
 #include "run_program.h"
 #include "screenshot.h"
@@ -321,6 +322,37 @@ TEST(AppUnderXvfb, PaintingChangesTheFieldWhereAndOnlyWherePainted) {
     }
   EXPECT_GT(painted, 60);
   EXPECT_GT(erased, 20);
+}
+
+}  // namespace
+}  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+TEST(AppUnderXvfb, AMapPickSetsTheFAndKOfThatCellAndReturnsToUniformMode) {
+  ScratchDir dir;
+  const std::string script =
+      "size 100 80\n"
+      "set mode map\n"
+      "run-frames 5\n"
+      "pick 30 10\n"
+      "save " +
+      (dir / "picked.h5").string() + "\n" +
+      "pick 30 10\n"  // no longer in map mode: an error on line 6
+      "quit\n";
+  const ProgramResult app = run_app(dir, script);
+  EXPECT_NE(app.exit_code, 0);
+  EXPECT_NE(app.err.find("script.gs:6: pick works in parameter-map mode"), std::string::npos)
+      << app.err;
+  Expected<StateFile> picked = read_state(dir / "picked.h5");
+  ASSERT_TRUE(picked) << picked.message();
+  Params map;  // Pearson's default ranges: F 0 to 0.1 upward, k 0.03 to 0.07 rightward
+  map.map.enabled = true;
+  EXPECT_FLOAT_EQ(*picked->params.F, map_F(map, 10, 80));
+  EXPECT_FLOAT_EQ(*picked->params.k, map_k(map, 30, 100));
+  EXPECT_NEAR(*picked->params.F, 0.1 - 0.1 * 10.5 / 80, 1e-6);
+  EXPECT_NEAR(*picked->params.k, 0.03 + 0.04 * 30.5 / 100, 1e-6);
 }
 
 }  // namespace

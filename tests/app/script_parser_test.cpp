@@ -73,7 +73,13 @@ TEST(ScriptParser, SetAcceptsEveryParameterWithAGoodValue) {
                                                                   {"init", "spots"},
                                                                   {"seed", "18446744073709551615"},
                                                                   {"brush-radius", "12.5"},
-                                                                  {"brush-value", "0.75"}};
+                                                                  {"brush-value", "0.75"},
+                                                                  {"mode", "map"},
+                                                                  {"map-F-low", "0"},
+                                                                  {"map-F-high", "0.1"},
+                                                                  {"map-k-low", "0.03"},
+                                                                  {"map-k-high", "0.07"},
+                                                                  {"reseed-on-pick", "on"}};
   ASSERT_EQ(settable_parameters().size(), cases.size());
   for (const auto& [name, value] : cases) {
     EXPECT_NE(std::find(settable_parameters().begin(), settable_parameters().end(), name),
@@ -90,7 +96,8 @@ TEST(ScriptParser, SetRejectsUnknownParametersListingTheKnownOnes) {
   EXPECT_EQ(message.rfind("set: unknown parameter 'G' (one of: F, k, Du, Dv, dt, laplacian", 0), 0u)
       << message;
   EXPECT_TRUE(contains(message,
-                       "range-auto, filter, block, kernel, init, seed, brush-radius, brush-value)"))
+                       "seed, brush-radius, brush-value, mode, map-F-low, map-F-high, map-k-low, "
+                       "map-k-high, reseed-on-pick)"))
       << message;
   EXPECT_TRUE(contains(error_of("set f 0.1"), "unknown parameter 'f'"));
 }
@@ -390,6 +397,23 @@ TEST(ScriptParser, PaintAndErase) {
   EXPECT_FALSE(parse_script("paint 1 2 0\n", "p.gs"));
   EXPECT_FALSE(parse_script("erase 1 2 3 4\n", "p.gs"));
   EXPECT_FALSE(parse_script("paint 1 nan 3\n", "p.gs"));
+}
+
+}  // namespace
+}  // namespace gs::app
+
+namespace gs::app {
+namespace {
+
+TEST(ScriptParser, PickAndMapSettings) {
+  Expected<std::vector<ScriptLine>> lines = parse_script(
+      "set mode map\nset map-F-high 0.08\nset reseed-on-pick on\npick 12 34.5\n", "m.gs");
+  ASSERT_TRUE(lines) << lines.message();
+  EXPECT_EQ(std::get<command::SetParameter>((*lines)[0].command).value, "map");
+  EXPECT_EQ(std::get<command::Pick>((*lines)[3].command).y, 34.5f);
+  EXPECT_FALSE(parse_script("set mode maps\n", "m.gs"));
+  EXPECT_FALSE(parse_script("pick 1\n", "m.gs"));
+  EXPECT_FALSE(parse_script("set map-k-low abc\n", "m.gs"));
 }
 
 }  // namespace
