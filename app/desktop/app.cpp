@@ -28,12 +28,10 @@ constexpr double kMinStepBudgetS = 0.002;
 constexpr int kDivergenceCheckEvery = 10;
 constexpr int kAutoRangeEvery = 10;
 
-std::string default_screenshot_name() {
-  const std::time_t now = std::time(nullptr);
-  char name[64];
-  std::strftime(name, sizeof name, "grayscott-%Y%m%d-%H%M%S.png", std::localtime(&now));
-  return name;
-}
+constexpr const char* kShortcuts[][2] = {
+    {"space", "run / pause"}, {"S", "one step"},           {"R", "reset"},
+    {"P", "screenshot"},      {"H", "hide / show the UI"}, {"F11", "fullscreen"},
+    {"F1", "this help"},      {"left-drag", "paint v"},    {"right-drag", "erase"}};
 
 }  // namespace
 
@@ -119,6 +117,8 @@ Status App::apply_view(const command::SetParameter& set) {
     view_.brush_radius = radius;
   } else if (set.name == "brush-value") {
     GS_TRY(number(view_.brush_value));
+  } else if (set.name == "ui") {
+    ui_hidden_ = set.value == "hidden";
   } else if (set.name == "filter") {
     view_.linear_filter = set.value == "linear";
     texture_->set_linear_filtering(view_.linear_filter);
@@ -144,7 +144,13 @@ Status App::apply(const Command& command) {
     return rebuild_transfer();
   }
   if (const auto* shot = std::get_if<command::Screenshot>(&command)) {
-    pending_screenshots_.push_back(shot->path.empty() ? default_screenshot_name() : shot->path);
+    pending_screenshots_.push_back(
+        {shot->path.empty() ? default_capture_path() : shot->path, shot->window});
+  } else if (const auto* folder = std::get_if<command::SetCaptureFolder>(&command)) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(folder->path, error))
+      return Error{"capture folder '" + folder->path + "' is not a folder"};
+    capture_folder_ = folder->path;
   } else if (const auto* caption = std::get_if<command::Caption>(&command)) {
     caption_ = caption->text;
   } else if (std::holds_alternative<command::Quit>(command)) {
@@ -162,6 +168,38 @@ Status App::update_auto_range() {
   return Status::ok();
 }
 
+std::string App::default_capture_path() const {
+  // Timestamped, with a counter so several captures in one second keep their own files.
+  const std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  std::filesystem::path path = capture_folder_ / ("grayscott-" + std::string(stamp) + ".png");
+  for (int n = 2; std::filesystem::exists(path); ++n)
+    path = capture_folder_ / ("grayscott-" + std::string(stamp) + "-" + std::to_string(n) + ".png");
+  return path.string();
+}
+
+Status App::take_window_screenshot(const std::string& path) {
+  int width = 0, height = 0;
+  window_->framebuffer_size(width, height);
+  std::vector<std::uint8_t> rgb(std::size_t(width) * height * 3);
+  GLint alignment = 4;
+  glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
+  glPixelStorei(GL_PACK_ALIGNMENT, alignment);
+  // GL's rows run bottom to top; PNG's top to bottom.
+  const std::size_t row = std::size_t(width) * 3;
+  for (int y = 0; y < height / 2; ++y)
+    std::swap_ranges(rgb.begin() + std::ptrdiff_t(y * row),
+                     rgb.begin() + std::ptrdiff_t((y + 1) * row),
+                     rgb.begin() + std::ptrdiff_t((height - 1 - y) * row));
+  GS_TRY(write_png(path, {width, height}, rgb));
+  last_screenshot_ = path;
+  return Status::ok();
+}
+
 Status App::take_screenshot(const std::string& path) {
   const std::vector<float> field = texture_->read_back();
   GS_TRY(write_png(path, texture_->size(),
@@ -174,7 +212,13 @@ void App::handle_keys() {
   if (ImGui::GetIO().WantCaptureKeyboard) return;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
     queue_.push_back(simulation_->running() ? Command{command::Pause{}} : Command{command::Run{}});
-  if (ImGui::IsKeyPressed('P')) queue_.push_back(command::Screenshot{""});
+  if (ImGui::IsKeyPressed(GLFW_KEY_P)) queue_.push_back(command::Screenshot{"", false});
+  if (ImGui::IsKeyPressed(GLFW_KEY_S)) queue_.push_back(command::Step{1});
+  if (ImGui::IsKeyPressed(GLFW_KEY_R)) queue_.push_back(command::Reset{});
+  if (ImGui::IsKeyPressed(GLFW_KEY_H))
+    queue_.push_back(command::SetParameter{"ui", ui_hidden_ ? "shown" : "hidden"});
+  if (ImGui::IsKeyPressed(GLFW_KEY_F1)) help_shown_ = !help_shown_;
+  if (ImGui::IsKeyPressed(GLFW_KEY_F11)) window_->toggle_fullscreen();
 }
 
 void App::handle_mouse() {
@@ -209,6 +253,15 @@ void App::draw_overlays() {
     ImGui::TextUnformatted(diverged->c_str());
     ImGui::End();
     ImGui::PopStyleColor();
+  }
+  if (help_shown_) {
+    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
+                                   viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
+                            ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::Begin("Keyboard shortcuts (F1)", &help_shown_,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+    for (const auto& [key, action] : kShortcuts) ImGui::Text("%-11s %s", key, action);
+    ImGui::End();
   }
   if (!caption_.empty()) {
     ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
@@ -279,13 +332,19 @@ int App::run() {
     if (simulation_->running() && stats_.frames() % kDivergenceCheckEvery == 0)
       if (Status status = simulation_->check_divergence(); !status)
         std::cerr << "grayscott: " << status.message() << "\n";
-    for (const std::string& path : pending_screenshots_) {
-      if (Status status = take_screenshot(path); !status) {
-        std::cerr << "grayscott: error: " << status.message() << "\n";
-        if (script_) exit_code = 1, quit_ = true;
+    // Field captures now, from the updated texture; window captures once the frame is drawn.
+    const auto capture = [&](bool window) {
+      for (const command::Screenshot& shot : pending_screenshots_) {
+        if (shot.window != window) continue;
+        const Status status =
+            window ? take_window_screenshot(shot.path) : take_screenshot(shot.path);
+        if (!status) {
+          std::cerr << "grayscott: error: " << status.message() << "\n";
+          if (script_) exit_code = 1, quit_ = true;
+        }
       }
-    }
-    pending_screenshots_.clear();
+    };
+    capture(false);
 
     int width = 0, height = 0;
     window_->framebuffer_size(width, height);
@@ -298,8 +357,9 @@ int App::run() {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    draw_control_panel({*simulation_, view_, stats_, transfer_->path(), transfer_reason_,
-                        window_->gl_version(), last_screenshot_, queue_});
+    if (!ui_hidden_)
+      draw_control_panel({*simulation_, view_, stats_, transfer_->path(), transfer_reason_,
+                          window_->gl_version(), last_screenshot_, queue_});
     draw_overlays();
     if (simulation_->params().map.enabled) {
       int window_width = 0, window_height = 0;
@@ -312,6 +372,8 @@ int App::run() {
     handle_mouse();
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    capture(true);
+    pending_screenshots_.clear();
     window_->swap_buffers();
 
     timing.frame_ms = std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();

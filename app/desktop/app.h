@@ -65,6 +65,8 @@ class App {
   Status apply_view(const command::SetParameter& set);
   Status rebuild_transfer();
   Status take_screenshot(const std::string& path);
+  Status take_window_screenshot(const std::string& path);
+  std::string default_capture_path() const;
   Status update_auto_range();
   void handle_keys();
   void handle_mouse();
@@ -82,7 +84,10 @@ class App {
   FrameStats stats_;
   std::optional<ScriptRunner> script_;
   std::vector<Command> queue_;
-  std::vector<std::string> pending_screenshots_;
+  std::vector<command::Screenshot> pending_screenshots_;
+  std::filesystem::path capture_folder_ = ".";
+  bool ui_hidden_ = false;
+  bool help_shown_ = false;
   std::string last_screenshot_;
   std::string caption_;
   double overhead_s_ = 0.0;  // running estimate of a frame's time outside the kernels

@@ -50,6 +50,10 @@ struct Reset {
   std::optional<std::uint64_t> seed;
 };
 struct Screenshot {
+  std::string path;     // "" for a timestamped name in the capture folder
+  bool window = false;  // the whole window, UI included, instead of the field at grid resolution
+};
+struct SetCaptureFolder {
   std::string path;
 };
 // The brush, in grid cells: paints v (or erases to u = 1, v = 0) in a disc.
@@ -90,6 +94,7 @@ using Command =
                  command::SelectBackend, command::SelectTransfer, command::SetStepsPerFrame,
                  command::Run, command::Pause, command::Step, command::Reset, command::Screenshot,
                  command::SaveState, command::LoadState, command::Paint, command::Pick,
-                 command::Caption, command::Quit, command::RunFrames, command::Wait>;
+                 command::SetCaptureFolder, command::Caption, command::Quit, command::RunFrames,
+                 command::Wait>;
 
 }  // namespace gs::app

@@ -208,11 +208,15 @@ Expected<Command> parse_command(std::string_view line) {
     if (word == "run") return Command{command::Run{}};
     return Command{command::Quit{}};
   }
-  if (word == "screenshot" || word == "save" || word == "load") {
-    if (rest.empty()) return usage("PATH");
+  if (word == "screenshot" || word == "window-screenshot" || word == "save" || word == "load" ||
+      word == "capture-folder") {
+    // A screenshot without a path gets a timestamped name in the capture folder.
+    const bool screenshot = word == "screenshot" || word == "window-screenshot";
+    if (rest.empty() && !screenshot) return usage("PATH");
     if (word == "save") return Command{command::SaveState{std::string(rest)}};
     if (word == "load") return Command{command::LoadState{std::string(rest)}};
-    return Command{command::Screenshot{std::string(rest)}};
+    if (word == "capture-folder") return Command{command::SetCaptureFolder{std::string(rest)}};
+    return Command{command::Screenshot{std::string(rest), word == "window-screenshot"}};
   }
   if (word == "pick") {
     if (args != 2) return usage("X Y");
@@ -258,7 +262,8 @@ const std::vector<std::string>& settable_parameters() {
       "laplacian", "boundary",   "field",        "colormap",    "range-min",
       "range-max", "range-auto", "filter",       "block",       "kernel",
       "init",      "seed",       "brush-radius", "brush-value", "mode",
-      "map-F-low", "map-F-high", "map-k-low",    "map-k-high",  "reseed-on-pick"};
+      "map-F-low", "map-F-high", "map-k-low",    "map-k-high",  "reseed-on-pick",
+      "ui"};
   return names;
 }
 

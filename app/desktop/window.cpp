@@ -76,6 +76,20 @@ void Window::swap_buffers() {
   glfwSwapBuffers(window_);
 }
 
+void Window::toggle_fullscreen() {
+  if (glfwGetWindowMonitor(window_) != nullptr) {
+    glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3],
+                         0);
+    return;
+  }
+  glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
+  glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+  if (mode)
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+}
+
 double Window::refresh_period_s() const {
   const GLFWvidmode* mode = glfwGetVideoMode(glfwGetPrimaryMonitor());
   return mode && mode->refreshRate > 0 ? 1.0 / mode->refreshRate : 1.0 / 60.0;

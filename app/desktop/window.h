@@ -25,6 +25,8 @@ class Window {
   bool should_close() const;
   void request_close();
   void swap_buffers();
+  // Fullscreen on the primary monitor and back to the windowed size and place (F11).
+  void toggle_fullscreen();
   double refresh_period_s() const;  // of the monitor, 1/60 s when unknown
   void framebuffer_size(int& width, int& height) const;
 
@@ -32,6 +34,7 @@ class Window {
   explicit Window(GLFWwindow* window);
   GLFWwindow* window_;
   std::string gl_version_;
+  int windowed_[4] = {0, 0, 0, 0};  // x, y, width, height before going fullscreen
 };
 
 }  // namespace gs::app

@@ -149,6 +149,19 @@ TEST_F(SimulationTest, PausedFramesRunOnlyRequestedStepsAndBudgetsCapSteps) {
   EXPECT_EQ(sim_->steps_for_frame(0.010), 5);
 }
 
+TEST_F(SimulationTest, ViewBrushAndUiSettingsAreLeftToTheApp) {
+  for (const char* name :
+       {"colormap", "range-min", "range-auto", "filter", "brush-radius", "brush-value", "ui"}) {
+    Expected<bool> handled = sim_->apply(command::SetParameter{name, "1"});
+    ASSERT_TRUE(handled) << name;
+    EXPECT_FALSE(*handled) << name << " is not the simulation's";
+  }
+  Expected<bool> mine = sim_->apply(command::SetParameter{"mode", "map"});
+  ASSERT_TRUE(mine);
+  EXPECT_TRUE(*mine);
+  EXPECT_TRUE(sim_->params().map.enabled);
+}
+
 TEST_F(SimulationTest, StepPausesAndRunsExactlyTheAskedSteps) {
   ASSERT_TRUE(sim_->running());
   ASSERT_TRUE(apply(command::Step{3}));

@@ -357,3 +357,58 @@ TEST(AppUnderXvfb, AMapPickSetsTheFAndKOfThatCellAndReturnsToUniformMode) {
 
 }  // namespace
 }  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+TEST(AppUnderXvfb, WindowCapturesIncludeTheUiUnlessHiddenAndDefaultNamesAreTimestamped) {
+  ScratchDir dir;
+  std::filesystem::create_directory(dir / "captures");
+  const std::string script =
+      "pause\n"
+      "size 120 90\n"
+      "run-frames 2\n"
+      "window-screenshot " +
+      (dir / "with-ui.png").string() + "\n" +
+      "set ui hidden\n"
+      "run-frames 2\n"
+      "window-screenshot " +
+      (dir / "clean.png").string() + "\n" + "capture-folder " + (dir / "captures").string() + "\n" +
+      "screenshot\n"
+      "screenshot\n"
+      "quit\n";
+  const ProgramResult app = run_app(dir, script);
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  const Image with_ui = load_png(dir / "with-ui.png");
+  const Image clean = load_png(dir / "clean.png");
+  ASSERT_GT(with_ui.width, 120) << "the whole window, not the grid";
+  ASSERT_EQ(with_ui.width, clean.width);
+  ASSERT_EQ(with_ui.height, clean.height);
+  // The panel sits at the top-left: there the captures differ; the paused field below the
+  // middle, where no UI is drawn, is the same in both.
+  const auto region_equal = [&](int x0, int y0, int x1, int y1) {
+    for (int y = y0; y < y1; ++y)
+      for (int x = x0; x < x1; ++x)
+        for (int c = 0; c < 3; ++c) {
+          const std::size_t i = (std::size_t(y) * with_ui.width + x) * 3 + c;
+          if (with_ui.rgb[i] != clean.rgb[i]) return false;
+        }
+    return true;
+  };
+  EXPECT_FALSE(region_equal(10, 10, 300, 200)) << "the panel shows in one capture only";
+  EXPECT_TRUE(region_equal(with_ui.width / 2 - 100, with_ui.height - 60, with_ui.width / 2 + 100,
+                           with_ui.height - 10))
+      << "the field itself is the same";
+
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "captures"))
+    names.push_back(entry.path().filename().string());
+  ASSERT_EQ(names.size(), 2u) << "two captures in the same second keep their own files";
+  for (const std::string& name : names) {
+    EXPECT_EQ(name.rfind("grayscott-20", 0), 0u) << name;
+    EXPECT_EQ(load_png(dir / "captures" / name).width, 120) << name;
+  }
+}
+
+}  // namespace
+}  // namespace gs::test

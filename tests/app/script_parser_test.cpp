@@ -79,7 +79,8 @@ TEST(ScriptParser, SetAcceptsEveryParameterWithAGoodValue) {
                                                                   {"map-F-high", "0.1"},
                                                                   {"map-k-low", "0.03"},
                                                                   {"map-k-high", "0.07"},
-                                                                  {"reseed-on-pick", "on"}};
+                                                                  {"reseed-on-pick", "on"},
+                                                                  {"ui", "hidden"}};
   ASSERT_EQ(settable_parameters().size(), cases.size());
   for (const auto& [name, value] : cases) {
     EXPECT_NE(std::find(settable_parameters().begin(), settable_parameters().end(), name),
@@ -97,7 +98,7 @@ TEST(ScriptParser, SetRejectsUnknownParametersListingTheKnownOnes) {
       << message;
   EXPECT_TRUE(contains(message,
                        "seed, brush-radius, brush-value, mode, map-F-low, map-F-high, map-k-low, "
-                       "map-k-high, reseed-on-pick)"))
+                       "map-k-high, reseed-on-pick, ui)"))
       << message;
   EXPECT_TRUE(contains(error_of("set f 0.1"), "unknown parameter 'f'"));
 }
@@ -234,8 +235,10 @@ TEST(ScriptParser, ScreenshotTakesTheRestOfTheLineAsItsPath) {
   EXPECT_EQ(parse_as<command::Screenshot>("screenshot shots/a.png").path, "shots/a.png");
   EXPECT_EQ(parse_as<command::Screenshot>("screenshot \t my shots/frame 1.png  ").path,
             "my shots/frame 1.png");
-  EXPECT_EQ(error_of("screenshot"), "screenshot needs PATH");
-  EXPECT_EQ(error_of("screenshot   \t "), "screenshot needs PATH");
+  EXPECT_EQ(parse_as<command::Screenshot>("screenshot").path, "") << "a timestamped name";
+  EXPECT_TRUE(parse_as<command::Screenshot>("window-screenshot a b.png").window);
+  EXPECT_EQ(parse_as<command::Screenshot>("window-screenshot a b.png").path, "a b.png");
+  EXPECT_EQ(error_of("capture-folder"), "capture-folder needs PATH");
 }
 
 TEST(ScriptParser, CaptionTakesTheRestOfTheLineAndMayBeEmpty) {
