@@ -28,10 +28,16 @@ constexpr double kMinStepBudgetS = 0.002;
 constexpr int kDivergenceCheckEvery = 10;
 constexpr int kAutoRangeEvery = 10;
 
-constexpr const char* kShortcuts[][2] = {
-    {"space", "run / pause"}, {"S", "one step"},           {"R", "reset"},
-    {"P", "screenshot"},      {"H", "hide / show the UI"}, {"F11", "fullscreen"},
-    {"F1", "this help"},      {"left-drag", "paint v"},    {"right-drag", "erase"}};
+constexpr const char* kShortcuts[][2] = {{"space", "run / pause"},
+                                         {"S", "one step"},
+                                         {"R", "reset"},
+                                         {"P", "screenshot"},
+                                         {"H", "hide / show the UI"},
+                                         {"F11", "fullscreen"},
+                                         {"F1", "this help"},
+                                         {"1-9", "favourite presets"},
+                                         {"left-drag", "paint v"},
+                                         {"right-drag", "erase"}};
 
 }  // namespace
 
@@ -44,10 +50,22 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
     if (!lines) return lines.status();
     app->script_.emplace(std::move(lines).value());
   }
+  const std::filesystem::path config = config_directory();
+  Expected<Settings> settings = load_settings(config / "settings.json");
+  if (settings) {
+    app->settings_ = *settings;
+  } else {
+    std::cerr << "grayscott: " << settings.message() << "\n";
+  }
+  const WindowPlacement placement = app->settings_.window.value_or(
+      WindowPlacement{0, 0, options.window_width, options.window_height});
   Expected<std::unique_ptr<Window>> window =
-      Window::open(options.window_width, options.window_height, "Gray-Scott Live");
+      Window::open(placement.width, placement.height, "Gray-Scott Live");
   if (!window) return window.status();
   app->window_ = std::move(window).value();
+  if (app->settings_.window) glfwSetWindowPos(app->window_->handle(), placement.x, placement.y);
+  if (std::error_code error; std::filesystem::is_directory(app->settings_.capture_folder, error))
+    app->capture_folder_ = app->settings_.capture_folder;
   Expected<std::unique_ptr<FieldRenderer>> renderer = FieldRenderer::create();
   if (!renderer) return renderer.status();
   app->renderer_ = std::move(renderer).value();
@@ -59,8 +77,14 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  ImGui::GetIO().IniFilename = nullptr;  // layout persistence comes with presentation mode
+  // The panel layout is remembered beside the settings.
+  std::error_code ignored;
+  std::filesystem::create_directories(config, ignored);
+  app->imgui_ini_path_ = (config / "imgui.ini").string();
+  ImGui::GetIO().IniFilename = app->imgui_ini_path_.c_str();
   ImGui::StyleColorsDark();
+  app->base_style_ = ImGui::GetStyle();
+  app->apply_ui_scale();
   ImGui_ImplGlfw_InitForOpenGL(app->window_->handle(), true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   app->imgui_ready_ = true;
@@ -69,6 +93,7 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
 
 App::~App() {
   if (imgui_ready_) {
+    ImGui::SaveIniSettingsToDisk(imgui_ini_path_.c_str());
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
@@ -117,6 +142,23 @@ Status App::apply_view(const command::SetParameter& set) {
     view_.brush_radius = radius;
   } else if (set.name == "brush-value") {
     GS_TRY(number(view_.brush_value));
+  } else if (set.name == "ui-scale" || set.name == "font-size") {
+    float value = 0.0f;
+    GS_TRY(number(value));
+    const bool scale = set.name == "ui-scale";
+    if (scale ? !(value >= 0.5f && value <= 4.0f) : !(value >= 8.0f && value <= 64.0f))
+      return Error{set.name + (scale ? " must be from 0.5 to 4" : " must be from 8 to 64")};
+    (scale ? settings_.ui_scale : settings_.font_size) = value;
+    apply_ui_scale();
+  } else if (set.name == "favourite-add") {
+    if (!simulation_->presets().find(set.value)) return Error{"unknown preset '" + set.value + "'"};
+    if (settings_.favourites.size() >= 9)
+      return Error{"keys 1-9 hold nine favourites: remove one first"};
+    settings_.favourites.push_back(set.value);
+  } else if (set.name == "favourite-remove") {
+    const std::size_t index = std::size_t(std::strtoul(set.value.c_str(), nullptr, 10));
+    if (index >= settings_.favourites.size()) return Error{"no favourite " + set.value};
+    settings_.favourites.erase(settings_.favourites.begin() + std::ptrdiff_t(index));
   } else if (set.name == "ui") {
     ui_hidden_ = set.value == "hidden";
   } else if (set.name == "filter") {
@@ -151,6 +193,7 @@ Status App::apply(const Command& command) {
     if (!std::filesystem::is_directory(folder->path, error))
       return Error{"capture folder '" + folder->path + "' is not a folder"};
     capture_folder_ = folder->path;
+    settings_.capture_folder = folder->path;
   } else if (const auto* caption = std::get_if<command::Caption>(&command)) {
     caption_ = caption->text;
   } else if (std::holds_alternative<command::Quit>(command)) {
@@ -166,6 +209,28 @@ Status App::update_auto_range() {
   // A flat field still gets a visible range.
   view_.high = range->high > range->low ? range->high : range->low + 1e-6f;
   return Status::ok();
+}
+
+void App::apply_ui_scale() {
+  // Projectors want big text; high-DPI screens report a content scale that multiplies it.
+  float content_x = 1.0f, content_y = 1.0f;
+  glfwGetWindowContentScale(window_->handle(), &content_x, &content_y);
+  const float scale = settings_.ui_scale * content_x;
+  ImGuiStyle& style = ImGui::GetStyle();
+  style = base_style_;
+  style.ScaleAllSizes(scale);
+  ImGui::GetIO().FontGlobalScale = scale * settings_.font_size / 13.0f;
+}
+
+void App::save_settings_at_exit() {
+  WindowPlacement placement;
+  if (glfwGetWindowMonitor(window_->handle()) == nullptr) {  // not the fullscreen size
+    glfwGetWindowPos(window_->handle(), &placement.x, &placement.y);
+    glfwGetWindowSize(window_->handle(), &placement.width, &placement.height);
+    settings_.window = placement;
+  }
+  if (Status saved = save_settings(config_directory() / "settings.json", settings_); !saved)
+    std::cerr << "grayscott: " << saved.message() << "\n";
 }
 
 std::string App::default_capture_path() const {
@@ -219,6 +284,9 @@ void App::handle_keys() {
     queue_.push_back(command::SetParameter{"ui", ui_hidden_ ? "shown" : "hidden"});
   if (ImGui::IsKeyPressed(GLFW_KEY_F1)) help_shown_ = !help_shown_;
   if (ImGui::IsKeyPressed(GLFW_KEY_F11)) window_->toggle_fullscreen();
+  for (int key = 0; key < 9; ++key)
+    if (ImGui::IsKeyPressed(GLFW_KEY_1 + key) && std::size_t(key) < settings_.favourites.size())
+      queue_.push_back(command::LoadPreset{settings_.favourites[std::size_t(key)]});
 }
 
 void App::handle_mouse() {
@@ -358,8 +426,8 @@ int App::run() {
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     if (!ui_hidden_)
-      draw_control_panel({*simulation_, view_, stats_, transfer_->path(), transfer_reason_,
-                          window_->gl_version(), last_screenshot_, queue_});
+      draw_control_panel({settings_, *simulation_, view_, stats_, transfer_->path(),
+                          transfer_reason_, window_->gl_version(), last_screenshot_, queue_});
     draw_overlays();
     if (simulation_->params().map.enabled) {
       int window_width = 0, window_height = 0;
@@ -382,6 +450,7 @@ int App::run() {
     overhead_s_ = overhead_s_ == 0.0 ? overhead : 0.9 * overhead_s_ + 0.1 * overhead;
     if (script_) script_->frame_shown();
   }
+  save_settings_at_exit();
   if (options_.stats_json) {
     const Backend& backend = simulation_->backend();
     if (Status status = stats_.write_json(

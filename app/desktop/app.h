@@ -3,6 +3,8 @@
 // and are applied between frames. Main thread only.
 #pragma once
 
+#include <imgui.h>
+
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -15,6 +17,7 @@
 #include "frame_stats.h"
 #include "frame_transfer.h"
 #include "script_runner.h"
+#include "settings.h"
 #include "simulation.h"
 #include "window.h"
 
@@ -42,6 +45,7 @@ struct ViewState {
 
 // What the panel needs to show and where its commands go.
 struct PanelContext {
+  const Settings& settings;
   const Simulation& simulation;
   const ViewState& view;
   const FrameStats& stats;
@@ -68,6 +72,8 @@ class App {
   Status take_window_screenshot(const std::string& path);
   std::string default_capture_path() const;
   Status update_auto_range();
+  void apply_ui_scale();
+  void save_settings_at_exit();
   void handle_keys();
   void handle_mouse();
   void draw_overlays();
@@ -87,6 +93,9 @@ class App {
   std::vector<command::Screenshot> pending_screenshots_;
   std::filesystem::path capture_folder_ = ".";
   bool ui_hidden_ = false;
+  Settings settings_;
+  std::string imgui_ini_path_;  // ImGui keeps a pointer to it
+  ImGuiStyle base_style_;
   bool help_shown_ = false;
   std::string last_screenshot_;
   std::string caption_;

@@ -92,6 +92,31 @@ void map_section(const PanelContext& c) {
   if (mapped) ImGui::TextDisabled("hover the view for (F, k); click to pick them");
 }
 
+void favourites_section(const PanelContext& c) {
+  bool reseed = c.simulation.reseed_on_preset();
+  if (ImGui::Checkbox("re-seed when a preset is chosen", &reseed))
+    push_set(c, "reseed-on-preset", reseed ? "on" : "off");
+  for (std::size_t i = 0; i < c.settings.favourites.size(); ++i) {
+    ImGui::PushID(int(i));
+    if (ImGui::SmallButton("x")) push_set(c, "favourite-remove", std::to_string(i));
+    ImGui::SameLine();
+    ImGui::Text("%zu  %s", i + 1, c.settings.favourites[i].c_str());
+    ImGui::PopID();
+  }
+  if (c.settings.favourites.size() < 9 && ImGui::Button("Add the current preset"))
+    push_set(c, "favourite-add", c.simulation.preset_name());
+}
+
+void presentation_section(const PanelContext& c) {
+  float scale = c.settings.ui_scale;
+  if (ImGui::SliderFloat("UI scale", &scale, 0.5f, 4.0f, "%.2f"))
+    push_set(c, "ui-scale", number_text(scale));
+  float font = c.settings.font_size;
+  if (ImGui::SliderFloat("font size", &font, 8.0f, 64.0f, "%.0f px"))
+    push_set(c, "font-size", number_text(font));
+  ImGui::TextDisabled("remembered between runs; H hides the UI, F11 fullscreen, F1 keys");
+}
+
 void parameter_section(const PanelContext& c) {
   preset_menu(c);
   Params p = c.simulation.params();
@@ -209,11 +234,13 @@ void draw_control_panel(const PanelContext& c) {
   status_section(c);
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) run_section(c);
   if (ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen)) parameter_section(c);
+  if (ImGui::CollapsingHeader("Favourites (keys 1-9)")) favourites_section(c);
   if (ImGui::CollapsingHeader("Parameter map")) map_section(c);
   if (ImGui::CollapsingHeader("Grid, backend, transfer")) grid_section(c);
   if (ImGui::CollapsingHeader("Launch (CUDA teaching)")) launch_section(c);
   if (ImGui::CollapsingHeader("View")) view_section(c);
   if (ImGui::CollapsingHeader("State file")) state_section(c);
+  if (ImGui::CollapsingHeader("Presentation")) presentation_section(c);
   if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) draw_timings(c);
   ImGui::End();
 }

@@ -92,7 +92,7 @@ Status check_parameter_value(std::string_view name, std::string_view value) {
   const std::string what = "set " + std::string(name) + ": ";
   for (std::string_view number :
        {"F", "k", "Du", "Dv", "dt", "range-min", "range-max", "brush-radius", "brush-value",
-        "map-F-low", "map-F-high", "map-k-low", "map-k-high"})
+        "map-F-low", "map-F-high", "map-k-low", "map-k-high", "ui-scale", "font-size"})
     if (name == number) return parse_number(value, what).status();
   if (name == "laplacian")
     return choice(parse_laplacian(value).has_value(), value, what,
@@ -100,7 +100,7 @@ Status check_parameter_value(std::string_view name, std::string_view value) {
   if (name == "boundary")
     return choice(parse_boundary(value).has_value(), value, what, "periodic, neumann");
   if (name == "field") return choice(value == "u" || value == "v", value, what, "u, v");
-  if (name == "range-auto" || name == "reseed-on-pick")
+  if (name == "range-auto" || name == "reseed-on-pick" || name == "reseed-on-preset")
     return choice(value == "on" || value == "off", value, what, "on, off");
   if (name == "mode")
     return choice(value == "map" || value == "uniform", value, what, "map, uniform");
@@ -257,13 +257,35 @@ Expected<Command> parse_command(std::string_view line) {
 }  // namespace
 
 const std::vector<std::string>& settable_parameters() {
-  static const std::vector<std::string> names = {
-      "F",         "k",          "Du",           "Dv",          "dt",
-      "laplacian", "boundary",   "field",        "colormap",    "range-min",
-      "range-max", "range-auto", "filter",       "block",       "kernel",
-      "init",      "seed",       "brush-radius", "brush-value", "mode",
-      "map-F-low", "map-F-high", "map-k-low",    "map-k-high",  "reseed-on-pick",
-      "ui"};
+  static const std::vector<std::string> names = {"F",
+                                                 "k",
+                                                 "Du",
+                                                 "Dv",
+                                                 "dt",
+                                                 "laplacian",
+                                                 "boundary",
+                                                 "field",
+                                                 "colormap",
+                                                 "range-min",
+                                                 "range-max",
+                                                 "range-auto",
+                                                 "filter",
+                                                 "block",
+                                                 "kernel",
+                                                 "init",
+                                                 "seed",
+                                                 "brush-radius",
+                                                 "brush-value",
+                                                 "mode",
+                                                 "map-F-low",
+                                                 "map-F-high",
+                                                 "map-k-low",
+                                                 "map-k-high",
+                                                 "reseed-on-pick",
+                                                 "ui",
+                                                 "ui-scale",
+                                                 "font-size",
+                                                 "reseed-on-preset"};
   return names;
 }
 

@@ -67,6 +67,10 @@ Status Simulation::load_preset(const std::string& name) {
   params_ = params;
   preset_ = preset->name;
   message_ = "preset " + preset->name + ": " + preset->description;
+  if (reseed_on_preset_ && size().cells() > 0) {
+    GS_TRY(reset(std::nullopt, std::nullopt));
+    message_ += " (re-seeded)";
+  }
   return Status::ok();
 }
 
@@ -187,6 +191,9 @@ Status Simulation::set_parameter(const std::string& name, const std::string& val
   } else if (name == "reseed-on-pick") {
     reseed_on_pick_ = value == "on";
     return Status::ok();
+  } else if (name == "reseed-on-preset") {
+    reseed_on_preset_ = value == "on";
+    return Status::ok();
   } else if (name == "laplacian") {
     const auto laplacian = parse_laplacian(value);
     if (!laplacian) return Error{"unknown laplacian '" + value + "'"};
@@ -237,42 +244,57 @@ Status Simulation::set_parameter(const std::string& name, const std::string& val
 Expected<bool> Simulation::apply(const Command& command) {
   Status status = Status::ok();
   bool handled = true;
-  std::visit(
-      Overloaded{
-          [&](const command::LoadPreset& c) { status = load_preset(c.name); },
-          [&](const command::SetParameter& c) {
-            // The simulation's own parameters; the rest (view, brush, UI) are the app's.
-            static const char* const names[] = {
-                "F",        "k",         "Du",         "Dv",        "dt",         "laplacian",
-                "boundary", "field",     "init",       "seed",      "block",      "kernel",
-                "mode",     "map-F-low", "map-F-high", "map-k-low", "map-k-high", "reseed-on-pick"};
-            handled = std::find(std::begin(names), std::end(names), c.name) != std::end(names);
-            if (handled) status = set_parameter(c.name, c.value);
-          },
-          [&](const command::Resize& c) {
-            status = resize({c.width, c.height});
-          },
-          [&](const command::SelectBackend& c) { status = switch_backend(c.choice); },
-          [&](const command::SetStepsPerFrame& c) { steps_per_frame_ = c.steps; },
-          [&](const command::Run&) {
-            running_ = !divergence_;
-            pending_steps_ = 0;
-          },
-          [&](const command::Pause&) { running_ = false; },
-          [&](const command::Step& c) {  // pauses, then advances exactly c.steps
-            running_ = false;
-            pending_steps_ += c.steps;
-          },
-          [&](const command::Reset& c) { status = reset(c.init, c.seed); },
-          [&](const command::SaveState& c) { status = save_state(c.path); },
-          [&](const command::Pick& c) { status = pick(c.x, c.y); },
-          [&](const command::Paint& c) {
-            status = backend_->paint({c.x, c.y, c.radius, c.value, c.erase});
-          },
-          [&](const command::LoadState& c) { status = load_state(c.path); },
-          [&](const auto&) { handled = false; },
-      },
-      command);
+  std::visit(Overloaded{
+                 [&](const command::LoadPreset& c) { status = load_preset(c.name); },
+                 [&](const command::SetParameter& c) {
+                   // The simulation's own parameters; the rest (view, brush, UI) are the app's.
+                   static const char* const names[] = {"F",
+                                                       "k",
+                                                       "Du",
+                                                       "Dv",
+                                                       "dt",
+                                                       "laplacian",
+                                                       "boundary",
+                                                       "field",
+                                                       "init",
+                                                       "seed",
+                                                       "block",
+                                                       "kernel",
+                                                       "mode",
+                                                       "map-F-low",
+                                                       "map-F-high",
+                                                       "map-k-low",
+                                                       "map-k-high",
+                                                       "reseed-on-pick",
+                                                       "reseed-on-preset"};
+                   handled =
+                       std::find(std::begin(names), std::end(names), c.name) != std::end(names);
+                   if (handled) status = set_parameter(c.name, c.value);
+                 },
+                 [&](const command::Resize& c) {
+                   status = resize({c.width, c.height});
+                 },
+                 [&](const command::SelectBackend& c) { status = switch_backend(c.choice); },
+                 [&](const command::SetStepsPerFrame& c) { steps_per_frame_ = c.steps; },
+                 [&](const command::Run&) {
+                   running_ = !divergence_;
+                   pending_steps_ = 0;
+                 },
+                 [&](const command::Pause&) { running_ = false; },
+                 [&](const command::Step& c) {  // pauses, then advances exactly c.steps
+                   running_ = false;
+                   pending_steps_ += c.steps;
+                 },
+                 [&](const command::Reset& c) { status = reset(c.init, c.seed); },
+                 [&](const command::SaveState& c) { status = save_state(c.path); },
+                 [&](const command::Pick& c) { status = pick(c.x, c.y); },
+                 [&](const command::Paint& c) {
+                   status = backend_->paint({c.x, c.y, c.radius, c.value, c.erase});
+                 },
+                 [&](const command::LoadState& c) { status = load_state(c.path); },
+                 [&](const auto&) { handled = false; },
+             },
+             command);
   if (!status) return status.message().empty() ? Error{"command failed"} : Error{status.message()};
   return handled;
 }

@@ -47,6 +47,7 @@ class Simulation {
   long long total_steps() const { return total_steps_; }
   const std::string& last_message() const { return message_; }
   bool reseed_on_pick() const { return reseed_on_pick_; }
+  bool reseed_on_preset() const { return reseed_on_preset_; }
   BlockShape launch_block() const { return launch_block_; }
   KernelVariant launch_variant() const { return launch_variant_; }
 
@@ -86,6 +87,7 @@ class Simulation {
   double ms_per_step_ = 0.0;  // running estimate
   long long total_steps_ = 0;
   bool reseed_on_pick_ = false;
+  bool reseed_on_preset_ = false;
   std::optional<std::string> divergence_;
   std::string message_;
 };

@@ -17,14 +17,21 @@
 namespace gs::test {
 namespace {
 
+// The app under xvfb-run, with its settings kept in the scratch folder (XDG_CONFIG_HOME).
 ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
                       std::vector<std::string> extra = {}) {
   const std::string script = (dir / "script.gs").string();
   std::ofstream(script) << script_text;
-  std::vector<std::string> args = {"-a",          "-s",       "-screen 0 1280x800x24",
-                                   GS_APP_BINARY, "--script", script};
+  std::vector<std::string> args = {"XDG_CONFIG_HOME=" + (dir / "config").string(),
+                                   GS_XVFB_RUN,
+                                   "-a",
+                                   "-s",
+                                   "-screen 0 1280x800x24",
+                                   GS_APP_BINARY,
+                                   "--script",
+                                   script};
   args.insert(args.end(), extra.begin(), extra.end());
-  return run_program(GS_XVFB_RUN, args);
+  return run_program("/usr/bin/env", args);
 }
 
 struct Image {
@@ -408,6 +415,38 @@ TEST(AppUnderXvfb, WindowCapturesIncludeTheUiUnlessHiddenAndDefaultNamesAreTimes
     EXPECT_EQ(name.rfind("grayscott-20", 0), 0u) << name;
     EXPECT_EQ(load_png(dir / "captures" / name).width, 120) << name;
   }
+}
+
+}  // namespace
+}  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+TEST(AppUnderXvfb, PresentationSettingsAndThePanelLayoutAreRemembered) {
+  ScratchDir dir;
+  const ProgramResult first =
+      run_app(dir, "set ui-scale 1.5\nset font-size 20\nrun-frames 2\nquit\n");
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const std::filesystem::path config = dir / "config" / "grayscott-live";
+  EXPECT_TRUE(std::filesystem::exists(config / "imgui.ini"));
+  std::ifstream in(config / "settings.json");
+  const nlohmann::json saved = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_FALSE(saved.is_discarded());
+  EXPECT_EQ(saved["ui_scale"], 1.5);
+  EXPECT_EQ(saved["font_size"], 20.0);
+  EXPECT_EQ(saved["favourites"].size(), 9u);
+  EXPECT_GT(saved["window"]["width"].get<int>(), 0);
+
+  // The next run starts from them (and keeps them when nothing changes).
+  const ProgramResult second = run_app(dir, "run-frames 2\nquit\n");
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  std::ifstream again(config / "settings.json");
+  EXPECT_EQ(nlohmann::json::parse(again)["ui_scale"], 1.5);
+
+  const ProgramResult refused = run_app(dir, "set ui-scale 9\nquit\n");
+  EXPECT_NE(refused.exit_code, 0);
+  EXPECT_NE(refused.err.find("ui-scale must be from 0.5 to 4"), std::string::npos) << refused.err;
 }
 
 }  // namespace

@@ -80,7 +80,10 @@ TEST(ScriptParser, SetAcceptsEveryParameterWithAGoodValue) {
                                                                   {"map-k-low", "0.03"},
                                                                   {"map-k-high", "0.07"},
                                                                   {"reseed-on-pick", "on"},
-                                                                  {"ui", "hidden"}};
+                                                                  {"ui", "hidden"},
+                                                                  {"ui-scale", "1.5"},
+                                                                  {"font-size", "20"},
+                                                                  {"reseed-on-preset", "on"}};
   ASSERT_EQ(settable_parameters().size(), cases.size());
   for (const auto& [name, value] : cases) {
     EXPECT_NE(std::find(settable_parameters().begin(), settable_parameters().end(), name),
@@ -98,7 +101,7 @@ TEST(ScriptParser, SetRejectsUnknownParametersListingTheKnownOnes) {
       << message;
   EXPECT_TRUE(contains(message,
                        "seed, brush-radius, brush-value, mode, map-F-low, map-F-high, map-k-low, "
-                       "map-k-high, reseed-on-pick, ui)"))
+                       "map-k-high, reseed-on-pick, ui, ui-scale, font-size, reseed-on-preset)"))
       << message;
   EXPECT_TRUE(contains(error_of("set f 0.1"), "unknown parameter 'f'"));
 }

@@ -1,0 +1,36 @@
+// What the app remembers between runs, in $XDG_CONFIG_HOME/grayscott-live/settings.json (or
+// ~/.config/...): UI scale and font size for projectors, the favourite presets behind keys 1-9,
+// the capture folder and the window's size and place. ImGui's panel layout sits beside it in
+// imgui.ini. A missing or malformed file means defaults (and a one-line note), never a failure.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gs/status.h"
+
+namespace gs::app {
+
+struct WindowPlacement {
+  int x = 0, y = 0, width = 1400, height = 900;
+};
+
+struct Settings {
+  float ui_scale = 1.0f;
+  float font_size = 13.0f;
+  std::vector<std::string> favourites = {"mitosis", "coral",           "u-skate-world",
+                                         "worms",   "fingerprints",    "pearson-theta",
+                                         "chaos",   "spots-and-loops", "course"};
+  std::string capture_folder = ".";
+  std::optional<WindowPlacement> window;
+};
+
+std::filesystem::path config_directory();
+
+// Defaults where the file is missing; an Error (with defaults used) where it is malformed.
+Expected<Settings> load_settings(const std::filesystem::path& file);
+Status save_settings(const std::filesystem::path& file, const Settings& settings);
+
+}  // namespace gs::app
