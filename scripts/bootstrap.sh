@@ -5,10 +5,11 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-json3-dev
-  libglfw3-dev libgl-dev libimgui-dev libstb-dev python3-glad)
+  libglfw3-dev libgl-dev libimgui-dev libstb-dev python3-glad
+  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev)
 for arg in "$@"; do
   case "$arg" in
-    --tests) packages+=(libgtest-dev clang-format xvfb xauth libgl1-mesa-dri) ;;
+    --tests) packages+=(libgtest-dev clang-format xvfb xauth libgl1-mesa-dri ffmpeg) ;;
     *) echo "bootstrap.sh: unknown option '$arg' (known: --tests)" >&2; exit 2 ;;
   esac
 done

@@ -176,6 +176,7 @@ Status App::apply(const Command& command) {
   Expected<bool> handled = simulation_->apply(command);
   if (!handled) return handled.status();
   if (*handled) {
+    if (recorder_ && simulation_->size() != size_before) stop_recording("the grid size changed");
     if (simulation_->size() != size_before || simulation_->backend().name() != backend_before)
       GS_TRY(rebuild_transfer());
     return Status::ok();
@@ -194,6 +195,11 @@ Status App::apply(const Command& command) {
       return Error{"capture folder '" + folder->path + "' is not a folder"};
     capture_folder_ = folder->path;
     settings_.capture_folder = folder->path;
+  } else if (const auto* start = std::get_if<command::RecordStart>(&command)) {
+    return start_recording(*start);
+  } else if (std::holds_alternative<command::RecordStop>(command)) {
+    if (!recorder_) return Error{"record stop: nothing is being recorded"};
+    stop_recording("");
   } else if (const auto* caption = std::get_if<command::Caption>(&command)) {
     caption_ = caption->text;
   } else if (std::holds_alternative<command::Quit>(command)) {
@@ -209,6 +215,42 @@ Status App::update_auto_range() {
   // A flat field still gets a visible range.
   view_.high = range->high > range->low ? range->high : range->low + 1e-6f;
   return Status::ok();
+}
+
+Status App::start_recording(const command::RecordStart& start) {
+  if (recorder_)
+    return Error{"record start: already recording " + recorder_->settings().path.string()};
+  RecordingSettings settings{start.path, start.steps_per_frame, start.fps};
+  if (settings.path.empty()) {
+    std::filesystem::path name = default_capture_path();
+    settings.path = name.replace_extension(VideoRecorder::encodes_mp4() ? ".mp4" : "");
+  }
+  Expected<std::unique_ptr<VideoRecorder>> recorder =
+      VideoRecorder::start(settings, simulation_->size());
+  if (!recorder) return recorder.status();
+  recorder_ = std::move(recorder).value();
+  recording_message_ =
+      "recording " + settings.path.string() +
+      (VideoRecorder::encodes_mp4() ? "" : " (PNG frames: built without libavcodec)");
+  return Status::ok();
+}
+
+void App::stop_recording(const std::string& why) {
+  const std::string path = recorder_->settings().path.string();
+  const long long frames = recorder_->frames_written();
+  const Status stopped = recorder_->stop();
+  recorder_.reset();
+  recording_message_ = stopped ? "recorded " + std::to_string(frames) + " frames to " + path
+                               : stopped.message() + "; kept in " + path;
+  if (!why.empty()) recording_message_ += " (stopped: " + why + ")";
+  if (!stopped) std::cerr << "grayscott: " << recording_message_ << "\n";
+}
+
+// The frame just shown, at grid resolution through the colormap, into the recording. Waits
+// while the encoder catches up.
+Status App::record_frame() {
+  const std::vector<float> field = texture_->read_back();
+  return recorder_->push(colorize(field, renderer_->colormap_table(), view_.low, view_.high));
 }
 
 void App::apply_ui_scale() {
@@ -284,6 +326,8 @@ void App::handle_keys() {
     queue_.push_back(command::SetParameter{"ui", ui_hidden_ ? "shown" : "hidden"});
   if (ImGui::IsKeyPressed(GLFW_KEY_F1)) help_shown_ = !help_shown_;
   if (ImGui::IsKeyPressed(GLFW_KEY_F11)) window_->toggle_fullscreen();
+  if (ImGui::IsKeyPressed(GLFW_KEY_V))
+    queue_.push_back(recorder_ ? Command{command::RecordStop{}} : Command{command::RecordStart{}});
   for (int key = 0; key < 9; ++key)
     if (ImGui::IsKeyPressed(GLFW_KEY_1 + key) && std::size_t(key) < settings_.favourites.size())
       queue_.push_back(command::LoadPreset{settings_.favourites[std::size_t(key)]});
@@ -319,6 +363,17 @@ void App::draw_overlays() {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.6f, 0.1f, 0.1f, 0.9f));
     ImGui::Begin("##divergence", nullptr, flags);
     ImGui::TextUnformatted(diverged->c_str());
+    ImGui::End();
+    ImGui::PopStyleColor();
+  }
+  if (recorder_) {
+    ImGui::SetNextWindowPos(
+        ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 20.0f, viewport->WorkPos.y + 20.0f),
+        ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.5f, 0.05f, 0.05f, 0.85f));
+    ImGui::Begin("##recording", nullptr, flags);
+    ImGui::Text("REC  %lld frames  %.1f s  %.1f MB", recorder_->frames_written(),
+                recorder_->duration_s(), double(recorder_->bytes_written()) / 1e6);
     ImGui::End();
     ImGui::PopStyleColor();
   }
@@ -371,7 +426,10 @@ int App::run() {
         simulation_->steps_per_frame() ? kSlowestFrameS : window_->refresh_period_s();
     const double budget = std::max(kMinStepBudgetS, frame_target - overhead_s_);
     FrameTiming timing;
-    timing.steps = simulation_->steps_for_frame(budget);
+    // While recording, every frame that advances takes exactly the recording's steps, so the
+    // video runs at constant speed whatever the display does.
+    timing.steps = recorder_ ? (simulation_->running() ? recorder_->settings().steps_per_frame : 0)
+                             : simulation_->steps_for_frame(budget);
     if (Status status = transfer_->advance(simulation_->backend(), timing.steps,
                                            simulation_->display_field(), *texture_, timing);
         !status) {
@@ -413,6 +471,8 @@ int App::run() {
       }
     };
     capture(false);
+    if (recorder_ && timing.steps > 0)
+      if (Status recorded = record_frame(); !recorded) stop_recording("");
 
     int width = 0, height = 0;
     window_->framebuffer_size(width, height);
@@ -427,9 +487,10 @@ int App::run() {
     ImGui::NewFrame();
     if (!ui_hidden_)
       draw_control_panel({settings_, *simulation_, view_, stats_, transfer_->path(),
-                          transfer_reason_, window_->gl_version(), last_screenshot_, queue_});
+                          transfer_reason_, window_->gl_version(), last_screenshot_,
+                          recorder_.get(), recording_message_, queue_});
     draw_overlays();
-    if (simulation_->params().map.enabled) {
+    if (!ui_hidden_ && simulation_->params().map.enabled) {
       int window_width = 0, window_height = 0;
       glfwGetWindowSize(window_->handle(), &window_width, &window_height);
       draw_map_overlay(simulation_->params(), simulation_->size(), window_width, window_height,
@@ -450,6 +511,7 @@ int App::run() {
     overhead_s_ = overhead_s_ == 0.0 ? overhead : 0.9 * overhead_s_ + 0.1 * overhead;
     if (script_) script_->frame_shown();
   }
+  if (recorder_) stop_recording("the app closed");
   save_settings_at_exit();
   if (options_.stats_json) {
     const Backend& backend = simulation_->backend();

@@ -19,6 +19,7 @@
 #include "script_runner.h"
 #include "settings.h"
 #include "simulation.h"
+#include "video_recorder.h"
 #include "window.h"
 
 namespace gs::app {
@@ -53,6 +54,8 @@ struct PanelContext {
   const std::string& transfer_reason;
   const std::string& gl_version;
   const std::string& last_screenshot;
+  const VideoRecorder* recorder;
+  const std::string& recording_message;
   std::vector<Command>& commands;
 };
 
@@ -74,6 +77,9 @@ class App {
   Status update_auto_range();
   void apply_ui_scale();
   void save_settings_at_exit();
+  Status start_recording(const command::RecordStart& start);
+  void stop_recording(const std::string& why);
+  Status record_frame();
   void handle_keys();
   void handle_mouse();
   void draw_overlays();
@@ -94,6 +100,8 @@ class App {
   std::filesystem::path capture_folder_ = ".";
   bool ui_hidden_ = false;
   Settings settings_;
+  std::unique_ptr<VideoRecorder> recorder_;
+  std::string recording_message_;
   std::string imgui_ini_path_;  // ImGui keeps a pointer to it
   ImGuiStyle base_style_;
   bool help_shown_ = false;

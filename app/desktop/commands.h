@@ -53,6 +53,13 @@ struct Screenshot {
   std::string path;     // "" for a timestamped name in the capture folder
   bool window = false;  // the whole window, UI included, instead of the field at grid resolution
 };
+// Video: each displayed frame advances exactly steps_per_frame steps and becomes one frame.
+struct RecordStart {
+  std::string path;  // "" for a timestamped name in the capture folder
+  int steps_per_frame = 8;
+  int fps = 30;
+};
+struct RecordStop {};
 struct SetCaptureFolder {
   std::string path;
 };
@@ -94,7 +101,7 @@ using Command =
                  command::SelectBackend, command::SelectTransfer, command::SetStepsPerFrame,
                  command::Run, command::Pause, command::Step, command::Reset, command::Screenshot,
                  command::SaveState, command::LoadState, command::Paint, command::Pick,
-                 command::SetCaptureFolder, command::Caption, command::Quit, command::RunFrames,
-                 command::Wait>;
+                 command::SetCaptureFolder, command::RecordStart, command::RecordStop,
+                 command::Caption, command::Quit, command::RunFrames, command::Wait>;
 
 }  // namespace gs::app

@@ -215,6 +215,25 @@ void view_section(const PanelContext& c) {
   if (!c.last_screenshot.empty()) ImGui::TextWrapped("saved %s", c.last_screenshot.c_str());
 }
 
+void recording_section(const PanelContext& c) {
+  static int steps_per_frame = 8, fps = 30;
+  if (c.recorder) {
+    ImGui::Text("recording %s", c.recorder->settings().path.string().c_str());
+    ImGui::Text("%lld frames, %.1f s, %.1f MB", c.recorder->frames_written(),
+                c.recorder->duration_s(), double(c.recorder->bytes_written()) / 1e6);
+    if (ImGui::Button("Stop recording (V)")) c.commands.push_back(command::RecordStop{});
+  } else {
+    ImGui::SliderInt("steps per video frame", &steps_per_frame, 1, 1000, "%d",
+                     ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderInt("fps", &fps, 1, 120);
+    if (ImGui::Button("Record (V)"))
+      c.commands.push_back(command::RecordStart{"", steps_per_frame, fps});
+    if (!VideoRecorder::encodes_mp4())
+      ImGui::TextWrapped("Built without libavcodec: recordings are PNG sequences.");
+  }
+  if (!c.recording_message.empty()) ImGui::TextWrapped("%s", c.recording_message.c_str());
+}
+
 void state_section(const PanelContext& c) {
   // The path being typed belongs to the panel; the state itself moves only through commands.
   static char path[512] = "state.h5";
@@ -239,6 +258,7 @@ void draw_control_panel(const PanelContext& c) {
   if (ImGui::CollapsingHeader("Grid, backend, transfer")) grid_section(c);
   if (ImGui::CollapsingHeader("Launch (CUDA teaching)")) launch_section(c);
   if (ImGui::CollapsingHeader("View")) view_section(c);
+  if (ImGui::CollapsingHeader("Video")) recording_section(c);
   if (ImGui::CollapsingHeader("State file")) state_section(c);
   if (ImGui::CollapsingHeader("Presentation")) presentation_section(c);
   if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) draw_timings(c);

@@ -218,6 +218,23 @@ Expected<Command> parse_command(std::string_view line) {
     if (word == "capture-folder") return Command{command::SetCaptureFolder{std::string(rest)}};
     return Command{command::Screenshot{std::string(rest), word == "window-screenshot"}};
   }
+  if (word == "record") {
+    if (args == 1 && words[1] == "stop") return Command{command::RecordStop{}};
+    if (args < 2 || args > 4 || words[1] != "start")
+      return usage("start PATH [STEPS_PER_FRAME] [FPS], or stop");
+    command::RecordStart start{std::string(words[2])};
+    if (args >= 3) {
+      Expected<int> steps = parse_integer(words[3], "record: steps per frame ", 1, 10000);
+      if (!steps) return Error{steps.message()};
+      start.steps_per_frame = *steps;
+    }
+    if (args == 4) {
+      Expected<int> fps = parse_integer(words[4], "record: fps ", 1, 240);
+      if (!fps) return Error{fps.message()};
+      start.fps = *fps;
+    }
+    return Command{start};
+  }
   if (word == "pick") {
     if (args != 2) return usage("X Y");
     double at[2] = {0.0, 0.0};

@@ -13,6 +13,7 @@
 #include "gs/state_file.h"
 #include "run_program.h"
 #include "screenshot.h"
+#include "video_recorder.h"
 
 namespace gs::test {
 namespace {
@@ -447,6 +448,94 @@ TEST(AppUnderXvfb, PresentationSettingsAndThePanelLayoutAreRemembered) {
   const ProgramResult refused = run_app(dir, "set ui-scale 9\nquit\n");
   EXPECT_NE(refused.exit_code, 0);
   EXPECT_NE(refused.err.find("ui-scale must be from 0.5 to 4"), std::string::npos) << refused.err;
+}
+
+}  // namespace
+}  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+struct Probe {
+  std::string codec;
+  int width = 0, height = 0;
+  long long frames = 0;
+};
+
+Probe probe(const std::filesystem::path& video) {
+  const ProgramResult result =
+      run_program("/usr/bin/ffprobe",
+                  {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                   "stream=codec_name,width,height,nb_read_frames", "-of", "json", video.string()});
+  Probe p;
+  const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+  if (j.is_discarded() || j["streams"].empty()) return p;
+  const nlohmann::json& s = j["streams"][0];
+  p.codec = s.value("codec_name", "");
+  p.width = s.value("width", 0);
+  p.height = s.value("height", 0);
+  p.frames = std::stoll(s.value("nb_read_frames", "0"));
+  return p;
+}
+
+bool plays_to_the_end(const std::filesystem::path& video) {
+  return run_program("/usr/bin/ffmpeg", {"-v", "error", "-i", video.string(), "-f", "null", "-"})
+             .exit_code == 0;
+}
+
+TEST(AppUnderXvfb, ARecordingHasOneVideoFramePerDisplayedFrame) {
+  if (!app::VideoRecorder::encodes_mp4())
+    GTEST_SKIP() << "built without libavcodec: PNG sequences only";
+  ScratchDir dir;
+  const std::string script =
+      "size 160 120\n"
+      "reset spots 2\n"
+      "record start " +
+      (dir / "clip.mp4").string() + " 4 30\n" +
+      "run-frames 45\n"
+      "record stop\n"
+      "quit\n";
+  const ProgramResult app = run_app(dir, script, {"--stats-json", (dir / "stats.json").string()});
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  const Probe video = probe(dir / "clip.mp4");
+  EXPECT_EQ(video.codec, "h264");
+  EXPECT_EQ(video.width, 160);
+  EXPECT_EQ(video.height, 120);
+  EXPECT_EQ(video.frames, 45);
+  EXPECT_TRUE(plays_to_the_end(dir / "clip.mp4"));
+  std::ifstream in(dir / "stats.json");
+  EXPECT_GE(nlohmann::json::parse(in)["steps"].get<long long>(), 45 * 4)
+      << "4 steps per video frame";
+}
+
+TEST(AppUnderXvfb, AFullDiskStopsTheRecordingWithAMessageAndLeavesAPlayableFile) {
+  if (!app::VideoRecorder::encodes_mp4())
+    GTEST_SKIP() << "built without libavcodec: PNG sequences only";
+  ScratchDir dir;
+  const std::string script =
+      "size 256 256\n"
+      "reset noise 3\n"
+      "set colormap turbo\n"
+      "record start " +
+      (dir / "full.mp4").string() + " 1 30\n" +
+      "run-frames 300\n"
+      "quit\n";
+  std::ofstream(dir / "script.gs") << script;
+  // A file-size limit of 150 kB stands in for a full disk.
+  const ProgramResult app =
+      run_program("/usr/bin/env", {"XDG_CONFIG_HOME=" + (dir / "config").string(), GS_XVFB_RUN,
+                                   "-a", "/usr/bin/prlimit", "--fsize=150000", GS_APP_BINARY,
+                                   "--script", (dir / "script.gs").string()});
+  EXPECT_EQ(app.exit_code, 0) << app.err;
+  EXPECT_NE(app.err.find("recording stopped: writing the video failed: File too large"),
+            std::string::npos)
+      << app.err;
+  ASSERT_TRUE(std::filesystem::exists(dir / "full.mp4")) << "what was recorded is kept";
+  const Probe video = probe(dir / "full.mp4");
+  EXPECT_EQ(video.codec, "h264");
+  EXPECT_GT(video.frames, 0);
+  EXPECT_LT(video.frames, 300);
+  EXPECT_TRUE(plays_to_the_end(dir / "full.mp4"));
 }
 
 }  // namespace

@@ -1,0 +1,145 @@
+#include "video_recorder.h"
+
+#include <cstdio>
+
+#include "screenshot.h"
+#if defined(GS_HAVE_LIBAV)
+#include "video_encoder.h"
+#endif
+
+namespace gs::app {
+namespace {
+
+constexpr std::size_t kQueueDepth = 8;
+
+}  // namespace
+
+struct VideoRecorder::Sink {
+#if defined(GS_HAVE_LIBAV)
+  std::unique_ptr<VideoEncoder> encoder;
+#endif
+};
+
+bool VideoRecorder::encodes_mp4() {
+#if defined(GS_HAVE_LIBAV)
+  return true;
+#else
+  return false;
+#endif
+}
+
+VideoRecorder::VideoRecorder(const RecordingSettings& settings, GridSize size)
+    : settings_(settings), size_(size), sink_(std::make_unique<Sink>()) {}
+
+Expected<std::unique_ptr<VideoRecorder>> VideoRecorder::start(const RecordingSettings& settings,
+                                                              GridSize size) {
+  if (settings.steps_per_frame < 1 || settings.steps_per_frame > 10000)
+    return Error{"record: steps per frame must be from 1 to 10000"};
+  if (settings.fps < 1 || settings.fps > 240) return Error{"record: fps must be from 1 to 240"};
+  std::unique_ptr<VideoRecorder> recorder(new VideoRecorder(settings, size));
+#if defined(GS_HAVE_LIBAV)
+  recorder->output_.emplace(settings.path);
+  GS_TRY(recorder->output_->check_writable());
+  Expected<std::unique_ptr<VideoEncoder>> encoder =
+      VideoEncoder::open(recorder->output_->temp_path(), size, settings.fps);
+  if (!encoder) return encoder.status();
+  recorder->sink_->encoder = std::move(encoder).value();
+#else
+  std::error_code error;
+  std::filesystem::create_directories(settings.path, error);
+  if (error)
+    return Error{"cannot create the frames folder '" + settings.path.string() +
+                 "': " + error.message()};
+#endif
+  recorder->worker_ = std::thread([r = recorder.get()] { r->run(); });
+  return recorder;
+}
+
+VideoRecorder::~VideoRecorder() {
+  if (!stopped_) [[maybe_unused]]
+    const Status ignored = stop();
+}
+
+Status VideoRecorder::push(std::vector<std::uint8_t> rgb) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.size() < kQueueDepth || failure_; });
+  if (failure_) return Error{*failure_};
+  queue_.push_back(std::move(rgb));
+  lock.unlock();
+  changed_.notify_all();
+  return Status::ok();
+}
+
+Status VideoRecorder::write(const std::vector<std::uint8_t>& rgb, long long index) {
+#if defined(GS_HAVE_LIBAV)
+  (void)index;
+  return sink_->encoder->encode(rgb.data());
+#else
+  char name[32];
+  std::snprintf(name, sizeof name, "frame-%06lld.png", index + 1);
+  return write_png(settings_.path / name, size_, rgb);
+#endif
+}
+
+void VideoRecorder::run() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    changed_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+    if (queue_.empty()) return;
+    std::vector<std::uint8_t> frame = std::move(queue_.front());
+    queue_.pop_front();
+    const long long index = frames_written_;
+    lock.unlock();
+    const Status written = write(frame, index);
+    lock.lock();
+    if (written) {
+      ++frames_written_;
+    } else {
+      failure_ = written.message();
+      queue_.clear();
+    }
+    changed_.notify_all();
+    if (failure_) return;
+  }
+}
+
+Status VideoRecorder::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  if (worker_.joinable()) worker_.join();
+  stopped_ = true;
+  Status finished = Status::ok();
+#if defined(GS_HAVE_LIBAV)
+  if (sink_->encoder) finished = sink_->encoder->finish();
+  sink_->encoder.reset();
+  // Keep what was recorded, even after a failure: the fragments written so far play.
+  if (output_ && frames_written_ > 0) {
+    if (Status moved = output_->commit(); !moved && finished) finished = moved;
+  }
+#endif
+  if (failure_) return Error{"recording stopped: " + *failure_ + "; what was complete is kept"};
+  return finished;
+}
+
+long long VideoRecorder::frames_written() const {
+  std::lock_guard lock(mutex_);
+  return frames_written_;
+}
+
+std::uintmax_t VideoRecorder::bytes_written() const {
+  std::error_code error;
+  const std::filesystem::path file = output_ ? output_->temp_path() : settings_.path;
+  if (std::filesystem::is_directory(file, error)) {
+    std::uintmax_t total = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(file, error))
+      total += entry.file_size(error);
+    return total;
+  }
+  const std::uintmax_t bytes = std::filesystem::file_size(file, error);
+  return error ? 0 : bytes;
+}
+
+}  // namespace gs::app
