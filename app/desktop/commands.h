@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "gs/backend_factory.h"
 #include "gs/initial_conditions.h"
@@ -16,6 +17,16 @@ namespace gs::app {
 enum class TransferPath { Interop, Host, Upload };
 
 std::string to_string(TransferPath path);
+
+// Who applies a `set` parameter: the simulation (model, launch, map) or the app (view, brush, UI).
+enum class ParameterOwner { Simulation, App };
+struct SettableParameter {
+  const char* name;
+  ParameterOwner owner;
+};
+// Every parameter `set` accepts, in the order messages list them.
+const std::vector<SettableParameter>& settable_parameter_table();
+bool is_simulation_parameter(std::string_view name);
 std::optional<TransferPath> parse_transfer_path(std::string_view name);
 
 namespace command {

@@ -274,35 +274,12 @@ Expected<Command> parse_command(std::string_view line) {
 }  // namespace
 
 const std::vector<std::string>& settable_parameters() {
-  static const std::vector<std::string> names = {"F",
-                                                 "k",
-                                                 "Du",
-                                                 "Dv",
-                                                 "dt",
-                                                 "laplacian",
-                                                 "boundary",
-                                                 "field",
-                                                 "colormap",
-                                                 "range-min",
-                                                 "range-max",
-                                                 "range-auto",
-                                                 "filter",
-                                                 "block",
-                                                 "kernel",
-                                                 "init",
-                                                 "seed",
-                                                 "brush-radius",
-                                                 "brush-value",
-                                                 "mode",
-                                                 "map-F-low",
-                                                 "map-F-high",
-                                                 "map-k-low",
-                                                 "map-k-high",
-                                                 "reseed-on-pick",
-                                                 "ui",
-                                                 "ui-scale",
-                                                 "font-size",
-                                                 "reseed-on-preset"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const SettableParameter& parameter : settable_parameter_table())
+      list.push_back(parameter.name);
+    return list;
+  }();
   return names;
 }
 

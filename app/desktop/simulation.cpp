@@ -248,27 +248,7 @@ Expected<bool> Simulation::apply(const Command& command) {
                  [&](const command::LoadPreset& c) { status = load_preset(c.name); },
                  [&](const command::SetParameter& c) {
                    // The simulation's own parameters; the rest (view, brush, UI) are the app's.
-                   static const char* const names[] = {"F",
-                                                       "k",
-                                                       "Du",
-                                                       "Dv",
-                                                       "dt",
-                                                       "laplacian",
-                                                       "boundary",
-                                                       "field",
-                                                       "init",
-                                                       "seed",
-                                                       "block",
-                                                       "kernel",
-                                                       "mode",
-                                                       "map-F-low",
-                                                       "map-F-high",
-                                                       "map-k-low",
-                                                       "map-k-high",
-                                                       "reseed-on-pick",
-                                                       "reseed-on-preset"};
-                   handled =
-                       std::find(std::begin(names), std::end(names), c.name) != std::end(names);
+                   handled = is_simulation_parameter(c.name);
                    if (handled) status = set_parameter(c.name, c.value);
                  },
                  [&](const command::Resize& c) {
