@@ -28,17 +28,6 @@ constexpr double kMinStepBudgetS = 0.002;
 constexpr int kDivergenceCheckEvery = 10;
 constexpr int kAutoRangeEvery = 10;
 
-constexpr const char* kShortcuts[][2] = {{"space", "run / pause"},
-                                         {"S", "one step"},
-                                         {"R", "reset"},
-                                         {"P", "screenshot"},
-                                         {"H", "hide / show the UI"},
-                                         {"F11", "fullscreen"},
-                                         {"F1", "this help"},
-                                         {"1-9", "favourite presets"},
-                                         {"left-drag", "paint v"},
-                                         {"right-drag", "erase"}};
-
 }  // namespace
 
 Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
@@ -217,42 +206,6 @@ Status App::update_auto_range() {
   return Status::ok();
 }
 
-Status App::start_recording(const command::RecordStart& start) {
-  if (recorder_)
-    return Error{"record start: already recording " + recorder_->settings().path.string()};
-  RecordingSettings settings{start.path, start.steps_per_frame, start.fps};
-  if (settings.path.empty()) {
-    std::filesystem::path name = default_capture_path();
-    settings.path = name.replace_extension(VideoRecorder::encodes_mp4() ? ".mp4" : "");
-  }
-  Expected<std::unique_ptr<VideoRecorder>> recorder =
-      VideoRecorder::start(settings, simulation_->size());
-  if (!recorder) return recorder.status();
-  recorder_ = std::move(recorder).value();
-  recording_message_ =
-      "recording " + settings.path.string() +
-      (VideoRecorder::encodes_mp4() ? "" : " (PNG frames: built without libavcodec)");
-  return Status::ok();
-}
-
-void App::stop_recording(const std::string& why) {
-  const std::string path = recorder_->settings().path.string();
-  const long long frames = recorder_->frames_written();
-  const Status stopped = recorder_->stop();
-  recorder_.reset();
-  recording_message_ = stopped ? "recorded " + std::to_string(frames) + " frames to " + path
-                               : stopped.message() + "; kept in " + path;
-  if (!why.empty()) recording_message_ += " (stopped: " + why + ")";
-  if (!stopped) std::cerr << "grayscott: " << recording_message_ << "\n";
-}
-
-// The frame just shown, at grid resolution through the colormap, into the recording. Waits
-// while the encoder catches up.
-Status App::record_frame() {
-  const std::vector<float> field = texture_->read_back();
-  return recorder_->push(colorize(field, renderer_->colormap_table(), view_.low, view_.high));
-}
-
 void App::apply_ui_scale() {
   // Projectors want big text; high-DPI screens report a content scale that multiplies it.
   float content_x = 1.0f, content_y = 1.0f;
@@ -273,128 +226,6 @@ void App::save_settings_at_exit() {
   }
   if (Status saved = save_settings(config_directory() / "settings.json", settings_); !saved)
     std::cerr << "grayscott: " << saved.message() << "\n";
-}
-
-std::string App::default_capture_path() const {
-  // Timestamped, with a counter so several captures in one second keep their own files.
-  const std::time_t now = std::time(nullptr);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-  std::filesystem::path path = capture_folder_ / ("grayscott-" + std::string(stamp) + ".png");
-  for (int n = 2; std::filesystem::exists(path); ++n)
-    path = capture_folder_ / ("grayscott-" + std::string(stamp) + "-" + std::to_string(n) + ".png");
-  return path.string();
-}
-
-Status App::take_window_screenshot(const std::string& path) {
-  int width = 0, height = 0;
-  window_->framebuffer_size(width, height);
-  std::vector<std::uint8_t> rgb(std::size_t(width) * height * 3);
-  GLint alignment = 4;
-  glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadBuffer(GL_BACK);
-  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
-  glPixelStorei(GL_PACK_ALIGNMENT, alignment);
-  // GL's rows run bottom to top; PNG's top to bottom.
-  const std::size_t row = std::size_t(width) * 3;
-  for (int y = 0; y < height / 2; ++y)
-    std::swap_ranges(rgb.begin() + std::ptrdiff_t(y * row),
-                     rgb.begin() + std::ptrdiff_t((y + 1) * row),
-                     rgb.begin() + std::ptrdiff_t((height - 1 - y) * row));
-  GS_TRY(write_png(path, {width, height}, rgb));
-  last_screenshot_ = path;
-  return Status::ok();
-}
-
-Status App::take_screenshot(const std::string& path) {
-  const std::vector<float> field = texture_->read_back();
-  GS_TRY(write_png(path, texture_->size(),
-                   colorize(field, renderer_->colormap_table(), view_.low, view_.high)));
-  last_screenshot_ = path;
-  return Status::ok();
-}
-
-void App::handle_keys() {
-  if (ImGui::GetIO().WantCaptureKeyboard) return;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
-    queue_.push_back(simulation_->running() ? Command{command::Pause{}} : Command{command::Run{}});
-  if (ImGui::IsKeyPressed(GLFW_KEY_P)) queue_.push_back(command::Screenshot{"", false});
-  if (ImGui::IsKeyPressed(GLFW_KEY_S)) queue_.push_back(command::Step{1});
-  if (ImGui::IsKeyPressed(GLFW_KEY_R)) queue_.push_back(command::Reset{});
-  if (ImGui::IsKeyPressed(GLFW_KEY_H))
-    queue_.push_back(command::SetParameter{"ui", ui_hidden_ ? "shown" : "hidden"});
-  if (ImGui::IsKeyPressed(GLFW_KEY_F1)) help_shown_ = !help_shown_;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11)) window_->toggle_fullscreen();
-  if (ImGui::IsKeyPressed(GLFW_KEY_V))
-    queue_.push_back(recorder_ ? Command{command::RecordStop{}} : Command{command::RecordStart{}});
-  for (int key = 0; key < 9; ++key)
-    if (ImGui::IsKeyPressed(GLFW_KEY_1 + key) && std::size_t(key) < settings_.favourites.size())
-      queue_.push_back(command::LoadPreset{settings_.favourites[std::size_t(key)]});
-}
-
-void App::handle_mouse() {
-  // Left-drag paints v, right-drag erases; never while ImGui uses the mouse, nor in map mode,
-  // where a click picks (F, k) instead.
-  if (ImGui::GetIO().WantCaptureMouse || simulation_->params().map.enabled) return;
-  const bool painting = ImGui::IsMouseDown(ImGuiMouseButton_Left);
-  const bool erasing = ImGui::IsMouseDown(ImGuiMouseButton_Right);
-  if (!painting && !erasing) return;
-  int width = 0, height = 0;
-  glfwGetWindowSize(window_->handle(), &width, &height);
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const std::optional<GridPoint> cell =
-      window_to_grid(mouse.x, mouse.y, width, height, simulation_->size());
-  if (cell)
-    queue_.push_back(
-        command::Paint{cell->x, cell->y, view_.brush_radius, view_.brush_value, erasing});
-}
-
-void App::draw_overlays() {
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoSavedSettings |
-                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
-                                 ImGuiWindowFlags_NoMove;
-  if (const auto& diverged = simulation_->divergence()) {
-    ImGui::SetNextWindowPos(
-        ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f, viewport->WorkPos.y + 20),
-        ImGuiCond_Always, ImVec2(0.5f, 0.0f));
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.6f, 0.1f, 0.1f, 0.9f));
-    ImGui::Begin("##divergence", nullptr, flags);
-    ImGui::TextUnformatted(diverged->c_str());
-    ImGui::End();
-    ImGui::PopStyleColor();
-  }
-  if (recorder_) {
-    ImGui::SetNextWindowPos(
-        ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 20.0f, viewport->WorkPos.y + 20.0f),
-        ImGuiCond_Always, ImVec2(1.0f, 0.0f));
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.5f, 0.05f, 0.05f, 0.85f));
-    ImGui::Begin("##recording", nullptr, flags);
-    ImGui::Text("REC  %lld frames  %.1f s  %.1f MB", recorder_->frames_written(),
-                recorder_->duration_s(), double(recorder_->bytes_written()) / 1e6);
-    ImGui::End();
-    ImGui::PopStyleColor();
-  }
-  if (help_shown_) {
-    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
-                                   viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
-                            ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    ImGui::Begin("Keyboard shortcuts (F1)", &help_shown_,
-                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
-    for (const auto& [key, action] : kShortcuts) ImGui::Text("%-11s %s", key, action);
-    ImGui::End();
-  }
-  if (!caption_.empty()) {
-    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
-                                   viewport->WorkPos.y + viewport->WorkSize.y - 40),
-                            ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-    ImGui::Begin("##caption", nullptr, flags);
-    ImGui::SetWindowFontScale(2.0f);
-    ImGui::TextUnformatted(caption_.c_str());
-    ImGui::End();
-  }
 }
 
 int App::run() {
