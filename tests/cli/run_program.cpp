@@ -25,18 +25,14 @@ std::string slurp(const std::filesystem::path& path) {
 
 }  // namespace
 
-ProgramResult run_program(const std::string& program, const std::vector<std::string>& args) {
-  // Output goes to files rather than pipes: no deadlock on large output, no poll loop.
-  ScratchDir capture;
-  const std::string out_path = (capture / "stdout").string();
-  const std::string err_path = (capture / "stderr").string();
-
+int spawn_program(const std::string& program, const std::vector<std::string>& args,
+                  const std::filesystem::path& out, const std::filesystem::path& err) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_path.c_str(),
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(),
                                    O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_path.c_str(),
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(),
                                    O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
   std::vector<char*> argv;
@@ -48,13 +44,23 @@ ProgramResult run_program(const std::string& program, const std::vector<std::str
   const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) throw std::runtime_error("cannot start " + program);
+  return pid;
+}
 
+int exit_code_of(int wait_status) {
+  return WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+}
+
+ProgramResult run_program(const std::string& program, const std::vector<std::string>& args) {
+  // Output goes to files rather than pipes: no deadlock on large output, no poll loop.
+  ScratchDir capture;
+  const pid_t pid = spawn_program(program, args, capture / "stdout", capture / "stderr");
   int status = 0;
   waitpid(pid, &status, 0);
   ProgramResult result;
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  result.out = slurp(out_path);
-  result.err = slurp(err_path);
+  result.exit_code = exit_code_of(status);
+  result.out = slurp(capture / "stdout");
+  result.err = slurp(capture / "stderr");
   return result;
 }
 

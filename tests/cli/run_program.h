@@ -16,6 +16,14 @@ struct ProgramResult {
 
 ProgramResult run_program(const std::string& program, const std::vector<std::string>& args);
 
+// Starts a program in the background, stdin from /dev/null and stdout and stderr into these
+// files; returns its pid (throws when it cannot start). For tests that signal a running program.
+int spawn_program(const std::string& program, const std::vector<std::string>& args,
+                  const std::filesystem::path& out, const std::filesystem::path& err);
+
+// A waitpid status as an exit code: the code, or 128 + the signal that killed the program.
+int exit_code_of(int wait_status);
+
 // grayscott-batch with these arguments.
 ProgramResult run_batch(const std::vector<std::string>& args);
 
