@@ -103,10 +103,9 @@ Status App::rebuild_transfer() {
 
 Status App::apply_view(const command::SetParameter& set) {
   const auto number = [&](float& target) -> Status {
-    char* end = nullptr;
-    const float value = std::strtof(set.value.c_str(), &end);
-    if (end == set.value.c_str() || *end != '\0') return Error{set.name + ": not a number"};
-    target = value;
+    const std::optional<float> value = parse_float(set.value);
+    if (!value) return Error{set.name + ": not a number"};
+    target = *value;
     return Status::ok();
   };
   if (set.name == "colormap") {

@@ -1,6 +1,9 @@
 // Names of the transfer paths, as scripts, the panel and the log spell them.
 #include "commands.h"
 
+#include <charconv>
+#include <cmath>
+
 namespace gs::app {
 
 std::string to_string(TransferPath path) {
@@ -53,6 +56,14 @@ const std::vector<SettableParameter>& settable_parameter_table() {
                                                        {"font-size", Owner::App},
                                                        {"reseed-on-preset", Owner::Simulation}};
   return table;
+}
+
+std::optional<float> parse_float(std::string_view text) {
+  float value = 0.0f;
+  const char* end = text.data() + text.size();
+  const auto [ptr, error] = std::from_chars(text.data(), end, value);
+  if (error != std::errc() || ptr != end || !std::isfinite(value)) return std::nullopt;
+  return value;
 }
 
 bool is_simulation_parameter(std::string_view name) {

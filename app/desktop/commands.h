@@ -27,6 +27,9 @@ struct SettableParameter {
 // Every parameter `set` accepts, in the order messages list them.
 const std::vector<SettableParameter>& settable_parameter_table();
 bool is_simulation_parameter(std::string_view name);
+
+// A `set` value as a finite float, whatever the C locale; nullopt when the text is not one.
+std::optional<float> parse_float(std::string_view text);
 std::optional<TransferPath> parse_transfer_path(std::string_view name);
 
 namespace command {

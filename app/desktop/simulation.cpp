@@ -162,29 +162,20 @@ Status Simulation::load_state(const std::string& path) {
 
 Status Simulation::set_parameter(const std::string& name, const std::string& value) {
   Params p = params_;
-  float* number = name == "F"    ? &p.F
-                  : name == "k"  ? &p.k
-                  : name == "Du" ? &p.Du
-                  : name == "Dv" ? &p.Dv
-                  : name == "dt" ? &p.dt
-                                 : nullptr;
+  float* number = name == "F"            ? &p.F
+                  : name == "k"          ? &p.k
+                  : name == "Du"         ? &p.Du
+                  : name == "Dv"         ? &p.Dv
+                  : name == "dt"         ? &p.dt
+                  : name == "map-F-low"  ? &p.map.F_low
+                  : name == "map-F-high" ? &p.map.F_high
+                  : name == "map-k-low"  ? &p.map.k_low
+                  : name == "map-k-high" ? &p.map.k_high
+                                         : nullptr;
   if (number) {
-    char* end = nullptr;
-    const float parsed = std::strtof(value.c_str(), &end);
-    if (end == value.c_str() || *end != '\0')
-      return Error{name + ": '" + value + "' is not a number"};
-    *number = parsed;
-  } else if (name == "map-F-low" || name == "map-F-high" || name == "map-k-low" ||
-             name == "map-k-high") {
-    float* bound = name == "map-F-low"    ? &p.map.F_low
-                   : name == "map-F-high" ? &p.map.F_high
-                   : name == "map-k-low"  ? &p.map.k_low
-                                          : &p.map.k_high;
-    char* end = nullptr;
-    const float parsed = std::strtof(value.c_str(), &end);
-    if (end == value.c_str() || *end != '\0')
-      return Error{name + ": '" + value + "' is not a number"};
-    *bound = parsed;
+    const std::optional<float> parsed = parse_float(value);
+    if (!parsed) return Error{name + ": '" + value + "' is not a number"};
+    *number = *parsed;
   } else if (name == "mode") {
     if (value != "map" && value != "uniform") return Error{"mode must be map or uniform"};
     p.map.enabled = value == "map";
