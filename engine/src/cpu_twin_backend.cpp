@@ -9,6 +9,8 @@
 #include <limits>
 #include <utility>
 
+#include "cpu_twin/band_pipeline.h"
+#include "cpu_twin/row_update.h"
 #include "gs/cell_update.h"
 #include "gs/launch_emulator.h"
 
@@ -21,51 +23,30 @@ double elapsed_ms(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
 }
 
-// The rates of cell x in a row whose (map-mode) F is F_row: a template switch, so the uniform
-// loop carries no map arithmetic and the map loop no branch.
-template <bool Mapped>
-Rates row_rates(const Params& p, float F_row, int x, int width) {
-  if constexpr (Mapped) return {F_row, map_k(p, x, width)};
-  return {p.F, p.k};
-}
-
-// One row: the edge columns through the general path, the interior through a loop with no
-// boundary test that the compiler vectorises.
-template <Laplacian L, bool Mapped>
-void update_row(const float* u, const float* v, float* u_out, float* v_out, int y, int width,
-                int height, const Params& params) {
-  const Params p = params;  // a local copy: stores to the rows cannot alias it
-  const NeighbourRows rows = neighbour_rows(u, v, y, width, height, p.boundary);
-  float* const u_row_out = u_out + long(y) * width;
-  float* const v_row_out = v_out + long(y) * width;
-  const float F_row = Mapped ? map_F(p, y, height) : p.F;
-
-  update_cell<L>(rows, neighbour_index(-1, width, p.boundary), 0,
-                 neighbour_index(1, width, p.boundary), row_rates<Mapped>(p, F_row, 0, width), p,
-                 u_row_out, v_row_out);
-  // The vector loop starts at a cache-line boundary (column 16 of a line-aligned row), so its
-  // full-width stores do not straddle two lines; columns 1 to 15 go one by one.
-  const int vector_begin = std::min(width - 1, int(kCacheLine / sizeof(float)));
-  for (int x = 1; x < vector_begin; ++x)
-    update_cell<L>(rows, x - 1, x, x + 1, row_rates<Mapped>(p, F_row, x, width), p, u_row_out,
-                   v_row_out);
-#pragma omp simd
-  for (int x = vector_begin; x < width - 1; ++x)
-    update_cell<L>(rows, x - 1, x, x + 1, row_rates<Mapped>(p, F_row, x, width), p, u_row_out,
-                   v_row_out);
-  if (width > 1)
-    update_cell<L>(rows, width - 2, width - 1, neighbour_index(width, width, p.boundary),
-                   row_rates<Mapped>(p, F_row, width - 1, width), p, u_row_out, v_row_out);
-}
-
 }  // namespace
 
-CpuTwinBackend::CpuTwinBackend(int threads)
-    : threads_(threads > 0 ? threads : omp_get_max_threads()) {}
+std::optional<CpuTwinPath> parse_cpu_twin_path(std::string_view name) {
+  if (name == "fast") return CpuTwinPath::Fast;
+  if (name == "reference") return CpuTwinPath::Reference;
+  return std::nullopt;
+}
+
+std::string_view to_string(CpuTwinPath path) {
+  return path == CpuTwinPath::Fast ? "fast" : "reference";
+}
+
+CpuTwinBackend::CpuTwinBackend(int threads, CpuTwinPath path)
+    : threads_(threads > 0 ? threads : omp_get_max_threads()), path_(path), rings_(threads_) {}
 
 std::string CpuTwinBackend::description() const {
-  return "CPU twin, " + std::to_string(threads_) + " OpenMP thread" + (threads_ == 1 ? "" : "s");
+  const std::string loop = path_ == CpuTwinPath::Fast
+                               ? "fast path: temporal blocking, explicit SIMD"
+                               : "reference path: one sweep per step";
+  return "CPU twin, " + loop + ", " + std::to_string(threads_) + " OpenMP thread" +
+         (threads_ == 1 ? "" : "s");
 }
+
+CpuTwinBackend::~CpuTwinBackend() = default;
 
 Status CpuTwinBackend::upload(const Fields& fields) {
   if (fields.u.size() != fields.size.cells() || fields.v.size() != fields.size.cells())
@@ -73,6 +54,8 @@ Status CpuTwinBackend::upload(const Fields& fields) {
   const auto start = Clock::now();
   current_ = fields;
   if (next_.size != fields.size) next_ = Fields(fields.size);
+  for (twin::RowRing& ring : rings_)
+    ring.reserve(fields.size.width, twin::steps_per_pass(fields.size, threads_));
   timings_ = {0.0, elapsed_ms(start)};
   return Status::ok();
 }
@@ -84,7 +67,7 @@ Status CpuTwinBackend::set_params(const Params& params) {
 }
 
 template <Laplacian L, bool Mapped>
-void CpuTwinBackend::run_steps(int count) {
+void CpuTwinBackend::sweep_steps(int count) {
   const int width = current_.size.width;
   const int height = current_.size.height;
   Fields* const pair[2] = {&current_, &next_};
@@ -95,32 +78,59 @@ void CpuTwinBackend::run_steps(int count) {
     const Fields& in = *pair[s & 1];
     Fields& out = *pair[(s + 1) & 1];
 #pragma omp for schedule(static)
-    for (int y = 0; y < height; ++y)
-      update_row<L, Mapped>(in.u.data(), in.v.data(), out.u.data(), out.v.data(), y, width, height,
-                            params_);
+    for (int y = 0; y < height; ++y) {
+      const NeighbourRows rows =
+          neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
+      const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
+      twin::update_row<L, Mapped>(rows, out.u.data() + long(y) * width,
+                                  out.v.data() + long(y) * width, width, F_row, params_);
+    }
   }
   if (count & 1) std::swap(current_, next_);
+}
+
+void CpuTwinBackend::run_reference_steps(int count) {
+  const bool mapped = params_.map.enabled;
+  switch (params_.laplacian) {
+    case Laplacian::FivePoint:
+      return mapped ? sweep_steps<Laplacian::FivePoint, true>(count)
+                    : sweep_steps<Laplacian::FivePoint, false>(count);
+    case Laplacian::NinePoint:
+      return mapped ? sweep_steps<Laplacian::NinePoint, true>(count)
+                    : sweep_steps<Laplacian::NinePoint, false>(count);
+    case Laplacian::Course:
+      return mapped ? sweep_steps<Laplacian::Course, true>(count)
+                    : sweep_steps<Laplacian::Course, false>(count);
+  }
+}
+
+void CpuTwinBackend::run_fast_steps(int count) {
+  const int per_pass = twin::steps_per_pass(current_.size, threads_);
+  const int passes = (count + per_pass - 1) / per_pass;
+  const twin::RowStore store = twin::output_store(current_.size);
+  Fields* const pair[2] = {&current_, &next_};
+  // Each thread owns a band of rows for the whole call; the barrier after a pass lets the
+  // bands read each other's rows of that pass's output as the next pass's halo.
+#pragma omp parallel num_threads(threads_)
+  {
+    const twin::Band band =
+        twin::band_of(omp_get_thread_num(), omp_get_num_threads(), current_.size.height);
+    twin::RowRing& ring = rings_[std::size_t(omp_get_thread_num())];
+    for (int pass = 0; pass < passes; ++pass) {
+      const int steps = std::min(per_pass, count - pass * per_pass);
+      twin::run_band_pass(*pair[pass & 1], *pair[(pass + 1) & 1], band, steps, params_, store,
+                          ring);
+#pragma omp barrier
+    }
+  }
+  if (passes & 1) std::swap(current_, next_);
 }
 
 Status CpuTwinBackend::step(int count) {
   if (count < 0) return Error{"step count must not be negative"};
   if (current_.size.cells() == 0) return Error{"step: no state uploaded"};
   const auto start = Clock::now();
-  const bool mapped = params_.map.enabled;
-  switch (params_.laplacian) {
-    case Laplacian::FivePoint:
-      mapped ? run_steps<Laplacian::FivePoint, true>(count)
-             : run_steps<Laplacian::FivePoint, false>(count);
-      break;
-    case Laplacian::NinePoint:
-      mapped ? run_steps<Laplacian::NinePoint, true>(count)
-             : run_steps<Laplacian::NinePoint, false>(count);
-      break;
-    case Laplacian::Course:
-      mapped ? run_steps<Laplacian::Course, true>(count)
-             : run_steps<Laplacian::Course, false>(count);
-      break;
-  }
+  if (count > 0) path_ == CpuTwinPath::Fast ? run_fast_steps(count) : run_reference_steps(count);
   timings_ = {elapsed_ms(start), 0.0};
   return Status::ok();
 }

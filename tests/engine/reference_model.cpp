@@ -104,8 +104,9 @@ Fields run_steps(Backend& backend, const Fields& start, const Params& params, in
   return result;
 }
 
-Fields run_twin(const Fields& start, const Params& params, int steps, int threads) {
-  CpuTwinBackend twin(threads);
+Fields run_twin(const Fields& start, const Params& params, int steps, int threads,
+                CpuTwinPath path) {
+  CpuTwinBackend twin(threads, path);
   return run_steps(twin, start, params, steps);
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gs/backend.h"
+#include "gs/cpu_twin_backend.h"
 #include "gs/fields.h"
 #include "gs/params.h"
 
@@ -31,8 +32,9 @@ double relative_error(const Fields& actual, const Fields& expected);
 
 // Uploads `start`, runs `steps` steps and downloads the result; a failing call fails the test.
 Fields run_steps(Backend& backend, const Fields& start, const Params& params, int steps);
-// The same on a fresh CPU twin.
-Fields run_twin(const Fields& start, const Params& params, int steps, int threads = 0);
+// The same on a fresh CPU twin (its fast path unless told otherwise).
+Fields run_twin(const Fields& start, const Params& params, int steps, int threads = 0,
+                CpuTwinPath path = CpuTwinPath::Fast);
 
 // "five_point_periodic": a test-name-safe label for parameterised tests.
 std::string case_name(Laplacian laplacian, Boundary boundary);

@@ -27,28 +27,64 @@ struct NeighbourRows {
   const float* v_below;
 };
 
+// a * b + c, rounded once where the machine has fused multiply-add. Every CPU path of a build
+// (the reference loop, the SIMD rows) rounds the same way, so they agree to the bit; the engine
+// is compiled with -ffp-contract=off so the compiler fuses nothing else behind their backs.
+GS_HD float fused_multiply_add(float a, float b, float c) {
+#if defined(__CUDA_ARCH__)
+  return __fmaf_rn(a, b, c);
+#elif defined(__FMA__)
+  return __builtin_fmaf(a, b, c);
+#else
+  return a * b + c;
+#endif
+}
+// a * b - c and c - a * b, as the SIMD types spell them (one instruction there, same bits).
+GS_HD float fused_multiply_subtract(float a, float b, float c) {
+  return fused_multiply_add(a, b, -c);
+}
+GS_HD float fused_negate_multiply_add(float a, float b, float c) {
+  return fused_multiply_add(-a, b, c);
+}
+
+// The arithmetic below is written once for `Real` = float (the reference loop, the GPU) and
+// for the twin's SIMD vectors (cpu_twin/simd.h), which take exactly the same steps lane by lane.
+
 // L(c) of gray-scott.md from the four edge neighbours' sum, the four corners' sum and c.
-template <Laplacian L>
-GS_HD float laplacian(float edges, float corners, float centre) {
+template <Laplacian L, class Real>
+GS_HD Real laplacian(Real edges, Real corners, Real centre) {
   if constexpr (L == Laplacian::FivePoint) {
     (void)corners;
-    return edges - 4.0f * centre;
+    return fused_multiply_add(Real(-4.0f), centre, edges);
   } else if constexpr (L == Laplacian::NinePoint) {
-    return 0.2f * edges + 0.05f * corners - centre;
+    return fused_multiply_add(Real(0.2f), edges,
+                              fused_multiply_subtract(Real(0.05f), corners, centre));
   } else {
-    return edges + corners - 8.0f * centre;
+    return fused_multiply_add(Real(-8.0f), centre, edges + corners);
   }
 }
 
-// Sum of the four edge neighbours and, where the Laplacian uses them, the four corners.
+// L(c) from sums a row can share between neighbouring cells: `vertical` = above + below at the
+// cell's column (and at the columns left and right of it), `left` and `right` the row's cells.
+template <Laplacian L, class Real>
+GS_HD Real laplacian_from_sums(Real vertical_left, Real vertical, Real vertical_right, Real left,
+                               Real right, Real centre) {
+  const Real edges = vertical + (left + right);
+  const Real corners = vertical_left + vertical_right;
+  return laplacian<L>(edges, corners, centre);
+}
+
+// L(c) of the cell at x of `row`, with its left and right neighbours at x_left and x_right.
 template <Laplacian L>
 GS_HD float laplacian_at(const float* above, const float* row, const float* below, int x_left,
                          int x, int x_right) {
-  const float edges = (above[x] + below[x]) + (row[x_left] + row[x_right]);
-  float corners = 0.0f;
-  if constexpr (L != Laplacian::FivePoint)
-    corners = (above[x_left] + above[x_right]) + (below[x_left] + below[x_right]);
-  return laplacian<L>(edges, corners, row[x]);
+  float vertical_left = 0.0f, vertical_right = 0.0f;
+  if constexpr (L != Laplacian::FivePoint) {
+    vertical_left = above[x_left] + below[x_left];
+    vertical_right = above[x_right] + below[x_right];
+  }
+  return laplacian_from_sums<L>(vertical_left, above[x] + below[x], vertical_right, row[x_left],
+                                row[x_right], row[x]);
 }
 
 // The feed and kill rates a cell runs with.
@@ -62,19 +98,28 @@ struct Rates {
 GS_HD float map_F(const Params& p, int y, int height) {
   return p.map.F_high - (p.map.F_high - p.map.F_low) * ((float(y) + 0.5f) / float(height));
 }
+template <class Real>
+GS_HD Real map_k_of_column(const Params& p, Real column, float width) {
+  return Real(p.map.k_low) +
+         Real(p.map.k_high - p.map.k_low) * ((column + Real(0.5f)) / Real(width));
+}
 GS_HD float map_k(const Params& p, int x, int width) {
-  return p.map.k_low + (p.map.k_high - p.map.k_low) * ((float(x) + 0.5f) / float(width));
+  return map_k_of_column(p, float(x), float(width));
 }
 GS_HD Rates rates_at(const Params& p, int x, int y, int width, int height) {
   return p.map.enabled ? Rates{map_F(p, y, height), map_k(p, x, width)} : Rates{p.F, p.k};
 }
 
-// Explicit Euler step of the reaction-diffusion equations for one cell.
-GS_HD void react_diffuse(float u, float v, float lap_u, float lap_v, Rates r, const Params& p,
-                         float& u_next, float& v_next) {
-  const float uvv = u * v * v;
-  u_next = u + p.dt * (p.Du * lap_u - uvv + r.F * (1.0f - u));
-  v_next = v + p.dt * (p.Dv * lap_v + uvv - (r.F + r.k) * v);
+// Explicit Euler step of the reaction-diffusion equations for one cell (or one vector of them).
+template <class Real>
+GS_HD void react_diffuse(Real u, Real v, Real lap_u, Real lap_v, Real F, Real k, const Params& p,
+                         Real& u_next, Real& v_next) {
+  const Real uvv = u * v * v;
+  const Real du =
+      fused_multiply_add(Real(p.Du), lap_u, fused_multiply_subtract(F, Real(1.0f) - u, uvv));
+  const Real dv = fused_multiply_add(Real(p.Dv), lap_v, fused_negate_multiply_add(F + k, v, uvv));
+  u_next = fused_multiply_add(Real(p.dt), du, u);
+  v_next = fused_multiply_add(Real(p.dt), dv, v);
 }
 
 // Updates cell x of a row whose left and right neighbours are at x_left and x_right.
@@ -83,7 +128,8 @@ GS_HD void update_cell(const NeighbourRows& rows, int x_left, int x, int x_right
                        const Params& p, float* u_out_row, float* v_out_row) {
   const float lap_u = laplacian_at<L>(rows.u_above, rows.u_row, rows.u_below, x_left, x, x_right);
   const float lap_v = laplacian_at<L>(rows.v_above, rows.v_row, rows.v_below, x_left, x, x_right);
-  react_diffuse(rows.u_row[x], rows.v_row[x], lap_u, lap_v, r, p, u_out_row[x], v_out_row[x]);
+  react_diffuse(rows.u_row[x], rows.v_row[x], lap_u, lap_v, r.F, r.k, p, u_out_row[x],
+                v_out_row[x]);
 }
 
 // The rows around row y of a width x height field pair, with the boundary applied along y.

@@ -1,16 +1,32 @@
 // The CPU twin: the simulation on the host, the same per-cell arithmetic as the CUDA kernels
-// (gs/cell_update.h). OpenMP threads split the rows; each row runs one vectorised interior loop
-// with the two edge columns handled apart. Two field pairs ping-pong; stepping never allocates.
+// (gs/cell_update.h). Two paths give the same result: `reference`, one plain sweep over the
+// grid per step (OpenMP over rows, a vectorised interior loop), kept as the yardstick; and
+// `fast`, which advances bands of rows several steps per pass while they stay in cache
+// (cpu_twin/band_pipeline.h). Two field pairs ping-pong; stepping never allocates.
 #pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
 
 #include "gs/backend.h"
 
 namespace gs {
 
+namespace twin {
+class RowRing;
+}
+
+enum class CpuTwinPath { Fast, Reference };
+
+std::optional<CpuTwinPath> parse_cpu_twin_path(std::string_view name);  // "fast", "reference"
+std::string_view to_string(CpuTwinPath path);
+
 class CpuTwinBackend final : public Backend {
  public:
   // threads <= 0 uses every core OpenMP offers.
-  explicit CpuTwinBackend(int threads = 0);
+  explicit CpuTwinBackend(int threads = 0, CpuTwinPath path = CpuTwinPath::Fast);
+  ~CpuTwinBackend() override;
 
   std::string name() const override { return "cpu"; }
   std::string description() const override;
@@ -31,16 +47,21 @@ class CpuTwinBackend final : public Backend {
   Expected<double> measure_copy_bandwidth(std::size_t bytes) override;
   Status set_launch(BlockShape block, KernelVariant variant) override;
   int threads() const { return threads_; }
+  CpuTwinPath path() const { return path_; }
 
  private:
   template <Laplacian L, bool Mapped>
-  void run_steps(int count);
+  void sweep_steps(int count);
+  void run_reference_steps(int count);
+  void run_fast_steps(int count);
 
   Fields current_;
   Fields next_;
   Params params_;
   Timings timings_;
   int threads_;
+  CpuTwinPath path_;
+  std::vector<twin::RowRing> rings_;  // one per thread, for the fast path
 };
 
 }  // namespace gs

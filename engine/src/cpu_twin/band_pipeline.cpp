@@ -1,0 +1,161 @@
+#include "cpu_twin/band_pipeline.h"
+
+#include <algorithm>
+
+#include "cpu_twin/row_update.h"
+#include "cpu_twin/simd_row_update.h"
+
+namespace gs::twin {
+namespace {
+
+constexpr int kMaxStepsPerPass = 16;
+// A quarter of a 1 MiB L2: the ring shares the cache with the input and output rows.
+constexpr long kRingBudgetBytes = 256 * 1024;
+// Bands at least this many times taller than the halo, so redundant rows stay a few percent.
+constexpr int kBandRowsPerHaloRow = 16;
+constexpr int kRowsPerStep = 3;
+// Grids past a typical L3 (32 MiB) stream their output: the next pass would not find it cached.
+constexpr std::size_t kStreamAboveBytes = std::size_t(64) << 20;
+constexpr int kFieldsPerRow = 2;
+
+int floor_mod(int i, int n) {
+  const int r = i % n;
+  return r < 0 ? r + n : r;
+}
+
+// One pass of `steps` steps over a band: level 0 is the input grid, level `steps` the output
+// grid, the levels between live in the ring. Rows are numbered as in the grid but may run past
+// its edges on a periodic grid (the halo of an edge band), wrapping when the grid is read.
+template <Laplacian L, bool Mapped>
+class BandPass {
+ public:
+  BandPass(const Fields& in, Fields& out, Band band, int steps, const Params& p, RowStore store,
+           RowRing& ring)
+      : in_(in), out_(out), band_(band), steps_(steps), p_(p), output_store_(store), ring_(ring) {}
+
+  void run() {
+    // Row r of level l is computed at wave position r + l, after level l - 1 has computed
+    // row r + 1 at the same position; the ring of level l - 1 then holds rows r - 1 to r + 1.
+    const int wave_begin = first_row(1) + 1;
+    const int wave_end = end_row(steps_) + steps_;
+    for (int wave = wave_begin; wave < wave_end; ++wave)
+      for (int level = 1; level <= steps_; ++level) {
+        const int row = wave - level;
+        if (row >= first_row(level) && row < end_row(level)) update(level, row);
+      }
+    simd::store_fence();
+  }
+
+ private:
+  int height() const { return in_.size.height; }
+  int width() const { return in_.size.width; }
+  bool periodic() const { return p_.boundary == Boundary::Periodic; }
+
+  // The rows level l computes: the band, widened by the halo the later levels still need.
+  int first_row(int level) const {
+    const int row = band_.first - (steps_ - level);
+    return periodic() ? row : std::max(0, row);
+  }
+  int end_row(int level) const {
+    const int row = band_.end + (steps_ - level);
+    return periodic() ? row : std::min(height(), row);
+  }
+
+  int grid_row(int row) const { return floor_mod(row, height()); }
+  // Neumann clamps a neighbour onto the edge row; periodic rows run on and wrap when read.
+  int row_above(int row) const { return periodic() ? row - 1 : std::max(0, row - 1); }
+  int row_below(int row) const { return periodic() ? row + 1 : std::min(height() - 1, row + 1); }
+
+  const float* u_row(int level, int row) const {
+    return level == 0 ? in_.u.data() + long(grid_row(row)) * width() : ring_.u(level, row);
+  }
+  const float* v_row(int level, int row) const {
+    return level == 0 ? in_.v.data() + long(grid_row(row)) * width() : ring_.v(level, row);
+  }
+
+  void update(int level, int row) {
+    const int below = level - 1;
+    const int up = row_above(row), down = row_below(row);
+    const NeighbourRows rows{u_row(below, up), u_row(below, row), u_row(below, down),
+                             v_row(below, up), v_row(below, row), v_row(below, down)};
+    float* const u_out =
+        level == steps_ ? out_.u.data() + long(row) * width() : ring_.u(level, row);
+    float* const v_out =
+        level == steps_ ? out_.v.data() + long(row) * width() : ring_.v(level, row);
+    const float F_row = Mapped ? map_F(p_, grid_row(row), height()) : p_.F;
+    if constexpr (simd::kSimdWidth > 0) {
+      const RowStore store = level == steps_ ? output_store_ : RowStore::Cached;
+      update_row_simd<L, Mapped>(rows, u_out, v_out, width(), F_row, p_, store);
+    } else {
+      update_row<L, Mapped>(rows, u_out, v_out, width(), F_row, p_);
+    }
+  }
+
+  const Fields& in_;
+  Fields& out_;
+  const Band band_;
+  const int steps_;
+  const Params& p_;
+  const RowStore output_store_;
+  RowRing& ring_;
+};
+
+template <Laplacian L>
+void run_pass_for(const Fields& in, Fields& out, Band band, int steps, const Params& p,
+                  RowStore store, RowRing& ring) {
+  if (p.map.enabled)
+    BandPass<L, true>(in, out, band, steps, p, store, ring).run();
+  else
+    BandPass<L, false>(in, out, band, steps, p, store, ring).run();
+}
+
+}  // namespace
+
+void RowRing::reserve(int width, int steps_per_pass) {
+  constexpr int kLineFloats = int(kCacheLine / sizeof(float));
+  stride_ = (width + kLineFloats - 1) / kLineFloats * kLineFloats;
+  const std::size_t floats =
+      std::size_t(std::max(0, steps_per_pass - 1)) * kRowsPerStep * kFieldsPerRow * stride_;
+  if (rows_.size() < floats) rows_.resize(floats);
+}
+
+// Intermediate levels 1 .. steps-1; row slots by the row number modulo 3.
+float* RowRing::u(int step, int row) {
+  const long slot = long(step - 1) * kRowsPerStep + floor_mod(row, kRowsPerStep);
+  return rows_.data() + slot * kFieldsPerRow * stride_;
+}
+float* RowRing::v(int step, int row) {
+  return u(step, row) + stride_;
+}
+
+int steps_per_pass(GridSize size, int threads) {
+  const long row_bytes = long(size.width) * long(sizeof(float));
+  const long by_cache = 1 + kRingBudgetBytes / (kRowsPerStep * kFieldsPerRow * row_bytes);
+  const long band_rows = std::max(1L, long(size.height) / std::max(1, threads));
+  const long by_halo = 1 + band_rows / kBandRowsPerHaloRow;
+  return int(std::clamp(std::min(by_cache, by_halo), 1L, long(kMaxStepsPerPass)));
+}
+
+Band band_of(int index, int count, int height) {
+  return {int(long(height) * index / count), int(long(height) * (index + 1) / count)};
+}
+
+RowStore output_store(GridSize size) {
+  const std::size_t grid_bytes = 4 * size.cells() * sizeof(float);  // u, v in and out
+  return grid_bytes > kStreamAboveBytes ? RowStore::Streamed : RowStore::Cached;
+}
+
+void run_band_pass(const Fields& in, Fields& out, Band band, int steps, const Params& params,
+                   RowStore store, RowRing& ring) {
+  if (band.first >= band.end) return;
+  switch (params.laplacian) {
+    case Laplacian::FivePoint:
+      return run_pass_for<Laplacian::FivePoint>(in, out, band, steps, params, store, ring);
+    case Laplacian::NinePoint:
+      return run_pass_for<Laplacian::NinePoint>(in, out, band, steps, params, store, ring);
+    case Laplacian::Course:
+      return run_pass_for<Laplacian::Course>(in, out, band, steps, params, store, ring);
+  }
+}
+
+}  // namespace gs::twin

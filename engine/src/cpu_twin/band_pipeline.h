@@ -1,0 +1,55 @@
+// Temporal blocking for the CPU twin: one pass advances a band of rows by several steps while
+// the rows stay in the thread's cache, instead of streaming the whole grid through memory once
+// per step.
+//
+// The pass is a wavefront down the band. Step s of the pass keeps only its last three rows, in a
+// small ring; at each wave position, step 1 computes a row from the input grid, step 2 the row
+// above it from step 1's ring, and so on, the last step writing the output grid. A band computes
+// `steps` rows beyond each of its edges at step 1, one fewer at each later step (the rows its
+// neighbours own): this redundant halo is what lets threads run a pass without talking.
+// Every cell is still computed by the same row update from the same inputs as in a plain sweep,
+// so the result is the same bits whatever the band split or the steps per pass.
+#pragma once
+
+#include <vector>
+
+#include "cpu_twin/row_update.h"
+#include "gs/fields.h"
+#include "gs/params.h"
+
+namespace gs::twin {
+
+// The rows in flight for one thread: three u and v rows for each intermediate step of a pass.
+class RowRing {
+ public:
+  void reserve(int width, int steps_per_pass);
+  float* u(int step, int row);
+  float* v(int step, int row);
+
+ private:
+  int stride_ = 0;  // floats per row, a whole number of cache lines
+  FieldData rows_;
+};
+
+// Steps per pass for this grid, so that a thread's ring stays within about half of a core's L2
+// and a band's redundant halo costs little.
+int steps_per_pass(GridSize size, int threads);
+
+// A band [first, end) of the output rows of one pass.
+struct Band {
+  int first;
+  int end;
+};
+
+// Band `index` of `count` equal bands of `height` rows.
+Band band_of(int index, int count, int height);
+
+// How the last step of a pass should write a grid of this size.
+RowStore output_store(GridSize size);
+
+// Advances band's rows of `in` by `steps` (>= 1) into `out`, using ring for the steps between.
+// in and out must be different grids of the same size.
+void run_band_pass(const Fields& in, Fields& out, Band band, int steps, const Params& params,
+                   RowStore store, RowRing& ring);
+
+}  // namespace gs::twin

@@ -1,0 +1,143 @@
+// One row of the fast twin's step in explicit SIMD (cpu_twin/simd.h). Each vector of cells
+// loads its above, row and below values once: the vertical sums and the row's left and right
+// neighbours come from the vectors before and after it by lane shifts, not from three
+// overlapping loads. The arithmetic is the shared one of gs/cell_update.h, step for step, so a
+// row equals the reference row (cpu_twin/row_update.h) bit for bit.
+#pragma once
+
+#include "cpu_twin/row_update.h"
+#include "cpu_twin/simd.h"
+
+namespace gs::twin {
+
+// The vectors around one field's cells: the vertical sums (above + below) and the row's values,
+// for the vector being computed and the ones before and after it. next() slides one vector
+// right. At the row's edges the vector before or after is the boundary's neighbour column,
+// broadcast: only its lane next to the row is ever shifted in.
+template <class Vec, int Width>
+class FieldWindow {
+ public:
+  FieldWindow(const float* above, const float* row, const float* below)
+      : above_(above), row_(row), below_(below) {}
+
+  // Starts at the first vector of the row, whose left neighbour is column `left`.
+  void start_at_left_edge(int left) {
+    vertical_before_ = above_[left] + below_[left];
+    centre_before_ = row_[left];
+    load_current(0);
+  }
+  // Starts at the vector at x, with the one before it in the row.
+  void start_at(int x) {
+    vertical_before_ = vertical_at(x - Width);
+    centre_before_ = simd::load(row_ + x - Width);
+    load_current(x);
+  }
+  // The vector after the one at x (which must lie in the row).
+  void load_after(int x) {
+    vertical_after_ = vertical_at(x + Width);
+    centre_after_ = simd::load(row_ + x + Width);
+  }
+  // Only the first lane of the vector after is shifted in: column `column`, broadcast.
+  void load_after_column(int column) {
+    vertical_after_ = above_[column] + below_[column];
+    centre_after_ = row_[column];
+  }
+
+  template <Laplacian L>
+  Vec laplacian() const {
+    Vec vertical_left = 0.0f, vertical_right = 0.0f;
+    if constexpr (L != Laplacian::FivePoint) {
+      vertical_left = simd::shift_in_left(vertical_before_, vertical_);
+      vertical_right = simd::shift_in_right(vertical_, vertical_after_);
+    }
+    return laplacian_from_sums<L>(vertical_left, vertical_, vertical_right,
+                                  simd::shift_in_left(centre_before_, centre_),
+                                  simd::shift_in_right(centre_, centre_after_), centre_);
+  }
+
+  Vec centre() const { return centre_; }
+
+  void next() {
+    vertical_before_ = vertical_;
+    vertical_ = vertical_after_;
+    centre_before_ = centre_;
+    centre_ = centre_after_;
+  }
+
+ private:
+  Vec vertical_at(int x) const { return simd::load(above_ + x) + simd::load(below_ + x); }
+  void load_current(int x) {
+    vertical_ = vertical_at(x);
+    centre_ = simd::load(row_ + x);
+  }
+
+  const float* above_;
+  const float* row_;
+  const float* below_;
+  Vec vertical_before_ = 0.0f, vertical_ = 0.0f, vertical_after_ = 0.0f;
+  Vec centre_before_ = 0.0f, centre_ = 0.0f, centre_after_ = 0.0f;
+};
+
+// Writes the row whose neighbour rows are `rows` into u_out/v_out (width cells each), one
+// vector at a time from the left edge while the vector after lies in the row; then the vector
+// before the last, and the last one, ending on the right edge (they overlap when the width is
+// not a whole number of vectors). Rows narrower than two vectors take the scalar path.
+template <Laplacian L, bool Mapped>
+void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int width, float F_row,
+                     const Params& params, RowStore store) {
+  using simd::Vec;
+  constexpr int Width = simd::kSimdWidth;
+  const Params p = params;  // a local copy: stores to the rows cannot alias it
+  if (width < 2 * Width) {
+    update_row_columns<L, Mapped>(rows, u_out, v_out, 0, width, width, F_row, p);
+    return;
+  }
+  const bool streamed =
+      store == RowStore::Streamed && simd::stream_aligned(u_out) && simd::stream_aligned(v_out);
+  const Vec F = F_row;
+  const Vec k_uniform = p.k;
+  FieldWindow<Vec, Width> u(rows.u_above, rows.u_row, rows.u_below);
+  FieldWindow<Vec, Width> v(rows.v_above, rows.v_row, rows.v_below);
+
+  // The vector at x, once its window holds the vectors before and after it.
+  const auto update_vector = [&](int x, bool stream_it) {
+    Vec k = k_uniform;
+    if constexpr (Mapped) k = map_k_of_column(p, Vec::iota(float(x)), float(width));
+    Vec u_next = 0.0f, v_next = 0.0f;
+    react_diffuse(u.centre(), v.centre(), u.template laplacian<L>(), v.template laplacian<L>(), F,
+                  k, p, u_next, v_next);
+    if (stream_it) {
+      simd::stream(u_out + x, u_next);
+      simd::stream(v_out + x, v_next);
+    } else {
+      simd::store(u_out + x, u_next);
+      simd::store(v_out + x, v_next);
+    }
+  };
+
+  const int left = neighbour_index(-1, width, p.boundary);
+  u.start_at_left_edge(left);
+  v.start_at_left_edge(left);
+  int x = 0;
+  for (; x + 2 * Width <= width; x += Width) {
+    u.load_after(x);
+    v.load_after(x);
+    update_vector(x, streamed);
+    u.next();
+    v.next();
+  }
+  const int last = width - Width;
+  if (x < last) {
+    u.load_after_column(x + Width);
+    v.load_after_column(x + Width);
+    update_vector(x, streamed);
+  }
+  const int right = neighbour_index(width, width, p.boundary);
+  u.start_at(last);
+  v.start_at(last);
+  u.load_after_column(right);
+  v.load_after_column(right);
+  update_vector(last, streamed && last % Width == 0);
+}
+
+}  // namespace gs::twin
