@@ -54,10 +54,29 @@ Status CpuTwinBackend::upload(const Fields& fields) {
   const auto start = Clock::now();
   current_ = fields;
   if (next_.size != fields.size) next_ = Fields(fields.size);
-  for (twin::RowRing& ring : rings_)
-    ring.reserve(fields.size.width, twin::steps_per_pass(fields.size, threads_));
+  reserve_rings();
   timings_ = {0.0, elapsed_ms(start)};
   return Status::ok();
+}
+
+int CpuTwinBackend::steps_per_pass() const {
+  if (chosen_steps_per_pass_ > 0) return chosen_steps_per_pass_;
+  return twin::steps_per_pass(current_.size, threads_);
+}
+
+Status CpuTwinBackend::set_steps_per_pass(int steps) {
+  if (steps < 0 || steps > kMaxStepsPerPass)
+    return Error{"steps per pass must be 0 (automatic) to " + std::to_string(kMaxStepsPerPass) +
+                 ", not " + std::to_string(steps)};
+  chosen_steps_per_pass_ = steps;
+  reserve_rings();
+  return Status::ok();
+}
+
+// Allocates the rows in flight before stepping, so that stepping never allocates.
+void CpuTwinBackend::reserve_rings() {
+  if (path_ != CpuTwinPath::Fast || current_.size.cells() == 0) return;
+  for (twin::RowRing& ring : rings_) ring.reserve(current_.size.width, steps_per_pass());
 }
 
 Status CpuTwinBackend::set_params(const Params& params) {
@@ -105,7 +124,7 @@ void CpuTwinBackend::run_reference_steps(int count) {
 }
 
 void CpuTwinBackend::run_fast_steps(int count) {
-  const int per_pass = twin::steps_per_pass(current_.size, threads_);
+  const int per_pass = steps_per_pass();
   const int passes = (count + per_pass - 1) / per_pass;
   const twin::RowStore store = twin::output_store(current_.size);
   Fields* const pair[2] = {&current_, &next_};

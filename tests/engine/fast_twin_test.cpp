@@ -19,11 +19,20 @@ class FastTwinEqualsReference : public ::testing::TestWithParam<Case> {
   Params params() const { return stable_params(std::get<0>(GetParam()), std::get<1>(GetParam())); }
 };
 
-void expect_equal_paths(const Fields& start, const Params& params, int steps, int threads = 0) {
-  const Fields fast = run_twin(start, params, steps, threads, CpuTwinPath::Fast);
-  const Fields reference = run_twin(start, params, steps, threads, CpuTwinPath::Reference);
+// The fast path with `steps_per_pass` steps per pass over its bands (0: its own choice, which
+// is plain sweeps for grids the cache holds, so the tests also force longer passes).
+Fields run_fast(const Fields& start, const Params& params, int steps, int threads,
+                int steps_per_pass) {
+  CpuTwinBackend twin(threads, CpuTwinPath::Fast);
+  EXPECT_TRUE(twin.set_steps_per_pass(steps_per_pass));
+  return run_steps(twin, start, params, steps);
+}
+
+void expect_equal_paths(const Fields& start, const Params& params, int steps, int steps_per_pass) {
+  const Fields fast = run_fast(start, params, steps, 0, steps_per_pass);
+  const Fields reference = run_twin(start, params, steps, 0, CpuTwinPath::Reference);
   const std::string where = to_string(start.size) + ", " + std::to_string(steps) + " steps, " +
-                            std::to_string(threads) + " threads";
+                            std::to_string(steps_per_pass) + " per pass";
   EXPECT_LE(relative_error(fast, reference), 1e-6) << where;
   // Stronger, and what the design gives: both paths take the same arithmetic steps per cell
   // (gs/cell_update.h, no compiler fusing), so they agree to the bit.
@@ -32,30 +41,35 @@ void expect_equal_paths(const Fields& start, const Params& params, int steps, in
 
 TEST_P(FastTwinEqualsReference, AfterAThousandStepsOnAwkwardSizes) {
   for (GridSize size : {GridSize{1, 1}, GridSize{3, 1000}, GridSize{1023, 1025}})
-    expect_equal_paths(random_fields(size, 21), params(), 1000);
+    for (int steps_per_pass : {0, 8})
+      expect_equal_paths(random_fields(size, 21), params(), 1000, steps_per_pass);
 }
 
-// Tall enough for the longest passes; steps around one and two passes, and a width that ends
-// in a partial vector.
-TEST_P(FastTwinEqualsReference, ForAnyStepsPerCall) {
-  for (GridSize size : {GridSize{64, 700}, GridSize{70, 700}})
-    for (int steps : {1, 2, 3, 7, 15, 16, 17, 31, 32, 33, 50})
-      expect_equal_paths(random_fields(size, 22), params(), steps);
+// Steps per call around one and two passes, passes longer than a band is tall, and widths
+// that end on a whole vector, in a partial one, or hold less than two.
+TEST_P(FastTwinEqualsReference, ForAnyStepsPerCallAndPass) {
+  for (GridSize size : {GridSize{64, 300}, GridSize{70, 301}, GridSize{20, 9}})
+    for (int steps_per_pass : {1, 2, 3, 8, 16})
+      for (int steps : {1, 2, 3, 7, 8, 9, 16, 17, 33})
+        expect_equal_paths(random_fields(size, 22), params(), steps, steps_per_pass);
 }
 
 TEST_P(FastTwinEqualsReference, InParameterMapMode) {
   Params p = params();
   p.map.enabled = true;
-  expect_equal_paths(random_fields({150, 130}, 23), p, 200);
+  for (int steps_per_pass : {1, 8})
+    expect_equal_paths(random_fields({150, 130}, 23), p, 200, steps_per_pass);
 }
 
 TEST_P(FastTwinEqualsReference, GivesTheSameBitsOnOneTwoAndThreeThreads) {
   const Fields start = random_fields({301, 257}, 24);
-  const Fields one = run_twin(start, params(), 100, 1);
-  for (int threads : {2, 3}) {
-    const Fields more = run_twin(start, params(), 100, threads);
-    EXPECT_EQ(one.u, more.u) << threads << " threads";
-    EXPECT_EQ(one.v, more.v) << threads << " threads";
+  for (int steps_per_pass : {0, 8}) {
+    const Fields one = run_fast(start, params(), 100, 1, steps_per_pass);
+    for (int threads : {2, 3}) {
+      const Fields more = run_fast(start, params(), 100, threads, steps_per_pass);
+      EXPECT_TRUE(one.u == more.u && one.v == more.v)
+          << threads << " threads, " << steps_per_pass << " per pass";
+    }
   }
 }
 
@@ -74,6 +88,20 @@ TEST(CpuTwinPath, NamesParseAndPrint) {
   EXPECT_FALSE(parse_cpu_twin_path("blocked"));
   EXPECT_EQ(to_string(CpuTwinPath::Reference), "reference");
   EXPECT_NE(CpuTwinBackend(1, CpuTwinPath::Fast).description().find("fast"), std::string::npos);
+}
+
+TEST(CpuTwinStepsPerPass, ChoosesBlockingForGridsPastTheCacheAndTakesAChoice) {
+  CpuTwinBackend twin(2);
+  ASSERT_TRUE(twin.upload(Fields({512, 512})));
+  EXPECT_EQ(twin.steps_per_pass(), 1) << "a 4 MB grid stays in cache: plain sweeps";
+  ASSERT_TRUE(twin.upload(Fields({1920, 1080})));
+  EXPECT_GT(twin.steps_per_pass(), 1);
+  ASSERT_TRUE(twin.set_steps_per_pass(3));
+  EXPECT_EQ(twin.steps_per_pass(), 3);
+  const Status refused = twin.set_steps_per_pass(CpuTwinBackend::kMaxStepsPerPass + 1);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find("steps per pass"), std::string::npos);
+  EXPECT_FALSE(twin.set_steps_per_pass(-1));
 }
 
 }  // namespace

@@ -49,11 +49,19 @@ class CpuTwinBackend final : public Backend {
   int threads() const { return threads_; }
   CpuTwinPath path() const { return path_; }
 
+  // The fast path's steps per pass over cache-sized bands: 0 chooses from the grid and the
+  // cache (the default), 1 makes plain sweeps; at most kMaxStepsPerPass.
+  static constexpr int kMaxStepsPerPass = 64;
+  Status set_steps_per_pass(int steps);
+  // What the next step() will use on the current grid.
+  int steps_per_pass() const;
+
  private:
   template <Laplacian L, bool Mapped>
   void sweep_steps(int count);
   void run_reference_steps(int count);
   void run_fast_steps(int count);
+  void reserve_rings();
 
   Fields current_;
   Fields next_;
@@ -61,6 +69,7 @@ class CpuTwinBackend final : public Backend {
   Timings timings_;
   int threads_;
   CpuTwinPath path_;
+  int chosen_steps_per_pass_ = 0;     // 0: automatic
   std::vector<twin::RowRing> rings_;  // one per thread, for the fast path
 };
 

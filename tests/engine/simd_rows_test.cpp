@@ -1,0 +1,89 @@
+// The fast twin's SIMD row (cpu_twin/simd_row_update.h) against the reference row
+// (cpu_twin/row_update.h), row by row: the same bits for every width, Laplacian, boundary,
+// map mode and store. Built twice: in engine_tests for the instruction set of the build, and as
+// simd_avx2_rows_tests with AVX-512 switched off, so the AVX2 vectors are checked on an
+// AVX-512 machine too.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cpu_twin/row_update.h"
+#include "cpu_twin/simd_row_update.h"
+#include "gs/fields.h"
+
+namespace gs::twin {
+namespace {
+
+// Three rows of u and three of v, uniform in [0, 1) and [0, 0.5), each on its own cache line
+// (as the twin's grids and ring rows start) or one float past it.
+struct RowSet {
+  RowSet(int width, unsigned seed, int offset) : values(6 * stride(width) + 16) {
+    std::mt19937 random(seed);
+    std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
+    for (float& value : values) value = uniform(random);
+    for (int r = 0; r < 6; ++r) row[r] = values.data() + r * stride(width) + offset;
+    for (int r = 3; r < 6; ++r)
+      for (int x = 0; x < width; ++x) row[r][x] *= 0.5f;
+  }
+  static int stride(int width) { return (width + 15) / 16 * 16 + 16; }
+  NeighbourRows neighbours() const { return {row[0], row[1], row[2], row[3], row[4], row[5]}; }
+
+  FieldData values;
+  float* row[6];
+};
+
+template <Laplacian L, bool Mapped>
+void expect_same_rows(const Params& p, RowStore store) {
+  for (int width = 1; width <= 200; width += (width < 70 ? 1 : 7))
+    for (int offset : {0, 1}) {
+      const RowSet rows(width, unsigned(width), offset);
+      FieldData simd_out(2 * RowSet::stride(width)), reference_out(simd_out.size());
+      const float F_row = Mapped ? map_F(p, 3, 10) : p.F;
+      float* const simd_u = simd_out.data() + offset;
+      float* const simd_v = simd_u + RowSet::stride(width);
+      float* const reference_u = reference_out.data() + offset;
+      float* const reference_v = reference_u + RowSet::stride(width);
+      update_row_simd<L, Mapped>(rows.neighbours(), simd_u, simd_v, width, F_row, p, store);
+      simd::store_fence();
+      update_row<L, Mapped>(rows.neighbours(), reference_u, reference_v, width, F_row, p);
+      for (int x = 0; x < width; ++x) {
+        ASSERT_EQ(simd_u[x], reference_u[x]) << "u at " << x << " of " << width;
+        ASSERT_EQ(simd_v[x], reference_v[x]) << "v at " << x << " of " << width;
+      }
+    }
+}
+
+template <Laplacian L>
+void expect_same_rows_for(Boundary boundary) {
+  Params p;
+  p.laplacian = L;
+  p.boundary = boundary;
+  p.F = 0.037f;
+  p.k = 0.06f;
+  p.dt = L == Laplacian::Course ? 1.0f : 0.9f;  // a dt other than 1 too
+  for (RowStore store : {RowStore::Cached, RowStore::Streamed}) {
+    expect_same_rows<L, false>(p, store);
+    p.map.enabled = true;
+    expect_same_rows<L, true>(p, store);
+    p.map.enabled = false;
+  }
+}
+
+TEST(SimdRows, EqualTheReferenceRowToTheBit) {
+  if (simd::kSimdWidth == 0) GTEST_SKIP() << "built without AVX2 or AVX-512: no SIMD rows";
+#if defined(GS_EXPECT_SIMD_WIDTH)
+  ASSERT_EQ(simd::kSimdWidth, GS_EXPECT_SIMD_WIDTH) << "built for another instruction set";
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
+    GTEST_SKIP() << "this CPU has no AVX2 and FMA";
+#endif
+  for (Boundary boundary : {Boundary::Periodic, Boundary::Neumann}) {
+    expect_same_rows_for<Laplacian::FivePoint>(boundary);
+    expect_same_rows_for<Laplacian::NinePoint>(boundary);
+    expect_same_rows_for<Laplacian::Course>(boundary);
+  }
+}
+
+}  // namespace
+}  // namespace gs::twin
