@@ -58,7 +58,14 @@ Expected<Params> resolve_params(const BatchOptions& options, const ParamOverride
 }
 
 BackendOptions backend_options(const BatchOptions& options) {
-  return {*parse_backend_choice(options.backend), options.threads, options.block, options.kernel};
+  BackendOptions backend;
+  backend.choice = *parse_backend_choice(options.backend);
+  backend.cpu_threads = options.threads;
+  backend.cpu_path = options.cpu_path;
+  backend.cpu_steps_per_pass = options.steps_per_pass;
+  backend.block = options.block;
+  backend.variant = options.kernel;
+  return backend;
 }
 
 Expected<BatchJob> build_job(const BatchOptions& options) {

@@ -10,9 +10,9 @@ const std::vector<std::string> kLaplacians{"five-point", "nine-point", "course"}
 const std::vector<std::string> kBoundaries{"periodic", "neumann"};
 
 template <class T>
-void add_optional(CLI::App& app, const std::string& name, std::optional<T>& target,
-                  const std::string& help) {
-  app.add_option_function<T>(
+CLI::Option* add_optional(CLI::App& app, const std::string& name, std::optional<T>& target,
+                          const std::string& help) {
+  return app.add_option_function<T>(
       name, [&target](const T& value) { target = value; }, help);
 }
 
@@ -30,6 +30,15 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--threads", o.threads, "CPU twin threads (0: every core)")
       ->check(CLI::NonNegativeNumber);
+  app.add_option_function<std::string>(
+         "--cpu-path", [&o](const std::string& name) { o.cpu_path = parse_cpu_twin_path(name); },
+         "CPU twin loop: fast (temporal blocking, SIMD rows), or reference (one plain sweep per "
+         "step)")
+      ->check(CLI::IsMember({"fast", "reference"}));
+  add_optional(app, "--steps-per-pass", o.steps_per_pass,
+               "CPU twin fast path: steps per pass over cache-sized bands of rows (0: chosen "
+               "from the grid and the cache; 1: plain sweeps)")
+      ->check(CLI::Range(0, CpuTwinBackend::kMaxStepsPerPass));
   app.add_option_function<std::string>(
          "--block",
          [&o](const std::string& text) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gs/cpu_twin_backend.h"
 #include "gs/launch_shape.h"
 #include "gs/param_overrides.h"
 
@@ -14,6 +15,8 @@ namespace gs::batch {
 struct BatchOptions {
   std::string backend = "auto";
   int threads = 0;
+  std::optional<CpuTwinPath> cpu_path;
+  std::optional<int> steps_per_pass;
   std::optional<BlockShape> block;
   std::optional<KernelVariant> kernel;
   std::optional<long> width;

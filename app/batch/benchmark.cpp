@@ -7,12 +7,15 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "batch_job.h"
 #include "batch_run.h"
+#include "gs/cpu_twin_backend.h"
 #include "gs/cuda_backend.h"
 #include "gs/state_file.h"
 
@@ -47,15 +50,16 @@ class Table {
  public:
   explicit Table(std::ostream& out) : out_(out) {}
   void header() {
-    out_ << std::left << std::setw(11) << "grid" << std::right << std::setw(8) << "steps"
-         << std::setw(10) << "ms/step" << std::setw(10) << "Mcells/s" << std::setw(8) << "GB/s"
-         << std::setw(8) << "%copy" << std::setw(11) << "compute s" << std::setw(12) << "transfer s"
-         << std::setw(8) << "I/O s" << std::setw(8) << "wall s"
+    out_ << std::left << std::setw(11) << "grid" << std::setw(10) << "path" << std::right
+         << std::setw(8) << "steps" << std::setw(10) << "ms/step" << std::setw(10) << "Mcells/s"
+         << std::setw(8) << "GB/s" << std::setw(8) << "%copy" << std::setw(11) << "compute s"
+         << std::setw(12) << "transfer s" << std::setw(8) << "I/O s" << std::setw(8) << "wall s"
          << "\n";
   }
-  void row(const std::string& label, const RunReport& r, double copy_gb_per_s) {
-    out_ << std::left << std::setw(11) << label << std::right << std::setw(8) << r.steps
-         << std::fixed << std::setprecision(4) << std::setw(10)
+  void row(const std::string& grid, const std::string& path, const RunReport& r,
+           double copy_gb_per_s) {
+    out_ << std::left << std::setw(11) << grid << std::setw(10) << path << std::right
+         << std::setw(8) << r.steps << std::fixed << std::setprecision(4) << std::setw(10)
          << 1e3 * r.compute_s / double(std::max<long long>(1, r.steps)) << std::setprecision(0)
          << std::setw(10) << r.mcells_per_s() << std::setprecision(1) << std::setw(8)
          << r.effective_gb_per_s() << std::setprecision(0) << std::setw(7)
@@ -66,28 +70,44 @@ class Table {
   }
 
   void note(const std::string& line) { out_ << line << "\n"; }
+  void ratio(const std::string& grid, double fast_over_reference) {
+    out_ << std::left << std::setw(11) << grid << "fast/reference: " << std::setprecision(2)
+         << fast_over_reference << "x\n";
+  }
 
  private:
   std::ostream& out_;
 };
 
-// Warm-up runs, then the median of three runs of about a second each.
-Expected<RunReport> measure(BatchJob& job, Backend& backend) {
-  Expected<RunReport> warm_up = run_job(job, backend, {false});
-  if (warm_up) warm_up = run_job(job, backend, {false});  // the second one sizes the runs
-  if (!warm_up) return warm_up.status();
-  const double frame_seconds = std::max(1e-6, warm_up->compute_s + warm_up->transfer_s);
-  job.frames = std::clamp<long long>(std::llround(kTargetRunSeconds / frame_seconds), 3, 100000);
-  std::vector<RunReport> runs;
-  for (int i = 0; i < kTimedRuns; ++i) {
-    Expected<RunReport> run = run_job(job, backend, {false});
-    if (!run) return run.status();
-    runs.push_back(*run);
+// Each backend warms up twice (the second run sizes its runs to about a second); then the
+// timed runs take turns, so that a slow spell of a shared machine falls on every backend alike.
+// The median run of each.
+Expected<std::vector<RunReport>> measure_in_turns(const BatchJob& job,
+                                                  const std::vector<Backend*>& backends) {
+  std::vector<BatchJob> jobs(backends.size(), job);
+  for (std::size_t b = 0; b < backends.size(); ++b) {
+    Expected<RunReport> warm_up = run_job(jobs[b], *backends[b], {false});
+    if (warm_up) warm_up = run_job(jobs[b], *backends[b], {false});
+    if (!warm_up) return warm_up.status();
+    const double frame_seconds = std::max(1e-6, warm_up->compute_s + warm_up->transfer_s);
+    jobs[b].frames =
+        std::clamp<long long>(std::llround(kTargetRunSeconds / frame_seconds), 3, 100000);
   }
-  std::sort(runs.begin(), runs.end(), [](const RunReport& a, const RunReport& b) {
-    return a.mcells_per_s() < b.mcells_per_s();
-  });
-  return runs[kTimedRuns / 2];
+  std::vector<std::vector<RunReport>> runs(backends.size());
+  for (int i = 0; i < kTimedRuns; ++i)
+    for (std::size_t b = 0; b < backends.size(); ++b) {
+      Expected<RunReport> run = run_job(jobs[b], *backends[b], {false});
+      if (!run) return run.status();
+      runs[b].push_back(*run);
+    }
+  std::vector<RunReport> medians;
+  for (std::vector<RunReport>& of_backend : runs) {
+    std::sort(of_backend.begin(), of_backend.end(), [](const RunReport& a, const RunReport& b) {
+      return a.mcells_per_s() < b.mcells_per_s();
+    });
+    medians.push_back(of_backend[kTimedRuns / 2]);
+  }
+  return medians;
 }
 
 // The course benchmark once without and once with the HDF5 frames file (in the temp folder,
@@ -111,7 +131,7 @@ Status run_course_benchmark(BatchOptions options, Backend& backend, Table& table
     Expected<RunReport> run = run_job(*job, backend, {false});
     std::filesystem::remove(frames_file);
     if (!run) return run.status();
-    table.row(with_frames ? "course+h5" : "course", *run, copy);
+    table.row(with_frames ? "course+h5" : "course", backend.name(), *run, copy);
   }
   return Status::ok();
 }
@@ -146,16 +166,29 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   const std::vector<GridSize> sizes = bench_sizes(options);
   for (GridSize size : sizes) GS_TRY(check_grid_size(size.width, size.height));
 
-  Expected<SelectedBackend> selected = create_backend(backend_options(options));
+  BackendOptions chosen = backend_options(options);
+  // The CPU twin is measured on both of its loops, side by side, whichever --cpu-path named.
+  if (chosen.choice != BackendChoice::Cuda) chosen.cpu_path = CpuTwinPath::Fast;
+  Expected<SelectedBackend> selected = create_backend(chosen);
   if (!selected) return selected.status();
   Backend& backend = *selected->backend;
+  std::vector<std::pair<std::string, Backend*>> paths{{backend.name(), &backend}};
+  std::unique_ptr<CpuTwinBackend> reference;
+  if (const auto* twin = dynamic_cast<const CpuTwinBackend*>(&backend)) {
+    reference = std::make_unique<CpuTwinBackend>(twin->threads(), CpuTwinPath::Reference);
+    paths = {{"fast", &backend}, {"reference", reference.get()}};
+  }
   Expected<double> copy = backend.measure_copy_bandwidth(kCopyBytes);
   if (!copy) return copy.status();
 
   out << "backend: " << backend.name() << " (" << backend.description() << ")"
-      << (selected->reason.empty() ? "" : "; " + selected->reason) << "\nmachine: " << cpu_model()
-      << "\ncopy:    " << std::fixed << std::setprecision(1) << *copy
-      << " GB/s (a 256 MB copy in the backend's memory, read + write)\n\n";
+      << (selected->reason.empty() ? "" : "; " + selected->reason);
+  if (reference) out << "\nagainst: " << reference->description();
+  out << "\nmachine: " << cpu_model() << "\ncopy:    " << std::fixed << std::setprecision(1)
+      << *copy << " GB/s (a 256 MB copy in the backend's memory, read + write)\n\n";
+  std::vector<Backend*> backends;
+  for (const auto& path : paths) backends.push_back(path.second);
+
   Table table(out);
   table.header();
   for (GridSize size : sizes) {
@@ -163,9 +196,12 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
     job_options.height = size.height;
     Expected<BatchJob> job = build_job(job_options);
     if (!job) return job.status();
-    Expected<RunReport> report = measure(*job, backend);
-    if (!report) return report.status();
-    table.row(to_string(size), *report, *copy);
+    Expected<std::vector<RunReport>> reports = measure_in_turns(*job, backends);
+    if (!reports) return reports.status();
+    for (std::size_t p = 0; p < paths.size(); ++p)
+      table.row(to_string(size), paths[p].first, (*reports)[p], *copy);
+    if (reference)
+      table.ratio(to_string(size), (*reports)[0].mcells_per_s() / (*reports)[1].mcells_per_s());
   }
   if (backend.name() == "cuda") {
     GS_TRY(run_course_benchmark(job_options, backend, table, *copy));

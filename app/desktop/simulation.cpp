@@ -10,6 +10,12 @@
 namespace gs::app {
 namespace {
 
+BackendOptions backend_options(BackendChoice choice) {
+  BackendOptions options;
+  options.choice = choice;
+  return options;
+}
+
 // A GPU gets the course's grid; the CPU twin a square one that stays lively at its speed.
 GridSize default_size(const Backend& backend) {
   return backend.name() == "cuda" ? GridSize{1920, 1080} : GridSize{1024, 1024};
@@ -43,7 +49,7 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
   Expected<PresetLibrary> presets = load_default_presets();
   if (!presets) return presets.status();
   sim->presets_ = std::move(presets).value();
-  Expected<SelectedBackend> selected = create_backend({settings.backend, 0, {}, {}});
+  Expected<SelectedBackend> selected = create_backend(backend_options(settings.backend));
   if (!selected) return selected.status();
   sim->backend_ = std::move(selected->backend);
   sim->backend_reason_ = selected->reason;
@@ -95,7 +101,7 @@ Status Simulation::resize(GridSize new_size) {
 }
 
 Status Simulation::switch_backend(BackendChoice choice) {
-  Expected<SelectedBackend> selected = create_backend({choice, 0, {}, {}});
+  Expected<SelectedBackend> selected = create_backend(backend_options(choice));
   if (!selected) return selected.status();
   Fields state;
   GS_TRY(backend_->download(state));

@@ -42,6 +42,13 @@ std::string describe_device(const CudaDeviceInfo& d) {
   return text;
 }
 
+Expected<std::unique_ptr<Backend>> create_cpu_twin(const BackendOptions& options) {
+  auto twin = std::make_unique<CpuTwinBackend>(options.cpu_threads,
+                                               options.cpu_path.value_or(CpuTwinPath::Fast));
+  if (options.cpu_steps_per_pass) GS_TRY(twin->set_steps_per_pass(*options.cpu_steps_per_pass));
+  return std::unique_ptr<Backend>(std::move(twin));
+}
+
 }  // namespace
 
 std::optional<BackendChoice> parse_backend_choice(std::string_view name) {
@@ -53,6 +60,9 @@ std::optional<BackendChoice> parse_backend_choice(std::string_view name) {
 
 Expected<SelectedBackend> create_backend(const BackendOptions& options) {
   const bool launch_chosen = options.block || options.variant;
+  const bool twin_chosen = options.cpu_path || options.cpu_steps_per_pass;
+  if (options.choice == BackendChoice::Cuda && twin_chosen)
+    return Error{"the CPU twin's loop (--cpu-path, --steps-per-pass) applies to the cpu backend"};
   if (options.choice != BackendChoice::Cpu) {
     Expected<std::unique_ptr<Backend>> cuda = create_cuda_backend();
     if (cuda) {
@@ -64,11 +74,15 @@ Expected<SelectedBackend> create_backend(const BackendOptions& options) {
     if (options.choice == BackendChoice::Cuda) return Error{"--backend cuda: " + cuda.message()};
     std::string reason = cuda.message();
     if (launch_chosen) reason += " (the launch shape is ignored on the CPU twin)";
-    return SelectedBackend{std::make_unique<CpuTwinBackend>(options.cpu_threads), reason};
+    Expected<std::unique_ptr<Backend>> twin = create_cpu_twin(options);
+    if (!twin) return twin.status();
+    return SelectedBackend{std::move(twin).value(), reason};
   }
   if (launch_chosen)
     return Error{"the launch shape (--block, --kernel) applies to the cuda backend"};
-  return SelectedBackend{std::make_unique<CpuTwinBackend>(options.cpu_threads), ""};
+  Expected<std::unique_ptr<Backend>> twin = create_cpu_twin(options);
+  if (!twin) return twin.status();
+  return SelectedBackend{std::move(twin).value(), ""};
 }
 
 std::vector<BackendReport> list_backends() {

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "cpu_twin/band_pipeline.h"
+#include "cpu_twin/flush_subnormals.h"
 #include "cpu_twin/row_update.h"
 #include "gs/cell_update.h"
 #include "gs/launch_emulator.h"
@@ -93,16 +94,19 @@ void CpuTwinBackend::sweep_steps(int count) {
   // One parallel region for all steps: threads fork once, and the barrier that ends each row
   // loop orders the steps. Even steps read `current_`, odd steps read `next_`.
 #pragma omp parallel num_threads(threads_)
-  for (int s = 0; s < count; ++s) {
-    const Fields& in = *pair[s & 1];
-    Fields& out = *pair[(s + 1) & 1];
+  {
+    const twin::FlushSubnormals flush;
+    for (int s = 0; s < count; ++s) {
+      const Fields& in = *pair[s & 1];
+      Fields& out = *pair[(s + 1) & 1];
 #pragma omp for schedule(static)
-    for (int y = 0; y < height; ++y) {
-      const NeighbourRows rows =
-          neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
-      const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
-      twin::update_row<L, Mapped>(rows, out.u.data() + long(y) * width,
-                                  out.v.data() + long(y) * width, width, F_row, params_);
+      for (int y = 0; y < height; ++y) {
+        const NeighbourRows rows =
+            neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
+        const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
+        twin::update_row<L, Mapped>(rows, out.u.data() + long(y) * width,
+                                    out.v.data() + long(y) * width, width, F_row, params_);
+      }
     }
   }
   if (count & 1) std::swap(current_, next_);
@@ -132,6 +136,7 @@ void CpuTwinBackend::run_fast_steps(int count) {
   // bands read each other's rows of that pass's output as the next pass's halo.
 #pragma omp parallel num_threads(threads_)
   {
+    const twin::FlushSubnormals flush;
     const twin::Band band =
         twin::band_of(omp_get_thread_num(), omp_get_num_threads(), current_.size.height);
     twin::RowRing& ring = rings_[std::size_t(omp_get_thread_num())];

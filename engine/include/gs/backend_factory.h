@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gs/backend.h"
+#include "gs/cpu_twin_backend.h"
 #include "gs/launch_shape.h"
 #include "gs/status.h"
 
@@ -21,6 +22,9 @@ std::optional<BackendChoice> parse_backend_choice(std::string_view name);
 struct BackendOptions {
   BackendChoice choice = BackendChoice::Auto;
   int cpu_threads = 0;  // 0: every core
+  // The CPU twin's loop and its steps per pass (0: automatic), where the user chose them.
+  std::optional<CpuTwinPath> cpu_path;
+  std::optional<int> cpu_steps_per_pass;
   // The CUDA launch (block shape, kernel variant), where the user chose one.
   std::optional<BlockShape> block;
   std::optional<KernelVariant> variant;
