@@ -218,6 +218,53 @@ TEST(BatchCli, BenchPrintsATable) {
   EXPECT_TRUE(row) << result.out;
 }
 
+// The twin's two loops, measured in one run: a row for each with its speed and share of the
+// copy bandwidth, and their ratio.
+TEST(BatchCli, BenchComparesTheTwinsFastAndReferenceLoops) {
+  const ProgramResult result =
+      run_batch({"--bench", "--backend", "cpu", "--width", "96", "--height", "80"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::istringstream lines(result.out);
+  double fast = 0.0, reference = 0.0, ratio = 0.0;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string grid, path;
+    long long steps = 0;
+    double ms_per_step = 0.0, mcells = 0.0;
+    if (!(words >> grid >> path) || grid != "96x80") continue;
+    if (path == "fast/reference:") {
+      words >> ratio;
+    } else {
+      ASSERT_TRUE(words >> steps >> ms_per_step >> mcells) << line;
+      EXPECT_NE(line.find('%'), std::string::npos) << "no share of the copy bandwidth: " << line;
+      (path == "fast" ? fast : reference) = mcells;
+    }
+  }
+  EXPECT_GT(fast, 0.0) << result.out;
+  EXPECT_GT(reference, 0.0) << result.out;
+  EXPECT_NEAR(ratio, fast / reference, 0.01 * ratio + 0.01) << result.out;
+  EXPECT_NE(result.out.find("against: CPU twin, reference path"), std::string::npos) << result.out;
+}
+
+// The real program on both loops, and on forced long passes: the same final state, bit for bit.
+TEST(BatchCli, FastAndReferenceLoopsWriteTheSameState) {
+  ScratchDir dir;
+  const Args run = Args{"--backend", "cpu",    "--width", "70",      "--height",
+                        "90",        "--init", "spots",   "--steps", "150"};
+  const StateFile reference =
+      run_to_state(run + Args{"--cpu-path", "reference"}, dir / "reference.h5");
+  const StateFile fast = run_to_state(run + Args{"--cpu-path", "fast"}, dir / "fast.h5");
+  const StateFile blocked =
+      run_to_state(run + Args{"--steps-per-pass", "8", "--threads", "2"}, dir / "blocked.h5");
+  for (const StateFile* other : {&fast, &blocked}) {
+    EXPECT_TRUE(same_bits(other->fields.u, reference.fields.u));
+    EXPECT_TRUE(same_bits(other->fields.v, reference.fields.v));
+  }
+  EXPECT_FALSE(
+      same_bits(reference.fields.v, make_initial_fields({70, 90}, InitPattern::Spots, 1).v))
+      << "the state must have moved";
+}
+
 TEST(BatchCli, ListBackends) {
   const ProgramResult result = run_batch({"--list-backends"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
