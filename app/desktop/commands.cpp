@@ -41,6 +41,8 @@ const std::vector<SettableParameter>& settable_parameter_table() {
                                                        {"filter", Owner::App},
                                                        {"block", Owner::Simulation},
                                                        {"kernel", Owner::Simulation},
+                                                       {"cpu-path", Owner::Simulation},
+                                                       {"steps-per-pass", Owner::Simulation},
                                                        {"init", Owner::Simulation},
                                                        {"seed", Owner::Simulation},
                                                        {"brush-radius", Owner::App},

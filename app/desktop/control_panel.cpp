@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "gs/cpu_twin_backend.h"
+
 namespace gs::app {
 namespace {
 
@@ -143,6 +145,23 @@ void parameter_section(const PanelContext& c) {
     push_set(c, "boundary", std::string(to_string(Boundary(boundary))));
 }
 
+// The CPU twin's loop, to switch while the kernel time is on screen: the fast path (row bands
+// advanced several steps per pass in cache, SIMD rows) or the reference sweep.
+void twin_loop_controls(const PanelContext& c) {
+  const auto* twin = dynamic_cast<const CpuTwinBackend*>(&c.simulation.backend());
+  ImGui::BeginDisabled(twin == nullptr);
+  int path = c.simulation.twin_path() == CpuTwinPath::Fast ? 0 : 1;
+  if (ImGui::Combo("CPU loop", &path, "fast (blocked, SIMD)\0reference (one sweep a step)\0"))
+    push_set(c, "cpu-path", path == 0 ? "fast" : "reference");
+  int per_pass = c.simulation.twin_steps_per_pass();
+  if (ImGui::SliderInt("steps per pass", &per_pass, 0, 16, per_pass == 0 ? "auto" : "%d"))
+    push_set(c, "steps-per-pass", std::to_string(per_pass));
+  if (twin && twin->path() == CpuTwinPath::Fast)
+    ImGui::TextDisabled("now %d step%s per pass", twin->steps_per_pass(),
+                        twin->steps_per_pass() == 1 ? "" : "s");
+  ImGui::EndDisabled();
+}
+
 void grid_section(const PanelContext& c) {
   // The edit fields follow the grid whenever it changes elsewhere (a script, a backend switch).
   static GridSize shown;
@@ -167,6 +186,7 @@ void grid_section(const PanelContext& c) {
   int transfer = int(c.transfer);
   if (ImGui::Combo("transfer", &transfer, "interop\0host\0upload\0"))
     c.commands.push_back(command::SelectTransfer{TransferPath(transfer)});
+  twin_loop_controls(c);
 }
 
 void launch_section(const PanelContext& c) {

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 #include "gs/cell_update.h"
+#include "gs/cpu_twin_backend.h"
 #include "gs/state_file.h"
 
 namespace gs::app {
@@ -100,6 +102,14 @@ Status Simulation::resize(GridSize new_size) {
   return Status::ok();
 }
 
+// Gives the CPU twin, when it runs, the loop and pass length the user chose; on a GPU they wait.
+Status Simulation::configure_twin() {
+  auto* twin = dynamic_cast<CpuTwinBackend*>(backend_.get());
+  if (!twin) return Status::ok();
+  twin->set_path(twin_path_);
+  return twin->set_steps_per_pass(twin_steps_per_pass_);
+}
+
 Status Simulation::switch_backend(BackendChoice choice) {
   Expected<SelectedBackend> selected = create_backend(backend_options(choice));
   if (!selected) return selected.status();
@@ -111,6 +121,7 @@ Status Simulation::switch_backend(BackendChoice choice) {
     GS_TRY(selected->backend->set_launch(launch_block_, launch_variant_));
   backend_ = std::move(selected->backend);
   backend_reason_ = selected->reason;
+  GS_TRY(configure_twin());
   ms_per_step_ = 0.0;
   message_ = "backend " + backend_->description() + ", state carried over";
   return Status::ok();
@@ -214,6 +225,20 @@ Status Simulation::set_parameter(const std::string& name, const std::string& val
     if (end == value.c_str() || *end != '\0') return Error{"seed: '" + value + "' is not a number"};
     seed_ = seed;
     return Status::ok();
+  } else if (name == "cpu-path") {
+    const auto path = parse_cpu_twin_path(value);
+    if (!path) return Error{"cpu-path must be fast or reference"};
+    twin_path_ = *path;
+    return configure_twin();
+  } else if (name == "steps-per-pass") {
+    char* end = nullptr;
+    const long steps = std::strtol(value.c_str(), &end, 10);
+    if (end == value.c_str() || *end != '\0' || steps < 0 ||
+        steps > CpuTwinBackend::kMaxStepsPerPass)
+      return Error{"steps-per-pass: '" + value + "' is not 0 (automatic) to " +
+                   std::to_string(CpuTwinBackend::kMaxStepsPerPass)};
+    twin_steps_per_pass_ = int(steps);
+    return configure_twin();
   } else if (name == "block" || name == "kernel") {
     BlockShape block = launch_block_;
     KernelVariant variant = launch_variant_;

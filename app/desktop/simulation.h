@@ -50,6 +50,9 @@ class Simulation {
   bool reseed_on_preset() const { return reseed_on_preset_; }
   BlockShape launch_block() const { return launch_block_; }
   KernelVariant launch_variant() const { return launch_variant_; }
+  // The CPU twin's loop and steps per pass (0: automatic); kept across backend switches.
+  CpuTwinPath twin_path() const { return twin_path_; }
+  int twin_steps_per_pass() const { return twin_steps_per_pass_; }
 
   // Steps for the coming frame: the requested count (or, on auto, what fills `budget_s`),
   // never more than fits in `budget_s` at the measured step time, so the UI stays fluid.
@@ -65,6 +68,7 @@ class Simulation {
   Status reset(std::optional<InitPattern> init, std::optional<std::uint64_t> seed);
   Status resize(GridSize size);
   Status switch_backend(BackendChoice choice);
+  Status configure_twin();
   Status set_parameter(const std::string& name, const std::string& value);
   Status load_preset(const std::string& name);
   Status pick(float x, float y);
@@ -81,6 +85,8 @@ class Simulation {
   DisplayField field_ = DisplayField::V;
   BlockShape launch_block_;
   KernelVariant launch_variant_ = KernelVariant::Coalesced;
+  CpuTwinPath twin_path_ = CpuTwinPath::Fast;
+  int twin_steps_per_pass_ = 0;
   bool running_ = true;
   int pending_steps_ = 0;
   std::optional<int> steps_per_frame_;

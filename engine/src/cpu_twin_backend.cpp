@@ -74,6 +74,11 @@ Status CpuTwinBackend::set_steps_per_pass(int steps) {
   return Status::ok();
 }
 
+void CpuTwinBackend::set_path(CpuTwinPath path) {
+  path_ = path;
+  reserve_rings();
+}
+
 // Allocates the rows in flight before stepping, so that stepping never allocates.
 void CpuTwinBackend::reserve_rings() {
   if (path_ != CpuTwinPath::Fast || current_.size.cells() == 0) return;

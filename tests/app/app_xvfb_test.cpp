@@ -229,6 +229,36 @@ TEST(AppUnderXvfb, SavedStatesRoundTripAndBatchStatesOpen) {
   EXPECT_EQ(onwards.exit_code, 0) << onwards.err;
 }
 
+// The panel's CPU loop switch, driven by a script: the reference sweep and the fast path (here on
+// forced 8-step passes) step the same state to the same bits, and the stats say which ran.
+TEST(AppUnderXvfb, CpuLoopSwitchKeepsTheSimulationExact) {
+  ScratchDir dir;
+  const auto run_to = [&](const std::string& loop_settings, const std::string& name) {
+    return "reset spots 9\n" + loop_settings + "step 120\nsave " + (dir / name).string() + "\n";
+  };
+  const std::string script =
+      "backend cpu\npause\nsize 130 90\n" + run_to("set cpu-path reference\n", "reference.h5") +
+      run_to("set cpu-path fast\nset steps-per-pass 8\n", "fast.h5") + "quit\n";
+  const ProgramResult app = run_app(dir, script, {"--stats-json", (dir / "stats.json").string()});
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  Expected<StateFile> reference = read_state(dir / "reference.h5");
+  Expected<StateFile> fast = read_state(dir / "fast.h5");
+  ASSERT_TRUE(reference && fast);
+  EXPECT_EQ(reference->step, 120);
+  EXPECT_EQ(fast->fields.u, reference->fields.u);
+  EXPECT_EQ(fast->fields.v, reference->fields.v);
+  const nlohmann::json stats = load_json(dir / "stats.json");
+  EXPECT_NE(stats["device"].get<std::string>().find("fast path"), std::string::npos) << stats;
+}
+
+TEST(AppUnderXvfb, BadCpuLoopSettingsNameTheirLine) {
+  ScratchDir dir;
+  const ProgramResult app = run_app(dir, "backend cpu\nset steps-per-pass 99\nquit\n");
+  EXPECT_NE(app.exit_code, 0);
+  EXPECT_NE(app.err.find(":2:"), std::string::npos) << app.err;
+  EXPECT_NE(app.err.find("steps-per-pass"), std::string::npos) << app.err;
+}
+
 TEST(AppUnderXvfb, AForeignStateFileIsAClearErrorAndTheStateIsKept) {
   ScratchDir dir;
   std::ofstream(dir / "foreign.h5") << "not a state\n";

@@ -48,6 +48,7 @@ class CpuTwinBackend final : public Backend {
   Status set_launch(BlockShape block, KernelVariant variant) override;
   int threads() const { return threads_; }
   CpuTwinPath path() const { return path_; }
+  void set_path(CpuTwinPath path);
 
   // The fast path's steps per pass over cache-sized bands: 0 chooses from the grid and the
   // cache (the default), 1 makes plain sweeps; at most kMaxStepsPerPass.
