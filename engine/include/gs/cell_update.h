@@ -64,8 +64,12 @@ GS_HD Real laplacian(Real edges, Real corners, Real centre) {
   }
 }
 
-// L(c) from sums a row can share between neighbouring cells: `vertical` = above + below at the
-// cell's column (and at the columns left and right of it), `left` and `right` the row's cells.
+// The sums a row can share between neighbouring cells, at one column: `vertical` = above +
+// below, and `column` = vertical + the cell itself. A SIMD row computes them once per column
+// and shifts them into place for the columns left and right.
+//
+// Five- and nine-point: from the vertical sums left, at and right of the cell and the row's
+// left and right cells.
 template <Laplacian L, class Real>
 GS_HD Real laplacian_from_sums(Real vertical_left, Real vertical, Real vertical_right, Real left,
                                Real right, Real centre) {
@@ -73,18 +77,28 @@ GS_HD Real laplacian_from_sums(Real vertical_left, Real vertical, Real vertical_
   const Real corners = vertical_left + vertical_right;
   return laplacian<L>(edges, corners, centre);
 }
+// The course's stencil weighs all eight neighbours alike: the 3x3 box sum less nine centres,
+// from the three column sums.
+template <class Real>
+GS_HD Real course_laplacian_from_columns(Real column_left, Real column, Real column_right,
+                                         Real centre) {
+  return fused_multiply_add(Real(-9.0f), centre, (column_left + column) + column_right);
+}
 
 // L(c) of the cell at x of `row`, with its left and right neighbours at x_left and x_right.
 template <Laplacian L>
 GS_HD float laplacian_at(const float* above, const float* row, const float* below, int x_left,
                          int x, int x_right) {
-  float vertical_left = 0.0f, vertical_right = 0.0f;
-  if constexpr (L != Laplacian::FivePoint) {
-    vertical_left = above[x_left] + below[x_left];
-    vertical_right = above[x_right] + below[x_right];
+  const auto vertical = [&](int i) { return above[i] + below[i]; };
+  if constexpr (L == Laplacian::Course) {
+    return course_laplacian_from_columns(vertical(x_left) + row[x_left], vertical(x) + row[x],
+                                         vertical(x_right) + row[x_right], row[x]);
+  } else {
+    const float vertical_left = L == Laplacian::NinePoint ? vertical(x_left) : 0.0f;
+    const float vertical_right = L == Laplacian::NinePoint ? vertical(x_right) : 0.0f;
+    return laplacian_from_sums<L>(vertical_left, vertical(x), vertical_right, row[x_left],
+                                  row[x_right], row[x]);
   }
-  return laplacian_from_sums<L>(vertical_left, above[x] + below[x], vertical_right, row[x_left],
-                                row[x_right], row[x]);
 }
 
 // The feed and kill rates a cell runs with.

@@ -10,71 +10,83 @@
 
 namespace gs::twin {
 
-// The vectors around one field's cells: the vertical sums (above + below) and the row's values,
-// for the vector being computed and the ones before and after it. next() slides one vector
-// right. At the row's edges the vector before or after is the boundary's neighbour column,
-// broadcast: only its lane next to the row is ever shifted in.
-template <class Vec, int Width>
+// The vectors around one field's cells, for the vector being computed and the ones before and
+// after it: the row's values and a sum per column, computed once per column and shifted into
+// place for the neighbours left and right. The sum is above + below, or for the course's
+// stencil above + below + the cell itself. next() slides one vector right. At the row's edges
+// the vector before or after is the boundary's neighbour column, broadcast: only its lane next
+// to the row is ever shifted in.
+template <Laplacian L, class Vec>
 class FieldWindow {
  public:
+  static constexpr int kWidth = simd::kSimdWidth;
+
   FieldWindow(const float* above, const float* row, const float* below)
       : above_(above), row_(row), below_(below) {}
 
   // Starts at the first vector of the row, whose left neighbour is column `left`.
   void start_at_left_edge(int left) {
-    vertical_before_ = above_[left] + below_[left];
     centre_before_ = row_[left];
+    sum_before_ = column_sum(above_[left] + below_[left], row_[left]);
     load_current(0);
   }
   // Starts at the vector at x, with the one before it in the row.
   void start_at(int x) {
-    vertical_before_ = vertical_at(x - Width);
-    centre_before_ = simd::load(row_ + x - Width);
+    centre_before_ = simd::load(row_ + x - kWidth);
+    sum_before_ = column_sum(vertical_at(x - kWidth), centre_before_);
     load_current(x);
   }
   // The vector after the one at x (which must lie in the row).
   void load_after(int x) {
-    vertical_after_ = vertical_at(x + Width);
-    centre_after_ = simd::load(row_ + x + Width);
+    centre_after_ = simd::load(row_ + x + kWidth);
+    sum_after_ = column_sum(vertical_at(x + kWidth), centre_after_);
   }
   // Only the first lane of the vector after is shifted in: column `column`, broadcast.
   void load_after_column(int column) {
-    vertical_after_ = above_[column] + below_[column];
     centre_after_ = row_[column];
+    sum_after_ = column_sum(above_[column] + below_[column], row_[column]);
   }
 
-  template <Laplacian L>
   Vec laplacian() const {
-    Vec vertical_left = 0.0f, vertical_right = 0.0f;
-    if constexpr (L != Laplacian::FivePoint) {
-      vertical_left = simd::shift_in_left(vertical_before_, vertical_);
-      vertical_right = simd::shift_in_right(vertical_, vertical_after_);
+    if constexpr (L == Laplacian::Course) {
+      return course_laplacian_from_columns(simd::shift_in_left(sum_before_, sum_), sum_,
+                                           simd::shift_in_right(sum_, sum_after_), centre_);
+    } else {
+      Vec vertical_left = 0.0f, vertical_right = 0.0f;
+      if constexpr (L == Laplacian::NinePoint) {
+        vertical_left = simd::shift_in_left(sum_before_, sum_);
+        vertical_right = simd::shift_in_right(sum_, sum_after_);
+      }
+      return laplacian_from_sums<L>(vertical_left, sum_, vertical_right,
+                                    simd::shift_in_left(centre_before_, centre_),
+                                    simd::shift_in_right(centre_, centre_after_), centre_);
     }
-    return laplacian_from_sums<L>(vertical_left, vertical_, vertical_right,
-                                  simd::shift_in_left(centre_before_, centre_),
-                                  simd::shift_in_right(centre_, centre_after_), centre_);
   }
 
   Vec centre() const { return centre_; }
 
   void next() {
-    vertical_before_ = vertical_;
-    vertical_ = vertical_after_;
+    sum_before_ = sum_;
+    sum_ = sum_after_;
     centre_before_ = centre_;
     centre_ = centre_after_;
   }
 
  private:
   Vec vertical_at(int x) const { return simd::load(above_ + x) + simd::load(below_ + x); }
+  static Vec column_sum(Vec vertical, Vec centre) {
+    if constexpr (L == Laplacian::Course) return vertical + centre;
+    return vertical;
+  }
   void load_current(int x) {
-    vertical_ = vertical_at(x);
     centre_ = simd::load(row_ + x);
+    sum_ = column_sum(vertical_at(x), centre_);
   }
 
   const float* above_;
   const float* row_;
   const float* below_;
-  Vec vertical_before_ = 0.0f, vertical_ = 0.0f, vertical_after_ = 0.0f;
+  Vec sum_before_ = 0.0f, sum_ = 0.0f, sum_after_ = 0.0f;
   Vec centre_before_ = 0.0f, centre_ = 0.0f, centre_after_ = 0.0f;
 };
 
@@ -96,16 +108,15 @@ void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int 
       store == RowStore::Streamed && simd::stream_aligned(u_out) && simd::stream_aligned(v_out);
   const Vec F = F_row;
   const Vec k_uniform = p.k;
-  FieldWindow<Vec, Width> u(rows.u_above, rows.u_row, rows.u_below);
-  FieldWindow<Vec, Width> v(rows.v_above, rows.v_row, rows.v_below);
+  FieldWindow<L, Vec> u(rows.u_above, rows.u_row, rows.u_below);
+  FieldWindow<L, Vec> v(rows.v_above, rows.v_row, rows.v_below);
 
   // The vector at x, once its window holds the vectors before and after it.
   const auto update_vector = [&](int x, bool stream_it) {
     Vec k = k_uniform;
     if constexpr (Mapped) k = map_k_of_column(p, Vec::iota(float(x)), float(width));
     Vec u_next = 0.0f, v_next = 0.0f;
-    react_diffuse(u.centre(), v.centre(), u.template laplacian<L>(), v.template laplacian<L>(), F,
-                  k, p, u_next, v_next);
+    react_diffuse(u.centre(), v.centre(), u.laplacian(), v.laplacian(), F, k, p, u_next, v_next);
     if (stream_it) {
       simd::stream(u_out + x, u_next);
       simd::stream(v_out + x, v_next);
