@@ -89,7 +89,9 @@ Expected<std::vector<RunReport>> measure_in_turns(const BatchJob& job,
     Expected<RunReport> warm_up = run_job(jobs[b], *backends[b], {false});
     if (warm_up) warm_up = run_job(jobs[b], *backends[b], {false});
     if (!warm_up) return warm_up.status();
-    const double frame_seconds = std::max(1e-6, warm_up->compute_s + warm_up->transfer_s);
+    // Per frame: the steps and any display copy, not the upload each run starts with.
+    const double frame_seconds =
+        std::max(1e-6, warm_up->compute_s / double(std::max<long long>(1, jobs[b].frames)));
     jobs[b].frames =
         std::clamp<long long>(std::llround(kTargetRunSeconds / frame_seconds), 3, 100000);
   }
