@@ -1,9 +1,9 @@
 // Flushes subnormal floats (below 1.2e-38) to zero on the calling thread while in scope.
 // The front of a growing pattern is a band of cells whose v decays through the subnormal range,
 // and x86 cores take a slow assist on every operation that meets one: on the course's run the
-// twin lost more than a quarter of its speed to them. Both of the twin's loops step under this guard,
-// so they still agree to the bit; the CUDA build flushes too (--ftz=true), so the machines agree
-// on what a vanishing value becomes.
+// twin lost more than a quarter of its speed to them. Both of the twin's loops step under this
+// guard, so they still agree to the bit; the CUDA build flushes too (--ftz=true), so the machines
+// agree on what a vanishing value becomes.
 #pragma once
 
 #if defined(__SSE2__)
