@@ -92,10 +92,10 @@ class BandPass {
   }
 
   void update(int level, int row) {
-    const int below = level - 1;
+    const int source = level - 1;  // the step this row is computed from
     const int up = row_above(row), down = row_below(row);
-    const NeighbourRows rows{u_row(below, up), u_row(below, row), u_row(below, down),
-                             v_row(below, up), v_row(below, row), v_row(below, down)};
+    const NeighbourRows rows{u_row(source, up), u_row(source, row), u_row(source, down),
+                             v_row(source, up), v_row(source, row), v_row(source, down)};
     float* const u_out =
         level == steps_ ? out_.u.data() + long(row) * width() : ring_.u(level, row);
     float* const v_out =
