@@ -70,6 +70,8 @@ TEST(ScriptParser, SetAcceptsEveryParameterWithAGoodValue) {
                                                                   {"filter", "linear"},
                                                                   {"block", "32x8"},
                                                                   {"kernel", "strided"},
+                                                                  {"cpu-path", "reference"},
+                                                                  {"steps-per-pass", "8"},
                                                                   {"init", "spots"},
                                                                   {"seed", "18446744073709551615"},
                                                                   {"brush-radius", "12.5"},
