@@ -12,6 +12,7 @@
 #include "cpu_twin/band_pipeline.h"
 #include "cpu_twin/flush_subnormals.h"
 #include "cpu_twin/row_update.h"
+#include "cpu_twin/simd.h"
 #include "gs/cell_update.h"
 #include "gs/launch_emulator.h"
 
@@ -40,9 +41,11 @@ CpuTwinBackend::CpuTwinBackend(int threads, CpuTwinPath path)
     : threads_(threads > 0 ? threads : omp_get_max_threads()), path_(path), rings_(threads_) {}
 
 std::string CpuTwinBackend::description() const {
-  const std::string loop = path_ == CpuTwinPath::Fast
-                               ? "fast path: temporal blocking, explicit SIMD"
-                               : "reference path: one sweep per step";
+  // Which loop runs, and on what: the instruction set its rows were built for.
+  const std::string rows = simd::kSimdWidth > 0 ? std::string(simd::kInstructionSet) + " rows"
+                                                : std::string("compiler-vectorised rows");
+  const std::string loop = path_ == CpuTwinPath::Fast ? "fast path: temporal blocking, " + rows
+                                                      : "reference path: one sweep per step";
   return "CPU twin, " + loop + ", " + std::to_string(threads_) + " OpenMP thread" +
          (threads_ == 1 ? "" : "s");
 }

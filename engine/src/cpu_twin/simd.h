@@ -18,6 +18,7 @@ namespace gs::simd {
 inline namespace avx512 {
 
 inline constexpr int kSimdWidth = 16;
+inline constexpr const char* kInstructionSet = "AVX-512";
 
 struct Vec {
   __m512 value;
@@ -83,6 +84,7 @@ inline Vec shift_in_right(Vec cur, Vec next) {
 inline namespace avx2 {
 
 inline constexpr int kSimdWidth = 8;
+inline constexpr const char* kInstructionSet = "AVX2";
 
 struct Vec {
   __m256 value;
@@ -140,6 +142,7 @@ inline Vec shift_in_right(Vec cur, Vec next) {
 }  // namespace avx2
 #else
 inline constexpr int kSimdWidth = 0;
+inline constexpr const char* kInstructionSet = nullptr;
 #endif
 
 // Orders streamed stores before what follows (the barrier that ends a pass).
