@@ -101,12 +101,12 @@ class BandPass {
     float* const v_out =
         level == steps_ ? out_.v.data() + long(row) * width() : ring_.v(level, row);
     const float F_row = Mapped ? map_F(p_, grid_row(row), height()) : p_.F;
-    if constexpr (simd::kSimdWidth > 0) {
-      const RowStore store = level == steps_ ? output_store_ : RowStore::Cached;
-      update_row_simd<L, Mapped>(rows, u_out, v_out, width(), F_row, p_, store);
-    } else {
-      update_row<L, Mapped>(rows, u_out, v_out, width(), F_row, p_);
-    }
+#if GS_TWIN_SIMD
+    const RowStore store = level == steps_ ? output_store_ : RowStore::Cached;
+    update_row_simd<L, Mapped>(rows, u_out, v_out, width(), F_row, p_, store);
+#else
+    update_row<L, Mapped>(rows, u_out, v_out, width(), F_row, p_);  // no SIMD rows: plain rows
+#endif
   }
 
   const Fields& in_;

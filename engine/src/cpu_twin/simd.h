@@ -1,15 +1,19 @@
 // The CPU twin's SIMD vector of floats: AVX-512 or AVX2 with FMA, whichever the build targets
 // (GS_NATIVE compiles for this machine), behind the operators the shared per-cell arithmetic
 // (gs/cell_update.h) uses, plus loads, stores and the lane shifts that let a row reuse its
-// neighbour sums. Without either instruction set kSimdWidth is 0 and the twin keeps the
+// neighbour sums. Without either instruction set GS_TWIN_SIMD is 0 and the twin keeps the
 // compiler-vectorised reference row. Each set lives in its own inline namespace, so code built
 // for two sets in one program never shares a symbol.
 #pragma once
 
 #include <cstdint>
 
+// 1 where the build targets an instruction set the twin has SIMD rows for.
 #if defined(__AVX512F__) || (defined(__AVX2__) && defined(__FMA__))
+#define GS_TWIN_SIMD 1
 #include <immintrin.h>
+#else
+#define GS_TWIN_SIMD 0
 #endif
 
 namespace gs::simd {
@@ -142,12 +146,12 @@ inline Vec shift_in_right(Vec cur, Vec next) {
 }  // namespace avx2
 #else
 inline constexpr int kSimdWidth = 0;
-inline constexpr const char* kInstructionSet = nullptr;
+inline constexpr const char* kInstructionSet = "none";
 #endif
 
 // Orders streamed stores before what follows (the barrier that ends a pass).
 inline void store_fence() {
-#if defined(__AVX512F__) || (defined(__AVX2__) && defined(__FMA__))
+#if GS_TWIN_SIMD
   _mm_sfence();
 #endif
 }

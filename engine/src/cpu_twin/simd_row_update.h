@@ -8,6 +8,7 @@
 #include "cpu_twin/row_update.h"
 #include "cpu_twin/simd.h"
 
+#if GS_TWIN_SIMD
 namespace gs::twin {
 
 // The vectors around one field's cells, for the vector being computed and the ones before and
@@ -152,3 +153,4 @@ void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int 
 }
 
 }  // namespace gs::twin
+#endif  // GS_TWIN_SIMD
