@@ -50,17 +50,18 @@ GS_HD float fused_negate_multiply_add(float a, float b, float c) {
 // The arithmetic below is written once for `Real` = float (the reference loop, the GPU) and
 // for the twin's SIMD vectors (cpu_twin/simd.h), which take exactly the same steps lane by lane.
 
-// L(c) of gray-scott.md from the four edge neighbours' sum, the four corners' sum and c.
+// L(c) of gray-scott.md for the five- and nine-point stencils, from the four edge neighbours'
+// sum, the four corners' sum and c. (The course's stencil weighs all eight neighbours alike and
+// goes through course_laplacian_from_columns below.)
 template <Laplacian L, class Real>
 GS_HD Real laplacian(Real edges, Real corners, Real centre) {
+  static_assert(L != Laplacian::Course, "the course's stencil is a box sum of column sums");
   if constexpr (L == Laplacian::FivePoint) {
     (void)corners;
     return fused_multiply_add(Real(-4.0f), centre, edges);
-  } else if constexpr (L == Laplacian::NinePoint) {
+  } else {
     return fused_multiply_add(Real(0.2f), edges,
                               fused_multiply_subtract(Real(0.05f), corners, centre));
-  } else {
-    return fused_multiply_add(Real(-8.0f), centre, edges + corners);
   }
 }
 
