@@ -233,10 +233,10 @@ Status Simulation::set_parameter(const std::string& name, const std::string& val
   } else if (name == "steps-per-pass") {
     char* end = nullptr;
     const long steps = std::strtol(value.c_str(), &end, 10);
-    if (end == value.c_str() || *end != '\0' || steps < 0 ||
-        steps > CpuTwinBackend::kMaxStepsPerPass)
-      return Error{"steps-per-pass: '" + value + "' is not 0 (automatic) to " +
-                   std::to_string(CpuTwinBackend::kMaxStepsPerPass)};
+    if (end == value.c_str() || *end != '\0')
+      return Error{"steps-per-pass: '" + value + "' is not a whole number"};
+    if (Status valid = CpuTwinBackend::check_steps_per_pass(steps); !valid)
+      return Error{"steps-per-pass: " + valid.message()};
     twin_steps_per_pass_ = int(steps);
     return configure_twin();
   } else if (name == "block" || name == "kernel") {

@@ -68,10 +68,15 @@ int CpuTwinBackend::steps_per_pass() const {
   return twin::steps_per_pass(current_.size, threads_);
 }
 
-Status CpuTwinBackend::set_steps_per_pass(int steps) {
+Status CpuTwinBackend::check_steps_per_pass(long steps) {
   if (steps < 0 || steps > kMaxStepsPerPass)
     return Error{"steps per pass must be 0 (automatic) to " + std::to_string(kMaxStepsPerPass) +
                  ", not " + std::to_string(steps)};
+  return Status::ok();
+}
+
+Status CpuTwinBackend::set_steps_per_pass(int steps) {
+  GS_TRY(check_steps_per_pass(steps));
   chosen_steps_per_pass_ = steps;
   reserve_rings();
   return Status::ok();

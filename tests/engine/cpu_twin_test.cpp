@@ -10,9 +10,7 @@
 namespace gs::test {
 namespace {
 
-using Case = std::tuple<Laplacian, Boundary>;
-
-class CpuTwinMatchesReference : public ::testing::TestWithParam<Case> {
+class CpuTwinMatchesReference : public ::testing::TestWithParam<StencilCase> {
  protected:
   Params params() const { return stable_params(std::get<0>(GetParam()), std::get<1>(GetParam())); }
 };
@@ -54,14 +52,8 @@ TEST_P(CpuTwinMatchesReference, SameBitsOnOneAndTwoThreads) {
   EXPECT_EQ(one.v, two.v);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllLaplaciansAndBoundaries, CpuTwinMatchesReference,
-    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint,
-                                         Laplacian::Course),
-                       ::testing::Values(Boundary::Periodic, Boundary::Neumann)),
-    [](const ::testing::TestParamInfo<Case>& test) {
-      return case_name(std::get<0>(test.param), std::get<1>(test.param));
-    });
+INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, CpuTwinMatchesReference, all_stencil_cases(),
+                         stencil_case_name);
 
 TEST_P(CpuTwinMatchesReference, ParameterMapModeVariesFAlongYAndKAlongX) {
   Params p = params();

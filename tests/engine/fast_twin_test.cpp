@@ -12,9 +12,7 @@
 namespace gs::test {
 namespace {
 
-using Case = std::tuple<Laplacian, Boundary>;
-
-class FastTwinEqualsReference : public ::testing::TestWithParam<Case> {
+class FastTwinEqualsReference : public ::testing::TestWithParam<StencilCase> {
  protected:
   Params params() const { return stable_params(std::get<0>(GetParam()), std::get<1>(GetParam())); }
 };
@@ -82,14 +80,8 @@ TEST_P(FastTwinEqualsReference, GivesTheSameBitsOnOneTwoAndThreeThreads) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllLaplaciansAndBoundaries, FastTwinEqualsReference,
-    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint,
-                                         Laplacian::Course),
-                       ::testing::Values(Boundary::Periodic, Boundary::Neumann)),
-    [](const ::testing::TestParamInfo<Case>& test) {
-      return case_name(std::get<0>(test.param), std::get<1>(test.param));
-    });
+INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, FastTwinEqualsReference, all_stencil_cases(),
+                         stencil_case_name);
 
 TEST(CpuTwinPath, NamesParseAndPrint) {
   EXPECT_EQ(parse_cpu_twin_path("fast"), CpuTwinPath::Fast);

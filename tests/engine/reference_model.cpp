@@ -117,6 +117,10 @@ std::string case_name(Laplacian laplacian, Boundary boundary) {
   return name;
 }
 
+std::string stencil_case_name(const ::testing::TestParamInfo<StencilCase>& info) {
+  return case_name(std::get<0>(info.param), std::get<1>(info.param));
+}
+
 Params stable_params(Laplacian laplacian, Boundary boundary) {
   Params p;  // the course's defaults: stable for the course Laplacian
   const auto set = [&p](float F, float k, float Du, float Dv) {

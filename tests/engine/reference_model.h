@@ -2,8 +2,11 @@
 // for each Laplacian, index arithmetic per neighbour), for checking the engine against.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gs/backend.h"
@@ -38,6 +41,15 @@ Fields run_twin(const Fields& start, const Params& params, int steps, int thread
 
 // "five_point_periodic": a test-name-safe label for parameterised tests.
 std::string case_name(Laplacian laplacian, Boundary boundary);
+
+// Every Laplacian with every boundary, for INSTANTIATE_TEST_SUITE_P, with its test names.
+using StencilCase = std::tuple<Laplacian, Boundary>;
+inline auto all_stencil_cases() {
+  return ::testing::Combine(
+      ::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course),
+      ::testing::Values(Boundary::Periodic, Boundary::Neumann));
+}
+std::string stencil_case_name(const ::testing::TestParamInfo<StencilCase>& info);
 
 // Parameters that are stable for each Laplacian (the course's, Pearson's, Sims').
 Params stable_params(Laplacian laplacian, Boundary boundary);

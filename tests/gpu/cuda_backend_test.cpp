@@ -27,8 +27,7 @@ class CudaTest : public ::testing::Test {
   std::unique_ptr<CudaBackend> cuda_;
 };
 
-using Case = std::tuple<Laplacian, Boundary>;
-class CudaMatchesTwin : public CudaTest, public ::testing::WithParamInterface<Case> {};
+class CudaMatchesTwin : public CudaTest, public ::testing::WithParamInterface<StencilCase> {};
 
 TEST_P(CudaMatchesTwin, After1And100And1000Steps) {
   const Params p = stable_params(std::get<0>(GetParam()), std::get<1>(GetParam()));
@@ -46,14 +45,8 @@ TEST_P(CudaMatchesTwin, After1And100And1000Steps) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllLaplaciansAndBoundaries, CudaMatchesTwin,
-    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint,
-                                         Laplacian::Course),
-                       ::testing::Values(Boundary::Periodic, Boundary::Neumann)),
-    [](const ::testing::TestParamInfo<Case>& test) {
-      return case_name(std::get<0>(test.param), std::get<1>(test.param));
-    });
+INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, CudaMatchesTwin, all_stencil_cases(),
+                         stencil_case_name);
 
 TEST_F(CudaTest, StridedVariantAndOtherBlocksGiveTheSameResult) {
   const Fields start = make_initial_fields({300, 200}, InitPattern::Noise, 4);
@@ -142,12 +135,6 @@ TEST_F(CudaTest, CopyBandwidthIsMeasured) {
   EXPECT_GT(*bandwidth, 10.0);
 }
 
-}  // namespace
-}  // namespace gs::test
-
-namespace gs::test {
-namespace {
-
 TEST_F(CudaTest, FiniteCheckFindsADivergedCell) {
   Fields f = random_fields({100, 60}, 9);
   ASSERT_TRUE(cuda_->upload(f));
@@ -158,12 +145,6 @@ TEST_F(CudaTest, FiniteCheckFindsADivergedCell) {
   ASSERT_TRUE(cuda_->upload(f));
   EXPECT_FALSE(*cuda_->fields_are_finite());
 }
-
-}  // namespace
-}  // namespace gs::test
-
-namespace gs::test {
-namespace {
 
 TEST_F(CudaTest, FieldRangeMatchesTheTwin) {
   Fields f = random_fields({1023, 517}, 13);

@@ -53,6 +53,7 @@ class CpuTwinBackend final : public Backend {
   // The fast path's steps per pass over cache-sized bands: 0 chooses from the grid and the
   // cache (the default), 1 makes plain sweeps; at most kMaxStepsPerPass.
   static constexpr int kMaxStepsPerPass = 64;
+  static Status check_steps_per_pass(long steps);
   Status set_steps_per_pass(int steps);
   // What the next step() will use on the current grid.
   int steps_per_pass() const;

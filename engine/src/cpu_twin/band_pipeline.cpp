@@ -28,9 +28,13 @@ std::size_t grid_bytes(GridSize size) {
   return 4 * size.cells() * sizeof(float);
 }  // u, v twice
 
+// Asked once: the pass length is chosen on every step() call.
 long l2_cache_bytes() {
-  const long reported = sysconf(_SC_LEVEL2_CACHE_SIZE);
-  return reported > 0 ? reported : kFallbackL2Bytes;
+  static const long bytes = [] {
+    const long reported = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    return reported > 0 ? reported : kFallbackL2Bytes;
+  }();
+  return bytes;
 }
 
 int floor_mod(int i, int n) {
