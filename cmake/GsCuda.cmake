@@ -1,6 +1,7 @@
 # Decides whether the CUDA backend is built (GS_CUDA: AUTO, ON, OFF) and sets GS_CUDA_ENABLED.
 # CMAKE_CUDA_ARCHITECTURES is chosen here only when the user chose none: sm_75 (GTX 1650) up to
-# sm_90 (H100/H200/GH200), with PTX for the newest so later GPUs JIT it.
+# sm_90 (H100/H200/GH200) and sm_120 (RTX 50 series), with PTX for sm_90 so later data-centre
+# GPUs JIT it. CUDA 13 builds nothing older than sm_75 (Pascal and Volta are gone).
 set(GS_CUDA_ENABLED OFF)
 if(NOT GS_CUDA STREQUAL "OFF")
   if(NOT DEFINED CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX} AND EXISTS /usr/local/cuda/bin/nvcc)
@@ -10,7 +11,7 @@ if(NOT GS_CUDA STREQUAL "OFF")
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
     if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})
-      set(CMAKE_CUDA_ARCHITECTURES 75-real 80-real 86-real 89-real 90)
+      set(CMAKE_CUDA_ARCHITECTURES 75-real 80-real 86-real 89-real 90 120-real)
     endif()
     enable_language(CUDA)
     find_package(CUDAToolkit REQUIRED)

@@ -32,10 +32,12 @@ constexpr GridSize kCourseGrid{1920, 1080};
 constexpr long long kCourseFrames = 1000;
 constexpr long long kCourseStepsPerFrame = 32;
 
-std::vector<GridSize> bench_sizes(const BatchOptions& o) {
+// A GPU also gets 8192x8192 (1 GB of fields), where nothing fits in a cache.
+std::vector<GridSize> bench_sizes(const BatchOptions& o, bool gpu) {
   if (o.width || o.height)
     return {
         {int(o.width.value_or(kDefaultGrid.width)), int(o.height.value_or(kDefaultGrid.height))}};
+  if (gpu) return {{512, 512}, {1920, 1080}, {4096, 4096}, {8192, 8192}};
   return {{512, 512}, {1920, 1080}, {4096, 4096}};
 }
 
@@ -138,11 +140,24 @@ Status run_course_benchmark(BatchOptions options, Backend& backend, Table& table
   return Status::ok();
 }
 
+#if defined(GS_HAVE_CUDA)
+// The copy ceiling of a buffer the GPU's L2 cache holds (source and copy in a quarter of it
+// each), beside the DRAM-sized one every backend prints.
+Status print_l2_copy(CudaBackend& cuda, std::ostream& out) {
+  const std::size_t l2 = cuda.device().l2_bytes;
+  if (l2 < (std::size_t(1) << 20)) return Status::ok();
+  Expected<double> copy = cuda.measure_copy_bandwidth(l2 / 4);
+  if (!copy) return copy.status();
+  out << "copy L2: " << std::fixed << std::setprecision(1) << *copy << " GB/s (a "
+      << double(l2 / 4) / 1e6 << " MB copy, which the " << double(l2) / 1e6
+      << " MB L2 cache holds)\n";
+  return Status::ok();
+}
+
 // The app's interop path against its host path, measured without GL: the display field of a
 // 1920x1080 grid written on the device (as into a mapped PBO) or copied to pinned host memory.
-Status print_display_paths([[maybe_unused]] Backend& backend, [[maybe_unused]] std::ostream& out) {
-#if defined(GS_HAVE_CUDA)
-  auto& cuda = static_cast<CudaBackend&>(backend);  // name() == "cuda"
+// Then what building a step graph costs against replaying it and against plain launches.
+Status print_display_paths_and_graphs(CudaBackend& cuda, std::ostream& out) {
   GS_TRY(cuda.upload(Fields(kCourseGrid)));
   Expected<CudaBackend::DisplayPathTimes> times = cuda.measure_display_paths(10);
   if (!times) return times.status();
@@ -150,9 +165,15 @@ Status print_display_paths([[maybe_unused]] Backend& backend, [[maybe_unused]] s
       << std::setprecision(4) << times->device_ms << " ms (interop-shaped), device-to-host copy "
       << times->host_ms << " ms (host path, first crossing): " << std::setprecision(1)
       << times->host_ms / std::max(1e-9, times->device_ms) << "x\n";
-#endif
+  Expected<CudaBackend::GraphCosts> graphs = cuda.measure_graph_costs(10);
+  if (!graphs) return graphs.status();
+  out << "step graph of " << graphs->steps << " steps on " << to_string(kCourseGrid)
+      << ", host call to GPU done: built and run " << std::setprecision(3)
+      << graphs->build_and_run_ms << " ms, replayed " << graphs->replay_ms << " ms, "
+      << graphs->steps << " plain launches " << graphs->launches_ms << " ms\n";
   return Status::ok();
 }
+#endif
 
 }  // namespace
 
@@ -165,15 +186,15 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   job_options.steps.reset();
   job_options.frames = 1;
   job_options.steps_per_frame = options.steps_per_frame.value_or(kDefaultBenchStepsPerFrame);
-  const std::vector<GridSize> sizes = bench_sizes(options);
-  for (GridSize size : sizes) GS_TRY(check_grid_size(size.width, size.height));
-
   BackendOptions chosen = backend_options(options);
   // The CPU twin is measured on both of its loops, side by side, whichever --cpu-path named.
   if (chosen.choice != BackendChoice::Cuda) chosen.cpu_path = CpuTwinPath::Fast;
   Expected<SelectedBackend> selected = create_backend(chosen);
   if (!selected) return selected.status();
   Backend& backend = *selected->backend;
+  const bool gpu = backend.device_stream().device >= 0;
+  const std::vector<GridSize> sizes = bench_sizes(options, gpu);
+  for (GridSize size : sizes) GS_TRY(check_grid_size(size.width, size.height));
   std::vector<std::pair<std::string, Backend*>> paths{{backend.name(), &backend}};
   std::unique_ptr<CpuTwinBackend> reference;
   if (const auto* twin = dynamic_cast<const CpuTwinBackend*>(&backend)) {
@@ -187,7 +208,11 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
       << (selected->reason.empty() ? "" : "; " + selected->reason);
   if (reference) out << "\nagainst: " << reference->description();
   out << "\nmachine: " << cpu_model() << "\ncopy:    " << std::fixed << std::setprecision(1)
-      << *copy << " GB/s (a 256 MB copy in the backend's memory, read + write)\n\n";
+      << *copy << " GB/s (a 256 MB copy in the backend's memory, read + write)\n";
+#if defined(GS_HAVE_CUDA)
+  if (gpu) GS_TRY(print_l2_copy(static_cast<CudaBackend&>(backend), out));
+#endif
+  out << "\n";
   std::vector<Backend*> backends;
   for (const auto& path : paths) backends.push_back(path.second);
 
@@ -205,9 +230,11 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
     if (reference)
       table.ratio(to_string(size), (*reports)[0].mcells_per_s() / (*reports)[1].mcells_per_s());
   }
-  if (backend.name() == "cuda") {
+  if (gpu) {
     GS_TRY(run_course_benchmark(job_options, backend, table, *copy));
-    GS_TRY(print_display_paths(backend, out));
+#if defined(GS_HAVE_CUDA)
+    GS_TRY(print_display_paths_and_graphs(static_cast<CudaBackend&>(backend), out));
+#endif
   }
   return Status::ok();
 }

@@ -1,5 +1,7 @@
 // The CUDA transfer paths: `host` (through pinned host memory, the course's counter-example)
-// and `interop` (the last step writes into the registered PBO on the device).
+// and `interop` (the last step writes into the registered PBO on the device). Neither waits for
+// the GPU except where the host needs the field (the host path's copy); kernel times are the
+// backend's newest finished ones.
 #include <chrono>
 #include <cstring>
 
@@ -37,20 +39,20 @@ class HostTransfer final : public FrameTransfer {
         return Error{std::string("cudaMallocHost failed: ") + cudaGetErrorString(code)};
       capacity_ = texture.bytes();
     }
-    const auto start = Clock::now();
-    // Device to pinned host memory: the first crossing.
+    // Device to pinned host memory: the first crossing (the copy waits for the steps).
     GS_TRY(backend.step_and_display(steps, field,
                                     {pinned_, texture.size().cells(), MemorySpace::Host}));
-    const double kernel_ms = backend.last_timings().compute_ms;
+    const Timings backend_times = backend.last_timings();
     // Host memory into the PBO and on to the texture: the second crossing.
+    const auto start = Clock::now();
     upload_timer_.begin();
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, texture.pbo());
     glBufferSubData(GL_PIXEL_UNPACK_BUFFER, 0, GLsizeiptr(texture.bytes()), pinned_);
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
     texture.upload_from_pbo();
     upload_timer_.end();
-    timing.kernel_ms = kernel_ms;
-    timing.transfer_ms = std::max(0.0, ms_since(start) - kernel_ms) + upload_timer_.last_ms();
+    timing.kernel_ms = backend_times.compute_ms;
+    timing.transfer_ms = backend_times.transfer_ms + ms_since(start) + upload_timer_.last_ms();
     timing.pcie_bytes = 2 * texture.bytes();
     return Status::ok();
   }
@@ -63,31 +65,36 @@ class HostTransfer final : public FrameTransfer {
 
 class InteropTransfer final : public FrameTransfer {
  public:
-  explicit InteropTransfer(std::unique_ptr<InteropBuffer> buffer) : buffer_(std::move(buffer)) {}
+  InteropTransfer(std::unique_ptr<InteropBuffer> buffer, cudaStream_t stream)
+      : buffer_(std::move(buffer)), stream_(stream) {}
   TransferPath path() const override { return TransferPath::Interop; }
 
   Status advance(Backend& backend, int steps, DisplayField field, FieldTexture& texture,
                  FrameTiming& timing) override {
-    const auto start = Clock::now();
-    Expected<InteropBuffer::Mapping> mapping = buffer_->map();
+    auto start = Clock::now();
+    Expected<InteropBuffer::Mapping> mapping = buffer_->map(stream_);
     if (!mapping) return mapping.status();
     if (mapping->bytes() < texture.bytes()) return Error{"the mapped pixel buffer is too small"};
-    // The last step writes the display field into the mapped PBO: no frame crosses PCIe.
+    double host_ms = ms_since(start);
+    // The last step writes the display field into the mapped PBO: no frame crosses PCIe. The
+    // steps are enqueued, not waited for; the unmap orders GL's texture update after them.
     GS_TRY(backend.step_and_display(
         steps, field, {mapping->data(), texture.size().cells(), MemorySpace::Device}));
+    start = Clock::now();
     GS_TRY(mapping->unmap());
     upload_timer_.begin();
     texture.upload_from_pbo();
     upload_timer_.end();
+    host_ms += ms_since(start);
     timing.kernel_ms = backend.last_timings().compute_ms;
-    timing.transfer_ms =
-        std::max(0.0, ms_since(start) - timing.kernel_ms) + upload_timer_.last_ms();
+    timing.transfer_ms = host_ms + upload_timer_.last_ms();  // map, unmap and the PBO's copy
     timing.pcie_bytes = 0;
     return Status::ok();
   }
 
  private:
   std::unique_ptr<InteropBuffer> buffer_;
+  cudaStream_t stream_;
   GlTimer upload_timer_;
 };
 
@@ -97,11 +104,14 @@ Expected<std::unique_ptr<FrameTransfer>> make_host_transfer() {
   return std::unique_ptr<FrameTransfer>(std::make_unique<HostTransfer>());
 }
 
-Expected<std::unique_ptr<FrameTransfer>> make_interop_transfer(FieldTexture& texture) {
-  Expected<std::unique_ptr<InteropBuffer>> buffer = InteropBuffer::register_buffer(texture.pbo());
+Expected<std::unique_ptr<FrameTransfer>> make_interop_transfer(FieldTexture& texture,
+                                                               const Backend& backend) {
+  const DeviceStream device = backend.device_stream();
+  Expected<std::unique_ptr<InteropBuffer>> buffer =
+      InteropBuffer::register_buffer(texture.pbo(), device.device);
   if (!buffer) return buffer.status();
-  return std::unique_ptr<FrameTransfer>(
-      std::make_unique<InteropTransfer>(std::move(buffer).value()));
+  return std::unique_ptr<FrameTransfer>(std::make_unique<InteropTransfer>(
+      std::move(buffer).value(), static_cast<cudaStream_t>(device.stream)));
 }
 
 }  // namespace gs::app

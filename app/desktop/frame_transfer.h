@@ -37,9 +37,14 @@ TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTextu
 std::unique_ptr<FrameTransfer> make_upload_transfer();
 
 #if defined(GS_HAVE_CUDA)
-// CUDA paths (cuda_transfers.cpp); they fail with CUDA's reason where they cannot run.
+// CUDA paths (cuda_transfers.cpp, interop_buffer.cpp); they fail with CUDA's reason where they
+// cannot run.
 Expected<std::unique_ptr<FrameTransfer>> make_host_transfer();
-Expected<std::unique_ptr<FrameTransfer>> make_interop_transfer(FieldTexture& texture);
+// Interop runs on the backend's device and stream.
+Expected<std::unique_ptr<FrameTransfer>> make_interop_transfer(FieldTexture& texture,
+                                                               const Backend& backend);
+// The CUDA device that drives the current GL context, where the app's CUDA backend belongs.
+Expected<int> cuda_device_for_display();
 #endif
 
 }  // namespace gs::app

@@ -1,8 +1,12 @@
 #include "interop_buffer.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
+
+#include "frame_transfer.h"
 
 namespace gs::app {
 namespace {
@@ -13,18 +17,36 @@ Error interop_error(const char* what, cudaError_t code) {
                std::to_string(int(code)) + ")"};
 }
 
-}  // namespace
-
-Expected<std::unique_ptr<InteropBuffer>> InteropBuffer::register_buffer(GLuint pbo) {
-  // The CUDA device must be the one driving this GL context (error 101 otherwise).
+// The CUDA devices that drive the current GL context.
+Expected<std::vector<int>> devices_driving_gl() {
   unsigned int count = 0;
-  int devices[4] = {};
-  if (const cudaError_t code = cudaGLGetDevices(&count, devices, 4, cudaGLDeviceListAll);
+  int devices[8] = {};
+  if (const cudaError_t code = cudaGLGetDevices(&count, devices, 8, cudaGLDeviceListAll);
       code != cudaSuccess)
     return interop_error("cudaGLGetDevices", code);
-  if (count == 0)
+  return std::vector<int>(devices, devices + std::min(count, 8u));
+}
+
+}  // namespace
+
+Expected<int> cuda_device_for_display() {
+  Expected<std::vector<int>> devices = devices_driving_gl();
+  if (!devices) return devices.status();
+  if (devices->empty())
     return Error{"no CUDA device drives this OpenGL context (it runs on another GPU)"};
-  if (const cudaError_t code = cudaSetDevice(devices[0]); code != cudaSuccess)
+  return devices->front();
+}
+
+Expected<std::unique_ptr<InteropBuffer>> InteropBuffer::register_buffer(GLuint pbo,
+                                                                        int cuda_device) {
+  // Registering for a device that does not drive the context fails later and obscurely (101):
+  // check first, and never switch the thread to a device other than the backend's.
+  Expected<std::vector<int>> devices = devices_driving_gl();
+  if (!devices) return devices.status();
+  if (std::find(devices->begin(), devices->end(), cuda_device) == devices->end())
+    return Error{"the OpenGL context does not run on CUDA device " + std::to_string(cuda_device) +
+                 ", where the cuda backend runs"};
+  if (const cudaError_t code = cudaSetDevice(cuda_device); code != cudaSuccess)
     return interop_error("cudaSetDevice", code);
   cudaGraphicsResource_t resource = nullptr;
   if (const cudaError_t code =

@@ -1,8 +1,9 @@
 // The CUDA-GL interop seam (the only file that registers or maps GL buffers for CUDA): a PBO
-// registered once per grid size (write-discard) on the CUDA device that drives the GL context,
-// mapped for the length of one frame by a scope guard that always unmaps. Errors are values:
-// 304 (hybrid laptops), 999 (WSL2, remote GL) and 101 (device mismatch) make the app fall back.
-// Main (GL) thread only; the GL context must be current.
+// registered once per grid size (write-discard) for the CUDA backend's own device, which must
+// drive the GL context, and mapped for one frame on the backend's stream by a scope guard that
+// always unmaps, so CUDA and GL take turns on the buffer in stream order without the host
+// waiting. Errors are values: 304 (hybrid laptops), 999 (WSL2, remote GL) and 101 (device
+// mismatch) make the app fall back. Main (GL) thread only; the GL context must be current.
 #pragma once
 
 #include <glad/gl.h>
@@ -18,8 +19,9 @@ namespace gs::app {
 
 class InteropBuffer {
  public:
-  // Registers `pbo`; fails with CUDA's message (and code) when interop cannot work here.
-  static Expected<std::unique_ptr<InteropBuffer>> register_buffer(GLuint pbo);
+  // Registers `pbo` for `cuda_device` (the backend's); fails with CUDA's message (and code), or
+  // when that device does not drive the GL context, so the app falls back.
+  static Expected<std::unique_ptr<InteropBuffer>> register_buffer(GLuint pbo, int cuda_device);
   ~InteropBuffer();
   InteropBuffer(const InteropBuffer&) = delete;
   InteropBuffer& operator=(const InteropBuffer&) = delete;
@@ -42,7 +44,9 @@ class InteropBuffer {
     float* data_ = nullptr;
     std::size_t bytes_ = 0;
   };
-  Expected<Mapping> map(cudaStream_t stream = nullptr);
+  // Maps on `stream` (the backend's): CUDA work enqueued there after it starts once GL is done
+  // with the buffer, and GL's later use waits for the work enqueued before the unmap.
+  Expected<Mapping> map(cudaStream_t stream);
 
  private:
   explicit InteropBuffer(cudaGraphicsResource_t resource) : resource_(resource) {}

@@ -12,9 +12,10 @@
 namespace gs::app {
 namespace {
 
-BackendOptions backend_options(BackendChoice choice) {
+BackendOptions backend_options(BackendChoice choice, int cuda_device) {
   BackendOptions options;
   options.choice = choice;
+  options.cuda_device = cuda_device;
   return options;
 }
 
@@ -51,7 +52,9 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
   Expected<PresetLibrary> presets = load_default_presets();
   if (!presets) return presets.status();
   sim->presets_ = std::move(presets).value();
-  Expected<SelectedBackend> selected = create_backend(backend_options(settings.backend));
+  sim->cuda_device_ = settings.cuda_device;
+  Expected<SelectedBackend> selected =
+      create_backend(backend_options(settings.backend, settings.cuda_device));
   if (!selected) return selected.status();
   sim->backend_ = std::move(selected->backend);
   sim->backend_reason_ = selected->reason;
@@ -111,7 +114,7 @@ Status Simulation::configure_twin() {
 }
 
 Status Simulation::switch_backend(BackendChoice choice) {
-  Expected<SelectedBackend> selected = create_backend(backend_options(choice));
+  Expected<SelectedBackend> selected = create_backend(backend_options(choice, cuda_device_));
   if (!selected) return selected.status();
   Fields state;
   GS_TRY(backend_->download(state));

@@ -22,6 +22,8 @@ struct SimulationSettings {
   InitPattern init = InitPattern::Spots;
   std::uint64_t seed = 1;
   std::optional<int> steps_per_frame;  // nullopt: auto
+  // The GPU a cuda backend runs on: the app passes the one driving its GL context.
+  int cuda_device = 0;
 };
 
 class Simulation {
@@ -77,6 +79,7 @@ class Simulation {
 
   std::unique_ptr<Backend> backend_;
   std::string backend_reason_;
+  int cuda_device_ = 0;
   PresetLibrary presets_;
   std::string preset_;
   Params params_;

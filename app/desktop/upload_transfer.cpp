@@ -39,8 +39,8 @@ class UploadTransfer final : public FrameTransfer {
     timing.kernel_ms = backend.last_timings().compute_ms;
     // Host side (map, write, unmap) plus the GL side of the texture update (timer query).
     timing.transfer_ms = std::max(0.0, wall_ms - timing.kernel_ms) + upload_timer_.last_ms();
-    // The twin's frame crosses once (host to GPU); a CUDA backend's twice (down, then up).
-    timing.pcie_bytes = texture.bytes() * (backend.name() == "cuda" ? 2 : 1);
+    // The twin's frame crosses once (host to GPU); a GPU backend's twice (down, then up).
+    timing.pcie_bytes = texture.bytes() * (backend.device_stream().device >= 0 ? 2 : 1);
     return Status::ok();
   }
 
@@ -55,7 +55,7 @@ std::unique_ptr<FrameTransfer> make_upload_transfer() {
 }
 
 TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTexture& texture) {
-  if (backend.name() != "cuda") {
+  if (backend.device_stream().device < 0) {  // a host backend: only `upload` can run
     const std::string reason = wanted == TransferPath::Upload
                                    ? ""
                                    : to_string(wanted) + " needs the cuda backend; using upload";
@@ -63,7 +63,7 @@ TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTextu
   }
 #if defined(GS_HAVE_CUDA)
   if (wanted == TransferPath::Interop) {
-    Expected<std::unique_ptr<FrameTransfer>> interop = make_interop_transfer(texture);
+    Expected<std::unique_ptr<FrameTransfer>> interop = make_interop_transfer(texture, backend);
     if (interop) return {std::move(interop).value(), ""};
     Expected<std::unique_ptr<FrameTransfer>> host = make_host_transfer();
     if (host)

@@ -24,9 +24,9 @@ constexpr bool kCudaCompiled = true;
 constexpr bool kCudaCompiled = false;
 #endif
 
-Expected<std::unique_ptr<Backend>> create_cuda_backend() {
+Expected<std::unique_ptr<Backend>> create_cuda_backend([[maybe_unused]] int device) {
 #if defined(GS_HAVE_CUDA)
-  Expected<std::unique_ptr<CudaBackend>> cuda = CudaBackend::create();
+  Expected<std::unique_ptr<CudaBackend>> cuda = CudaBackend::create(device);
   if (!cuda) return cuda.status();
   return std::unique_ptr<Backend>(std::move(cuda).value());
 #else
@@ -64,7 +64,7 @@ Expected<SelectedBackend> create_backend(const BackendOptions& options) {
   if (options.choice == BackendChoice::Cuda && twin_chosen)
     return Error{"the CPU twin's loop (--cpu-path, --steps-per-pass) applies to the cpu backend"};
   if (options.choice != BackendChoice::Cpu) {
-    Expected<std::unique_ptr<Backend>> cuda = create_cuda_backend();
+    Expected<std::unique_ptr<Backend>> cuda = create_cuda_backend(options.cuda_device);
     if (cuda) {
       if (launch_chosen)
         GS_TRY((*cuda)->set_launch(options.block.value_or(BlockShape{}),

@@ -46,4 +46,14 @@ Status check_block_shape(BlockShape block) {
   return Status::ok();
 }
 
+Status check_launch_fits(const LaunchShape& shape, GridSize size) {
+  constexpr unsigned kMaxGridX = 2147483647u, kMaxGridYZ = 65535u;
+  if (shape.grid.x <= kMaxGridX && shape.grid.y <= kMaxGridYZ && shape.grid.z <= kMaxGridYZ)
+    return Status::ok();
+  return Error{"a " + to_string(size) + " grid needs " + std::to_string(shape.grid.x) + "x" +
+               std::to_string(shape.grid.y) + " blocks of " + std::to_string(shape.block.x) + "x" +
+               std::to_string(shape.block.y) +
+               "; CUDA allows 65535 along y: use a taller block or the coalesced kernel"};
+}
+
 }  // namespace gs

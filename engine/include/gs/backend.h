@@ -34,6 +34,13 @@ struct Timings {
   double transfer_ms = 0.0;
 };
 
+// Where a GPU backend's work runs, for the app's interop seam: the CUDA device and stream (an
+// opaque cudaStream_t, so this header needs no CUDA). A host backend has device -1.
+struct DeviceStream {
+  int device = -1;
+  void* stream = nullptr;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -55,7 +62,12 @@ class Backend {
 
   virtual GridSize size() const = 0;
   virtual const Params& params() const = 0;
+  // The times of the newest call whose work has finished. A GPU backend does not wait for its
+  // kernels, so after a step call this is usually the call before; never waits.
   virtual Timings last_timings() const = 0;
+  // Waits until the work of every call so far is done; then the last call's times.
+  virtual Expected<Timings> finish() { return last_timings(); }
+  virtual DeviceStream device_stream() const { return {}; }
 
   // False when u or v holds a NaN or an infinity: the simulation diverged. A reduction on the
   // backend's side; nothing but the answer crosses to the host.

@@ -25,6 +25,9 @@ struct BackendOptions {
   // The CPU twin's loop and its steps per pass (0: automatic), where the user chose them.
   std::optional<CpuTwinPath> cpu_path;
   std::optional<int> cpu_steps_per_pass;
+  // The GPU a CUDA backend runs on: the app passes the one that drives its OpenGL context, so
+  // the interop buffers and the backend's buffers live on one device.
+  int cuda_device = 0;
   // The CUDA launch (block shape, kernel variant), where the user chose one.
   std::optional<BlockShape> block;
   std::optional<KernelVariant> variant;

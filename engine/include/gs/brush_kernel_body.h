@@ -23,9 +23,27 @@ struct BrushBox {
   int x0, y0, side;
 };
 
+// The centre as the body uses it: clamped to +-2^24 cells (beyond a grid's 2^20 and where a float
+// still holds whole cells), so converting it to int is defined; NaN becomes the low end.
+GS_HD float brush_coordinate(float centre) {
+  constexpr float limit = 16777216.0f;
+  return !(centre >= -limit) ? -limit : (centre > limit ? limit : centre);
+}
+
+// floor() for the clamped range, without the maths library on either machine: int() truncates
+// toward zero, which for a centre left of 0 would miss the column of cells at -1.
+GS_HD int floor_to_int(float value) {
+  const int truncated = int(value);
+  return float(truncated) > value ? truncated - 1 : truncated;
+}
+
 GS_HD BrushBox brush_box(const Brush& brush) {
-  const int reach = int(brush.radius) + 1;
-  return {int(brush.x) - reach, int(brush.y) - reach, 2 * reach + 1};
+  // check_brush keeps the radius in (0, 4096]; the body stays defined even without it.
+  const float radius =
+      !(brush.radius > 0.0f) ? 0.0f : (brush.radius < 4096.0f ? brush.radius : 4096.0f);
+  const int reach = int(radius) + 1;
+  return {floor_to_int(brush_coordinate(brush.x)) - reach,
+          floor_to_int(brush_coordinate(brush.y)) - reach, 2 * reach + 1};
 }
 
 // Paints one cell of the box: wrapped on a periodic grid, dropped past a Neumann edge.
@@ -37,7 +55,8 @@ GS_HD void brush_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim
   const int dy = int(block_index.y * block_dim.y + thread_index.y);
   if (dx >= box.side || dy >= box.side) return;
   int x = box.x0 + dx, y = box.y0 + dy;
-  const float distance_x = float(x) + 0.5f - brush.x, distance_y = float(y) + 0.5f - brush.y;
+  const float distance_x = float(x) + 0.5f - brush_coordinate(brush.x);
+  const float distance_y = float(y) + 0.5f - brush_coordinate(brush.y);
   if (distance_x * distance_x + distance_y * distance_y > brush.radius * brush.radius) return;
   if (boundary == Boundary::Periodic) {
     x = ((x % width) + width) % width;

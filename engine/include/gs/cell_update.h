@@ -156,16 +156,26 @@ GS_HD NeighbourRows neighbour_rows(const float* u, const float* v, int y, int wi
   return {u + above, u + row, u + below, v + above, v + row, v + below};
 }
 
-// Updates cell (x, y) with the boundary applied along both axes: the general path, used for
-// edge columns by the CPU twin and for every cell by a GPU thread.
+// The next u and v of cell (x, y), with the boundary applied along both axes: the general path
+// a GPU thread takes for its cell; it keeps the values to write the display field without
+// reading them back.
+struct CellValues {
+  float u;
+  float v;
+};
+
 template <Laplacian L>
-GS_HD void update_cell_at(const float* u, const float* v, float* u_out, float* v_out, int x, int y,
-                          int width, int height, const Params& p) {
+GS_HD CellValues next_cell_values_at(const float* u, const float* v, int x, int y, int width,
+                                     int height, const Params& p) {
   const NeighbourRows rows = neighbour_rows(u, v, y, width, height, p.boundary);
-  const long row = long(y) * width;
-  update_cell<L>(rows, neighbour_index(x - 1, width, p.boundary), x,
-                 neighbour_index(x + 1, width, p.boundary), rates_at(p, x, y, width, height), p,
-                 u_out + row, v_out + row);
+  const int x_left = neighbour_index(x - 1, width, p.boundary);
+  const int x_right = neighbour_index(x + 1, width, p.boundary);
+  const float lap_u = laplacian_at<L>(rows.u_above, rows.u_row, rows.u_below, x_left, x, x_right);
+  const float lap_v = laplacian_at<L>(rows.v_above, rows.v_row, rows.v_below, x_left, x, x_right);
+  const Rates r = rates_at(p, x, y, width, height);
+  CellValues next;
+  react_diffuse(rows.u_row[x], rows.v_row[x], lap_u, lap_v, r.F, r.k, p, next.u, next.v);
+  return next;
 }
 
 }  // namespace gs

@@ -1,7 +1,9 @@
 // The CUDA backend: the same stencil as the CPU twin (gs/step_kernel_body.h) on the GPU. Device
 // buffers are allocated once per grid size; data crosses PCIe only at upload, download and host
-// display writes. The steps of one call are replayed as a CUDA graph on one stream, timed with
-// events. This header names no CUDA type, so it compiles without the toolkit.
+// display writes. Steps are replayed from CUDA graphs on one stream, timed with events that the
+// host reads later instead of waiting; the host waits only where it needs data. All work runs
+// on the device chosen at creation. This header names no CUDA type, so it compiles without the
+// toolkit.
 #pragma once
 
 #include <memory>
@@ -19,6 +21,7 @@ struct CudaDeviceInfo {
   int compute_major = 0;
   int compute_minor = 0;
   std::size_t memory_bytes = 0;
+  std::size_t l2_bytes = 0;
   double peak_bandwidth_gb_per_s = 0.0;  // from the memory clock and bus width
 };
 
@@ -29,7 +32,8 @@ Expected<CudaDeviceInfo> cuda_device_info(int device = 0);
 
 class CudaBackend final : public Backend {
  public:
-  // Fails with the reason when no device answers.
+  // Fails with the reason when no device answers or when this build's kernels cannot run on it
+  // (a GPU older than the built architectures), so callers fall back at once.
   static Expected<std::unique_ptr<CudaBackend>> create(int device = 0);
   ~CudaBackend() override;
 
@@ -46,6 +50,9 @@ class CudaBackend final : public Backend {
   GridSize size() const override;
   const Params& params() const override;
   Timings last_timings() const override;
+  Expected<Timings> finish() override;
+  DeviceStream device_stream() const override;
+  const CudaDeviceInfo& device() const;
 
   // Teaching controls: the block shape and the coalesced or strided step kernel.
   Status set_launch(BlockShape block, KernelVariant variant) override;
@@ -66,6 +73,18 @@ class CudaBackend final : public Backend {
 
   // A device-to-device copy, timed with events.
   Expected<double> measure_copy_bandwidth(std::size_t bytes) override;
+
+  // Step graphs built so far (a graph is built per grid, launch and Laplacian, not per call).
+  long long graph_builds() const;
+  // What a graph build costs against a replay of its steps and against plain launches of as
+  // many steps, each host call to the end of the GPU's work, in ms (best of `repeats`).
+  struct GraphCosts {
+    int steps = 0;
+    double build_and_run_ms = 0.0;
+    double replay_ms = 0.0;
+    double launches_ms = 0.0;
+  };
+  Expected<GraphCosts> measure_graph_costs(int repeats);
 
  private:
   struct Impl;

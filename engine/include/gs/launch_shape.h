@@ -44,6 +44,11 @@ std::optional<BlockShape> parse_block_shape(std::string_view text);
 // Rejects blocks CUDA cannot launch: zero sides, or more than 1024 threads.
 Status check_block_shape(BlockShape block);
 
+// Rejects launches past CUDA's grid limits (2^31 - 1 blocks along x, 65,535 along y and z),
+// naming the grid and block, so a tall grid is refused with a message instead of failing at
+// launch.
+Status check_launch_fits(const LaunchShape& shape, GridSize size);
+
 // The cell a thread owns, from its block and thread indices.
 struct CellIndex {
   int x;

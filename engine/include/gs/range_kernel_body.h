@@ -39,12 +39,22 @@ GS_HD float from_ordered_bits(int ordered) {
 #endif
 }
 
-// slots[0] collects the minimum, slots[1] the maximum; start them at INT_MAX and INT_MIN.
-GS_HD void merge_range(int* slots, int low, int high) {
+// slots[0] collects the minimum, slots[1] the maximum; start them at INT_MAX and INT_MIN. On the
+// GPU a warp first folds its 32 results with shuffles, so one lane per warp takes the atomics
+// instead of every thread hitting the same two addresses. Every thread of the launch must call
+// it (the range body has no early exit); an empty share passes the neutral INT_MAX, INT_MIN.
+GS_HD void merge_range(int* slots, int low, int high, unsigned thread_x) {
 #if defined(__CUDA_ARCH__)
+  for (int offset = 16; offset > 0; offset /= 2) {
+    low = min(low, __shfl_down_sync(0xffffffffu, low, offset));
+    high = max(high, __shfl_down_sync(0xffffffffu, high, offset));
+  }
+  if ((thread_x & 31u) != 0 || low > high) return;
   atomicMin(slots, low);
   atomicMax(slots + 1, high);
 #else
+  (void)thread_x;
+  if (low > high) return;
   slots[0] = low < slots[0] ? low : slots[0];
   slots[1] = high > slots[1] ? high : slots[1];
 #endif
@@ -63,10 +73,11 @@ GS_HD void range_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim
     low = bits < low ? bits : low;
     high = bits > high ? bits : high;
   }
-  if (low <= high) merge_range(slots, low, high);
+  merge_range(slots, low, high, thread_index.x);
 }
 
-// The fixed launch of the range kernel: enough threads to fill a GPU, few enough atomics.
+// The fixed launch of the range kernel: enough threads to fill a GPU, few enough atomics; the
+// block is a whole number of warps, as merge_range's shuffles need.
 inline LaunchShape range_launch_shape() {
   return {{256, 1, 1}, {256, 1, 1}};
 }

@@ -10,12 +10,14 @@ namespace gs {
 
 // Everything one step kernel reads and writes. display is null when the step does not also
 // write the display field (only the last step of a call does).
+// The four fields never overlap (GS_RESTRICT lets the GPU read u and v through its read-only
+// cache).
 struct StepKernelArgs {
-  const float* u;
-  const float* v;
-  float* u_out;
-  float* v_out;
-  float* display;
+  const float* GS_RESTRICT u;
+  const float* GS_RESTRICT v;
+  float* GS_RESTRICT u_out;
+  float* GS_RESTRICT v_out;
+  float* GS_RESTRICT display;
   bool display_v;  // which field goes to display: v (true) or u
   int width;
   int height;
@@ -27,11 +29,12 @@ GS_HD void step_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim,
                             KernelVariant variant, const StepKernelArgs& a) {
   const CellIndex cell = cell_of_thread(block_index, thread_index, block_dim, variant);
   if (cell.x >= a.width || cell.y >= a.height) return;
-  update_cell_at<L>(a.u, a.v, a.u_out, a.v_out, cell.x, cell.y, a.width, a.height, a.params);
-  if (a.display) {
-    const long i = long(cell.y) * a.width + cell.x;
-    a.display[i] = a.display_v ? a.v_out[i] : a.u_out[i];
-  }
+  const CellValues next =
+      next_cell_values_at<L>(a.u, a.v, cell.x, cell.y, a.width, a.height, a.params);
+  const long i = long(cell.y) * a.width + cell.x;
+  a.u_out[i] = next.u;
+  a.v_out[i] = next.v;
+  if (a.display) a.display[i] = a.display_v ? next.v : next.u;
 }
 
 // Copies the chosen field into a display buffer (a display write with no step to fuse into).

@@ -20,14 +20,17 @@ Expected<CudaDeviceInfo> cuda_device_info(int device) {
   GS_CUDA_TRY(cudaGetDeviceProperties(&properties, device));
   int memory_clock_khz = 0;
   int bus_width_bits = 0;
+  int l2_bytes = 0;
   GS_CUDA_TRY(cudaDeviceGetAttribute(&memory_clock_khz, cudaDevAttrMemoryClockRate, device));
   GS_CUDA_TRY(cudaDeviceGetAttribute(&bus_width_bits, cudaDevAttrGlobalMemoryBusWidth, device));
+  GS_CUDA_TRY(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device));
   CudaDeviceInfo info;
   info.index = device;
   info.name = properties.name;
   info.compute_major = properties.major;
   info.compute_minor = properties.minor;
   info.memory_bytes = properties.totalGlobalMem;
+  info.l2_bytes = std::size_t(l2_bytes);
   // Double data rate: two transfers per clock.
   info.peak_bandwidth_gb_per_s = 2.0 * memory_clock_khz * 1e3 * (bus_width_bits / 8.0) / 1e9;
   return info;

@@ -1,3 +1,5 @@
+#include <string>
+
 #include "step_kernels.h"
 
 namespace gs::cuda {
@@ -49,7 +51,46 @@ void launch_for_laplacian(const LaunchShape& shape, KernelVariant variant,
         <<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(args);
 }
 
+template <Laplacian L>
+const void* step_kernel_for(KernelVariant variant) {
+  return variant == KernelVariant::Coalesced
+             ? reinterpret_cast<const void*>(&step_kernel<L, KernelVariant::Coalesced>)
+             : reinterpret_cast<const void*>(&step_kernel<L, KernelVariant::Strided>);
+}
+
 }  // namespace
+
+const void* step_kernel_function(Laplacian laplacian, KernelVariant variant) {
+  switch (laplacian) {
+    case Laplacian::FivePoint:
+      return step_kernel_for<Laplacian::FivePoint>(variant);
+    case Laplacian::NinePoint:
+      return step_kernel_for<Laplacian::NinePoint>(variant);
+    case Laplacian::Course:
+      break;
+  }
+  return step_kernel_for<Laplacian::Course>(variant);
+}
+
+Status check_kernels_run_here(int device) {
+  cudaFuncAttributes attributes{};
+  const cudaError_t code = cudaFuncGetAttributes(
+      &attributes, step_kernel_function(Laplacian::Course, KernelVariant::Coalesced));
+  if (code == cudaSuccess) return Status::ok();
+  cudaGetLastError();  // not sticky: the CPU twin takes over cleanly
+  cudaDeviceProp properties{};
+  const std::string name = cudaGetDeviceProperties(&properties, device) == cudaSuccess
+                               ? std::string(properties.name) + " (compute " +
+                                     std::to_string(properties.major) + "." +
+                                     std::to_string(properties.minor) + ")"
+                               : "device " + std::to_string(device);
+  return Error{"this build's kernels cannot run on " + name + ": " + cudaGetErrorString(code) +
+               " (built for " GS_CUDA_ARCHITECTURES_TEXT ")"};
+}
+
+LaunchShape field_launch_shape(GridSize size) {
+  return launch_shape_for(size, BlockShape{32, 32}, KernelVariant::Coalesced);
+}
 
 cudaError_t launch_step(GridSize size, BlockShape block, KernelVariant variant,
                         const StepKernelArgs& args, cudaStream_t stream) {
@@ -69,7 +110,7 @@ cudaError_t launch_step(GridSize size, BlockShape block, KernelVariant variant,
 }
 
 cudaError_t launch_display(GridSize size, const float* field, float* display, cudaStream_t stream) {
-  const LaunchShape shape = launch_shape_for(size, BlockShape{}, KernelVariant::Coalesced);
+  const LaunchShape shape = field_launch_shape(size);
   display_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(field, display,
                                                                            size.width, size.height);
   return cudaGetLastError();
@@ -77,7 +118,7 @@ cudaError_t launch_display(GridSize size, const float* field, float* display, cu
 
 cudaError_t launch_finite_check(GridSize size, const float* u, const float* v, int* flag,
                                 cudaStream_t stream) {
-  const LaunchShape shape = launch_shape_for(size, BlockShape{}, KernelVariant::Coalesced);
+  const LaunchShape shape = field_launch_shape(size);
   finite_check_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(u, v, size.width,
                                                                                 size.height, flag);
   return cudaGetLastError();

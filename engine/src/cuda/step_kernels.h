@@ -8,13 +8,26 @@
 #include "gs/brush_kernel_body.h"
 #include "gs/launch_shape.h"
 #include "gs/range_kernel_body.h"
+#include "gs/status.h"
 #include "gs/step_kernel_body.h"
 
 namespace gs::cuda {
 
+// The step kernel for a Laplacian and variant, as graph nodes name it; its one parameter is a
+// StepKernelArgs.
+const void* step_kernel_function(Laplacian laplacian, KernelVariant variant);
+
+// Whether this binary holds code the current device can run (a GPU older than the built
+// architectures has none); the error says which device and which architectures were built.
+Status check_kernels_run_here(int device);
+
 // Enqueues one step on the stream; returns the launch's error (cudaGetLastError).
 cudaError_t launch_step(GridSize size, BlockShape block, KernelVariant variant,
                         const StepKernelArgs& args, cudaStream_t stream);
+
+// The launch of the display and finite-check kernels: 32x32 blocks, so even a grid of 2^20 rows
+// stays within CUDA's 65,535 blocks along y.
+LaunchShape field_launch_shape(GridSize size);
 
 // Enqueues a copy of `field` into `display` (a display write with no step to fuse into).
 cudaError_t launch_display(GridSize size, const float* field, float* display, cudaStream_t stream);

@@ -1,0 +1,50 @@
+// Times the steps of each backend call with a pair of CUDA events, without making the host wait:
+// a call records its events and returns; its time is read once the GPU has passed its stop
+// event, usually during the next call. A small ring of event pairs bounds how far the host may
+// run ahead: when every pair is in flight, the oldest is waited for. One thread, one stream.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <array>
+
+#include "gs/status.h"
+
+namespace gs::cuda {
+
+class CallTimer {
+ public:
+  CallTimer() = default;
+  ~CallTimer();
+  CallTimer(const CallTimer&) = delete;
+  CallTimer& operator=(const CallTimer&) = delete;
+
+  Status create();
+  // Brackets the work of one call on `stream`: begin just before its first launch, end after
+  // its last.
+  Status begin(cudaStream_t stream);
+  Status end(cudaStream_t stream);
+
+  // The milliseconds of the newest call whose work has finished (0 before any); never waits.
+  Expected<double> latest_finished_ms();
+  // Waits for the newest call's work, then gives its milliseconds.
+  Expected<double> wait_newest_ms();
+
+ private:
+  static constexpr int kDepth = 8;
+  struct Pair {
+    cudaEvent_t start = nullptr;
+    cudaEvent_t stop = nullptr;
+    long long call = -1;  // which call recorded it; -1 while unused or read
+  };
+  // Reads a pair whose stop event has passed; false while it has not.
+  Expected<bool> collect(Pair& pair);
+
+  std::array<Pair, kDepth> pairs_{};
+  long long calls_ = 0;         // calls begun
+  long long newest_read_ = -1;  // the newest call whose time has been read
+  double newest_read_ms_ = 0.0;
+  bool open_ = false;  // between begin and end
+};
+
+}  // namespace gs::cuda
