@@ -9,6 +9,7 @@
 #include <limits>
 #include <tuple>
 
+#include "cuda/step_plan.h"
 #include "gs/cpu_twin_backend.h"
 #include "gs/launch_emulator.h"
 #include "gs/range_kernel_body.h"
@@ -93,7 +94,10 @@ TEST_P(EmulatedKernelMatchesTwin, OnAwkwardSizesAndBlocks) {
         device.step(c.steps, run_params, block, variant);
         const Fields expected = run_twin(start, run_params, c.steps);
         const Fields& got = device.pair[device.current];
-        EXPECT_LE(relative_error(got, expected), 1e-6);
+        // The same arithmetic in the same order on both sides (no contraction, explicit FMAs):
+        // the GPU's body gives the twin's bits.
+        EXPECT_TRUE(got.u == expected.u && got.v == expected.v)
+            << "relative error " << relative_error(got, expected);
         EXPECT_TRUE(std::equal(device.display.begin(), device.display.end(), got.v.begin()))
             << "the fused display write must copy the final v exactly";
       }
@@ -147,12 +151,6 @@ TEST(DisplayKernel, EmulatedCopyWritesEveryCellOnce) {
   EXPECT_TRUE(std::equal(display.begin(), display.end(), start.u.begin()));
 }
 
-}  // namespace
-}  // namespace gs::test
-
-namespace gs::test {
-namespace {
-
 bool emulated_all_finite(const Fields& f) {
   int flag = 0;
   emulate_launch(launch_shape_for(f.size, {}, KernelVariant::Coalesced), [&](Dim3 b, Dim3 t,
@@ -178,12 +176,6 @@ TEST(FiniteCheck, EmulatedKernelAndTwinFindNanAndInfinityAnywhere) {
       EXPECT_FALSE(*twin.fields_are_finite()) << where;
     }
 }
-
-}  // namespace
-}  // namespace gs::test
-
-namespace gs::test {
-namespace {
 
 ValueRange emulated_range(const FieldData& values) {
   int slots[2] = {INT_MAX, INT_MIN};
@@ -225,12 +217,6 @@ TEST(RangeKernel, OrderedBitsKeepTheOrderOfFloats) {
   EXPECT_EQ(none.low, 0.0f);
   EXPECT_EQ(none.high, 0.0f);
 }
-
-}  // namespace
-}  // namespace gs::test
-
-namespace gs::test {
-namespace {
 
 bool inside(const Brush& b, int x, int y) {
   const float dx = float(x) + 0.5f - b.x, dy = float(y) + 0.5f - b.y;
@@ -275,6 +261,94 @@ TEST(Brush, ErasesToRestAndStopsAtNeumannWalls) {
   EXPECT_EQ(after.v[10 * 20 + 19], start.v[10 * 20 + 19]) << "no wrap to the far side";
   EXPECT_FALSE(twin.paint({0.0f, 0.0f, 0.0f, 0.5f, false}));
   EXPECT_FALSE(twin.paint({0.0f, 0.0f, 1e6f, 0.5f, false}));
+}
+
+// The disc of cells whose centres lie within the radius, wrapped onto a periodic width x height
+// grid: what a brush must change, computed without the kernel body's box.
+std::vector<bool> disc_cells(const Brush& b, int width, int height) {
+  std::vector<bool> disc(std::size_t(width) * height, false);
+  const int reach = int(b.radius) + 2;
+  for (int y = int(std::floor(b.y)) - reach; y <= int(std::floor(b.y)) + reach; ++y)
+    for (int x = int(std::floor(b.x)) - reach; x <= int(std::floor(b.x)) + reach; ++x)
+      if (inside(b, x, y))
+        disc[std::size_t(((y % height) + height) % height) * width +
+             std::size_t(((x % width) + width) % width)] = true;
+  return disc;
+}
+
+TEST(Brush, ACentreLeftOfZeroPaintsItsWholeDisc) {
+  // int() truncates -3.9 to -3; the box must start from floor(-3.9) = -4, or the column at -6
+  // (inside a 1.9-cell disc around -3.9) is missed.
+  for (const Brush brush :
+       {Brush{-3.9f, 5.2f, 1.9f, 0.75f, false}, Brush{5.5f, -0.1f, 2.6f, 0.75f, false},
+        Brush{-0.5f, -7.7f, 3.3f, 0.75f, false}}) {
+    SCOPED_TRACE(std::to_string(brush.x) + "," + std::to_string(brush.y));
+    const Fields start = random_fields({40, 30}, 16);
+    CpuTwinBackend twin;
+    ASSERT_TRUE(twin.upload(start));
+    ASSERT_TRUE(twin.paint(brush));
+    Fields after;
+    ASSERT_TRUE(twin.download(after));
+    const std::vector<bool> disc = disc_cells(brush, 40, 30);
+    for (std::size_t i = 0; i < after.v.size(); ++i)
+      EXPECT_EQ(after.v[i], disc[i] ? 0.75f : start.v[i]) << "cell " << i % 40 << "," << i / 40;
+  }
+}
+
+TEST(Brush, HugeCentresAreClampedNotUndefined) {
+  // Past +-2^24 cells the centre is clamped, so its conversion to int is defined.
+  EXPECT_EQ(brush_box({1e30f, -1e30f, 2.0f, 0.5f, false}).x0, 16777216 - 3);
+  EXPECT_EQ(brush_box({1e30f, -1e30f, 2.0f, 0.5f, false}).y0, -16777216 - 3);
+  EXPECT_EQ(brush_box({3e9f, 0.0f, 2.0f, 0.5f, false}).x0, 16777216 - 3);
+  EXPECT_EQ(brush_box({std::nanf(""), 0.0f, 2.0f, 0.5f, false}).x0, -16777216 - 3);
+  // Far away on a walled grid: nothing changes. On a torus: the disc around the clamped centre.
+  const Fields start = random_fields({32, 16}, 17);
+  for (const Boundary boundary : {Boundary::Neumann, Boundary::Periodic}) {
+    CpuTwinBackend twin;
+    Params p;
+    p.boundary = boundary;
+    ASSERT_TRUE(twin.set_params(p));
+    ASSERT_TRUE(twin.upload(start));
+    const Brush far{-4e9f, 1e20f, 3.0f, 0.25f, false};
+    ASSERT_TRUE(twin.paint(far));
+    Fields after;
+    ASSERT_TRUE(twin.download(after));
+    if (boundary == Boundary::Neumann) {
+      EXPECT_EQ(after.v, start.v);
+    } else {
+      const std::vector<bool> disc =
+          disc_cells({-16777216.0f, 16777216.0f, 3.0f, 0.25f, false}, 32, 16);
+      for (std::size_t i = 0; i < after.v.size(); ++i)
+        EXPECT_EQ(after.v[i], disc[i] ? 0.25f : start.v[i]) << "cell " << i;
+    }
+  }
+}
+
+TEST(StepPlan, EveryCountIsCoveredAndTheDisplayFallsOnTheLastStep) {
+  constexpr int kGraph = 16;
+  for (int count = 1; count <= 100; ++count)
+    for (const bool displays : {false, true}) {
+      SCOPED_TRACE(std::to_string(count) + (displays ? " with display" : ""));
+      const cuda::StepPlan plan = cuda::plan_steps(count, displays, kGraph);
+      EXPECT_EQ(plan.plain_graphs * kGraph + (plan.display_graph ? kGraph : 0) + plan.remainder,
+                count);
+      EXPECT_LT(plan.remainder, kGraph);
+      EXPECT_GE(plan.plain_graphs, 0);
+      EXPECT_TRUE(!plan.display_graph || plan.remainder == 0) << "the display graph comes last";
+      EXPECT_EQ(displays, plan.display_graph || (displays && plan.remainder > 0))
+          << "a displaying call ends on the display graph or a plain launch; others never do";
+    }
+}
+
+TEST(LaunchShape, GridsPastCudasLimitsAreRefusedWithTheShape) {
+  const GridSize tall{16, 1000000};
+  const Status refused =
+      check_launch_fits(launch_shape_for(tall, {32, 8}, KernelVariant::Coalesced), tall);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find("65535"), std::string::npos) << refused.message();
+  EXPECT_TRUE(check_launch_fits(launch_shape_for(tall, {32, 32}, KernelVariant::Coalesced), tall));
+  const GridSize wide{1 << 20, 1 << 10};
+  EXPECT_TRUE(check_launch_fits(launch_shape_for(wide, {32, 8}, KernelVariant::Coalesced), wide));
 }
 
 }  // namespace

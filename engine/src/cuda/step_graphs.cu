@@ -7,8 +7,8 @@ namespace gs::cuda {
 namespace {
 
 StepKernelArgs args_for(const StepSetup& s, int source, float* display, bool display_v) {
-  return {s.u[source],   s.v[source],  s.u[1 - source], s.v[1 - source], display,
-          display_v,     s.size.width, s.size.height,   s.params};
+  return {s.u[source], s.v[source],  s.u[1 - source], s.v[1 - source], display,
+          display_v,   s.size.width, s.size.height,   s.params};
 }
 
 // A kernel node's launch; `slot` keeps the pointer to `args` alive for the call that uses it
@@ -47,10 +47,10 @@ void StepGraphs::clear() {
 
 bool StepGraphs::same_structure(const StepSetup& s) const {
   const StepSetup& built = structure_;
-  return has_structure_ && s.size == built.size && s.u[0] == built.u[0] &&
-         s.u[1] == built.u[1] && s.v[0] == built.v[0] && s.v[1] == built.v[1] &&
-         s.block.x == built.block.x && s.block.y == built.block.y &&
-         s.variant == built.variant && s.params.laplacian == built.params.laplacian;
+  return has_structure_ && s.size == built.size && s.u[0] == built.u[0] && s.u[1] == built.u[1] &&
+         s.v[0] == built.v[0] && s.v[1] == built.v[1] && s.block.x == built.block.x &&
+         s.block.y == built.block.y && s.variant == built.variant &&
+         s.params.laplacian == built.params.laplacian;
 }
 
 Status StepGraphs::build(Graph& graph, const StepSetup& setup, int source, bool writes_display,
@@ -105,17 +105,6 @@ Status StepGraphs::patch(Graph& graph, const StepSetup& setup, int source, bool 
   return Status::ok();
 }
 
-StepGraphs::Plan StepGraphs::plan(int count, bool displays) {
-  Plan p;
-  p.plain_graphs = count / kGraphSteps;
-  p.remainder = count % kGraphSteps;
-  if (displays && p.remainder == 0 && p.plain_graphs > 0) {
-    --p.plain_graphs;
-    p.display_graph = true;
-  }
-  return p;
-}
-
 StepGraphs::Graph& StepGraphs::graph_for(int source, bool writes_display) {
   return graphs_[std::size_t(source * 2 + (writes_display ? 1 : 0))];
 }
@@ -128,7 +117,7 @@ Status StepGraphs::prepare(const StepSetup& setup, int count, int source, Displa
     structure_ = setup;
     has_structure_ = true;
   }
-  const Plan p = plan(count, display.data != nullptr);
+  const StepPlan p = plan_steps(count, display.data != nullptr, kGraphSteps);
   for (const bool writes_display : {false, true}) {
     if (writes_display ? !p.display_graph : p.plain_graphs == 0) continue;
     Graph& graph = graph_for(source, writes_display);
@@ -142,7 +131,7 @@ Status StepGraphs::prepare(const StepSetup& setup, int count, int source, Displa
 
 Status StepGraphs::enqueue(const StepSetup& setup, int count, int source, DisplayWrite display,
                            cudaStream_t stream) {
-  const Plan p = plan(count, display.data != nullptr);
+  const StepPlan p = plan_steps(count, display.data != nullptr, kGraphSteps);
   // Graphs have an even length: each ends on the buffer pair it started from.
   for (int g = 0; g < p.plain_graphs; ++g)
     GS_CUDA_TRY(cudaGraphLaunch(graph_for(source, false).exec, stream));

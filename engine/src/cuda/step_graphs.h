@@ -15,6 +15,7 @@
 #include "gs/params.h"
 #include "gs/status.h"
 #include "gs/step_kernel_body.h"
+#include "step_plan.h"
 
 namespace gs::cuda {
 
@@ -67,14 +68,6 @@ class StepGraphs {
                DisplayWrite display);
   Status patch(Graph& graph, const StepSetup& setup, int source, bool writes_display,
                DisplayWrite display);
-  // How a count splits: whole graphs without the display write, then either one graph that
-  // writes it or a remainder of plain launches (the last of which writes it).
-  struct Plan {
-    int plain_graphs = 0;
-    bool display_graph = false;
-    int remainder = 0;
-  };
-  static Plan plan(int count, bool displays);
   Graph& graph_for(int source, bool writes_display);
   bool same_structure(const StepSetup& setup) const;
 
