@@ -168,7 +168,7 @@ Status CpuTwinBackend::step(int count) {
   if (current_.size.cells() == 0) return Error{"step: no state uploaded"};
   const auto start = Clock::now();
   if (count > 0) path_ == CpuTwinPath::Fast ? run_fast_steps(count) : run_reference_steps(count);
-  timings_ = {elapsed_ms(start), 0.0};
+  timings_ = {elapsed_ms(start), 0.0, count};
   return Status::ok();
 }
 
@@ -178,6 +178,7 @@ Status CpuTwinBackend::step_and_display(int count, DisplayField field,
   const Timings stepped = timings_;
   GS_TRY(write_display(field, target));
   timings_.compute_ms += stepped.compute_ms;
+  timings_.steps = stepped.steps;
   return Status::ok();
 }
 

@@ -143,6 +143,7 @@ TEST_F(CudaTest, StepsAreNotWaitedForButFinishGivesTheirTime) {
   Expected<Timings> finished = cuda_->finish();
   ASSERT_TRUE(finished) << finished.message();
   EXPECT_GT(finished->compute_ms, 0.0);
+  EXPECT_EQ(finished->steps, 320);
   EXPECT_LT(enqueue_ms, finished->compute_ms) << "the host returned before the GPU was done";
   EXPECT_EQ(finished->transfer_ms, 0.0) << "stepping moves no data across PCIe";
 }

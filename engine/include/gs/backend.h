@@ -32,6 +32,7 @@ struct DisplayTarget {
 struct Timings {
   double compute_ms = 0.0;
   double transfer_ms = 0.0;
+  int steps = 0;  // the steps compute_ms covers (a GPU's newest finished call may be an older one)
 };
 
 // Where a GPU backend's work runs, for the app's interop seam: the CUDA device and stream (an

@@ -31,7 +31,7 @@ Expected<bool> CallTimer::collect(Pair& pair) {
   GS_CUDA_TRY(cudaEventElapsedTime(&ms, pair.start, pair.stop));
   if (pair.call > newest_read_) {
     newest_read_ = pair.call;
-    newest_read_ms_ = double(ms);
+    newest_read_time_ = {double(ms), pair.steps};
   }
   pair.call = -1;
   return true;
@@ -50,28 +50,29 @@ Status CallTimer::begin(cudaStream_t stream) {
   return Status::ok();
 }
 
-Status CallTimer::end(cudaStream_t stream) {
+Status CallTimer::end(cudaStream_t stream, int steps) {
   if (!open_) return Error{"internal error: a timed call ended without beginning"};
   Pair& pair = pairs_[std::size_t(calls_ % kDepth)];
   GS_CUDA_TRY(cudaEventRecord(pair.stop, stream));
   pair.call = calls_++;
+  pair.steps = steps;
   open_ = false;
   return Status::ok();
 }
 
-Expected<double> CallTimer::latest_finished_ms() {
+Expected<CallTimer::Finished> CallTimer::latest_finished() {
   for (Pair& pair : pairs_) {
     Expected<bool> read = collect(pair);
     if (!read) return read.status();
   }
-  return newest_read_ms_;
+  return newest_read_time_;
 }
 
-Expected<double> CallTimer::wait_newest_ms() {
-  if (calls_ == 0) return 0.0;
+Expected<CallTimer::Finished> CallTimer::wait_newest() {
+  if (calls_ == 0) return Finished{};
   Pair& newest = pairs_[std::size_t((calls_ - 1) % kDepth)];
   if (newest.call >= 0) GS_CUDA_TRY(cudaEventSynchronize(newest.stop));
-  return latest_finished_ms();
+  return latest_finished();
 }
 
 }  // namespace gs::cuda

@@ -23,12 +23,16 @@ class CallTimer {
   // Brackets the work of one call on `stream`: begin just before its first launch, end after
   // its last.
   Status begin(cudaStream_t stream);
-  Status end(cudaStream_t stream);
+  Status end(cudaStream_t stream, int steps);
 
-  // The milliseconds of the newest call whose work has finished (0 before any); never waits.
-  Expected<double> latest_finished_ms();
-  // Waits for the newest call's work, then gives its milliseconds.
-  Expected<double> wait_newest_ms();
+  // The newest call whose work has finished (zeros before any); never waits.
+  struct Finished {
+    double ms = 0.0;
+    int steps = 0;
+  };
+  Expected<Finished> latest_finished();
+  // Waits for the newest call's work, then gives its time.
+  Expected<Finished> wait_newest();
 
  private:
   static constexpr int kDepth = 8;
@@ -36,6 +40,7 @@ class CallTimer {
     cudaEvent_t start = nullptr;
     cudaEvent_t stop = nullptr;
     long long call = -1;  // which call recorded it; -1 while unused or read
+    int steps = 0;
   };
   // Reads a pair whose stop event has passed; false while it has not.
   Expected<bool> collect(Pair& pair);
@@ -43,7 +48,7 @@ class CallTimer {
   std::array<Pair, kDepth> pairs_{};
   long long calls_ = 0;         // calls begun
   long long newest_read_ = -1;  // the newest call whose time has been read
-  double newest_read_ms_ = 0.0;
+  Finished newest_read_time_;
   bool open_ = false;  // between begin and end
 };
 

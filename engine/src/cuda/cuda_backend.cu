@@ -109,9 +109,10 @@ Expected<Timings> CudaBackend::finish() {
   GS_TRY(impl_->make_current());
   GS_CUDA_TRY(cudaStreamSynchronize(impl_->stream));
   if (impl_->last_call_stepped) {
-    Expected<double> ms = impl_->step_timer.wait_newest_ms();
-    if (!ms) return ms.status();
-    impl_->timings.compute_ms = *ms;
+    Expected<cuda::CallTimer::Finished> newest = impl_->step_timer.wait_newest();
+    if (!newest) return newest.status();
+    impl_->timings.compute_ms = newest->ms;
+    impl_->timings.steps = newest->steps;
   }
   return impl_->timings;
 }

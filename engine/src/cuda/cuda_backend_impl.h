@@ -112,15 +112,15 @@ struct CudaBackend::Impl {
       const float* field = display.v ? v[current].get() : u[current].get();
       GS_CUDA_TRY(cuda::launch_display(size, field, display.data, stream));
     }
-    GS_TRY(step_timer.end(stream));
+    GS_TRY(step_timer.end(stream, count));
     current = (current + count) & 1;
     return note_step_call();
   }
 
   Status note_step_call() {
-    Expected<double> finished = step_timer.latest_finished_ms();
+    Expected<cuda::CallTimer::Finished> finished = step_timer.latest_finished();
     if (!finished) return finished.status();
-    timings = {*finished, 0.0};
+    timings = {finished->ms, 0.0, finished->steps};
     last_call_stepped = true;
     return Status::ok();
   }
