@@ -37,6 +37,10 @@ LaunchShape launch_shape_for(GridSize size, BlockShape block, KernelVariant vari
   return shape;
 }
 
+LaunchShape field_launch_shape(GridSize size) {
+  return launch_shape_for(size, BlockShape{32, 32}, KernelVariant::Coalesced);
+}
+
 Status check_block_shape(BlockShape block) {
   if (block.x == 0 || block.y == 0) return Error{"block sides must be at least 1"};
   if (block.x * block.y > 1024)

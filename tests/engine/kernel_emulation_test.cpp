@@ -143,18 +143,16 @@ TEST(LaunchShape, RejectsBlocksCudaCannotLaunch) {
 TEST(DisplayKernel, EmulatedCopyWritesEveryCellOnce) {
   const Fields start = random_fields({45, 19}, 3);
   std::vector<float> display(start.size.cells(), std::numeric_limits<float>::quiet_NaN());
-  emulate_launch(launch_shape_for(start.size, {}, KernelVariant::Coalesced),
-                 [&](Dim3 b, Dim3 t, Dim3 dim) {
-                   display_kernel_body(b, t, dim, start.u.data(), display.data(), start.size.width,
-                                       start.size.height);
-                 });
+  emulate_launch(field_launch_shape(start.size), [&](Dim3 b, Dim3 t, Dim3 dim) {
+    display_kernel_body(b, t, dim, start.u.data(), display.data(), start.size.width,
+                        start.size.height);
+  });
   EXPECT_TRUE(std::equal(display.begin(), display.end(), start.u.begin()));
 }
 
 bool emulated_all_finite(const Fields& f) {
   int flag = 0;
-  emulate_launch(launch_shape_for(f.size, {}, KernelVariant::Coalesced), [&](Dim3 b, Dim3 t,
-                                                                             Dim3 dim) {
+  emulate_launch(field_launch_shape(f.size), [&](Dim3 b, Dim3 t, Dim3 dim) {
     finite_check_kernel_body(b, t, dim, f.u.data(), f.v.data(), f.size.width, f.size.height, &flag);
   });
   return flag == 0;
@@ -347,6 +345,8 @@ TEST(LaunchShape, GridsPastCudasLimitsAreRefusedWithTheShape) {
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.message().find("65535"), std::string::npos) << refused.message();
   EXPECT_TRUE(check_launch_fits(launch_shape_for(tall, {32, 32}, KernelVariant::Coalesced), tall));
+  const GridSize tallest{3, 1 << 20};  // the display and finite-check launches fit any grid
+  EXPECT_TRUE(check_launch_fits(field_launch_shape(tallest), tallest));
   const GridSize wide{1 << 20, 1 << 10};
   EXPECT_TRUE(check_launch_fits(launch_shape_for(wide, {32, 8}, KernelVariant::Coalesced), wide));
 }

@@ -38,6 +38,10 @@ struct LaunchShape {
 // or rows (strided).
 LaunchShape launch_shape_for(GridSize size, BlockShape block, KernelVariant variant);
 
+// The launch of the display and finite-check kernels: 32x32 blocks, so even a grid of 2^20 rows
+// (the most a grid may have) stays within CUDA's 65,535 blocks along y.
+LaunchShape field_launch_shape(GridSize size);
+
 // "32x8" -> {32, 8}; nullopt when the text is not WIDTHxHEIGHT.
 std::optional<BlockShape> parse_block_shape(std::string_view text);
 

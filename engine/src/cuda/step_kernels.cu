@@ -88,10 +88,6 @@ Status check_kernels_run_here(int device) {
                " (built for " GS_CUDA_ARCHITECTURES_TEXT ")"};
 }
 
-LaunchShape field_launch_shape(GridSize size) {
-  return launch_shape_for(size, BlockShape{32, 32}, KernelVariant::Coalesced);
-}
-
 cudaError_t launch_step(GridSize size, BlockShape block, KernelVariant variant,
                         const StepKernelArgs& args, cudaStream_t stream) {
   const LaunchShape shape = launch_shape_for(size, block, variant);

@@ -25,10 +25,6 @@ Status check_kernels_run_here(int device);
 cudaError_t launch_step(GridSize size, BlockShape block, KernelVariant variant,
                         const StepKernelArgs& args, cudaStream_t stream);
 
-// The launch of the display and finite-check kernels: 32x32 blocks, so even a grid of 2^20 rows
-// stays within CUDA's 65,535 blocks along y.
-LaunchShape field_launch_shape(GridSize size);
-
 // Enqueues a copy of `field` into `display` (a display write with no step to fuse into).
 cudaError_t launch_display(GridSize size, const float* field, float* display, cudaStream_t stream);
 
