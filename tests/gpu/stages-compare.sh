@@ -1,0 +1,197 @@
+# Stages 5 and 7 of tests/gpu/device-check.sh: the real app headless on every transfer path,
+# and the peers (CuPy, JAX) on the same GPU (sourced by check-lib.sh).
+# shellcheck shell=bash
+
+# One headless app run: app_run NAME BACKEND TRANSFER SCRIPT. Checks that it ran on the backend
+# and path asked for (a silent fallback would make every comparison below meaningless).
+app_run() {
+  local name=$1 backend=$2 transfer=$3 script=$4 json=$GS_ART/app/$1.json labels
+  run ours timeout 120 "$GS_BUILD/bin/grayscott" --headless --window-size 1920x1080 \
+    --backend "$backend" --transfer "$transfer" --script "$script" --stats-json "$json" ||
+    fail "the app ($name) failed"
+  labels=$("$GS_PY_ANY" -c 'import json, sys
+s = json.load(open(sys.argv[1]))
+print(s.get("backend"), s.get("transfer", s.get("path")), repr(s.get("fallback_reason", "")), s.get("opengl", "?"))' "$json")
+  echo "$name: $labels"
+  [[ "$labels" == "$backend $transfer '' "* ]] || fail "the app ($name) ran as: $labels"
+}
+
+# 5. The app at 1920x1080 with EGL, no window system: every path's screenshot and state equal
+#    the CPU twin's bit for bit, the transfer time per frame of each path, and a recording.
+stage_app() {
+  need_build
+  local app=$GS_BUILD/bin/grayscott dir=$GS_ART/app runs=() backend transfer r
+  ours "$app" --help | grep -q -- --headless || skip "grayscott has no --headless mode in this tree yet"
+  mkdir -p "$dir"
+  GS_PY_ANY=${GS_PY:-python3}
+  if dry; then runs=(cpu-upload); else runs=(cuda-interop cuda-host cuda-upload cpu-upload); fi
+  for r in "${runs[@]}"; do
+    backend=${r%-*} transfer=${r#*-}
+    # Exact: paused, an exact number of steps, a screenshot one step before the end (it must
+    # differ from the last: screenshots that do not follow the field would all be equal).
+    cat >"$dir/$r-exact.gs" <<EOF
+pause
+size 1920 1080
+preset course
+set range-auto off
+set range-min 0
+set range-max 0.5
+reset spots 7
+step 1000
+screenshot $dir/$r-1000.png
+step 1
+save $dir/$r.h5
+screenshot $dir/$r.png
+quit
+EOF
+    app_run "$r-exact" "$backend" "$transfer" "$dir/$r-exact.gs"
+    cmp -s "$dir/$r-1000.png" "$dir/$r.png" && fail "$r: the screenshots after 1000 and 1001 steps are equal"
+    # Timed: a few hundred frames of 32 steps, the stats written at exit.
+    cat >"$dir/$r-timed.gs" <<EOF
+size 1920 1080
+preset course
+reset spots 7
+steps-per-frame 32
+run
+run-frames 300
+quit
+EOF
+    app_run "$r-timed" "$backend" "$transfer" "$dir/$r-timed.gs"
+  done
+
+  # The table: per-frame figures of each path's timed run.
+  "$GS_PY_ANY" - "$dir" "${runs[@]}" >"$GS_LOGS/app.table" <<'EOF'
+import json, sys
+folder, runs = sys.argv[1], sys.argv[2:]
+print(f"  {'path':<13}{'kernel ms':>10}{'transfer ms':>12}{'draw ms':>9}{'frame ms':>9}{'steps/frame':>12}{'Mcells/s':>10}")
+for r in runs:
+    s = json.load(open(f"{folder}/{r}-timed.json"))
+    m = s["ms_per_frame"]
+    print(f"  {r:<13}{m['kernel']:>10.3f}{m['transfer']:>12.3f}{m['draw']:>9.3f}{m['frame']:>9.3f}"
+          f"{s['steps'] / max(1, s['frames']):>12.1f}{s['mcells_per_s']:>10.0f}")
+EOF
+  cat "$GS_LOGS/app.table"
+
+  # A short recording (interop on the GPU; the twin here): an MP4 whose file starts with an
+  # ftyp box, or, built without libav, a folder of PNG frames.
+  local rec_run=cuda-interop rec
+  dry && rec_run=cpu-upload
+  if grep -q '^LIBAV_FOUND:INTERNAL=1' "$GS_BUILD/CMakeCache.txt"; then rec=$dir/recording.mp4; else rec=$dir/recording; fi
+  cat >"$dir/record.gs" <<EOF
+size 1920 1080
+preset course
+reset spots 7
+steps-per-frame 32
+run
+record start $rec 32 30
+run-frames 30
+record stop
+quit
+EOF
+  app_run record "${rec_run%-*}" "${rec_run#*-}" "$dir/record.gs"
+  local recorded
+  if [ "${rec##*.}" = mp4 ]; then
+    [ "$(head -c 8 "$rec" | tail -c 4)" = ftyp ] || fail "the recording does not start with an ftyp box"
+    recorded="MP4 $(stat -c %s "$rec") bytes, starts with ftyp"
+  else
+    local frames
+    frames=$(find "$rec" -name 'frame-*.png' | wc -l)
+    [ "$frames" -ge 30 ] || fail "the recording has $frames PNG frames, 30 expected"
+    recorded="$frames PNG frames (built without libav)"
+    find "$rec" -name 'frame-*.png' ! -name 'frame-000001.png' ! -name "frame-$(printf %06d "$frames").png" -delete
+  fi
+
+  # The comparisons: every path against the CPU twin.
+  local same=() ratio=""
+  if dry; then
+    # No second path to compare with here: the file's step count and structure only.
+    if [ -n "$GS_PY" ]; then
+      run "$GS_PY" "$GS_ROOT/tests/gpu/compare_states.py" "$dir/cpu-upload.h5" "$dir/cpu-upload.h5" \
+        --exact --expect-step 1001 || fail "the saved state is not at step 1001, or uniform"
+    fi
+    rm -f "$dir"/*.h5
+    figure "cpu-upload on OpenGL $(sed -n 's/.*"opengl": "\(.*\)".*/\1/p' "$dir/cpu-upload-timed.json"): 1001 exact steps saved, 300 timed frames, recording $recorded;"
+    figure "the CUDA paths (interop, host, upload) and their comparisons need a GPU"
+    return 0
+  fi
+  for r in cuda-interop cuda-host cuda-upload; do
+    cmp "$dir/$r.png" "$dir/cpu-upload.png" || fail "$r: the field screenshot differs from the CPU twin's"
+    run "$GS_PY" "$GS_ROOT/tests/gpu/compare_states.py" "$dir/$r.h5" "$dir/cpu-upload.h5" --exact --expect-step 1001 ||
+      fail "$r: the saved state differs from the CPU twin's"
+    same+=("${r#cuda-}")
+  done
+  rm -f "$dir"/*.h5 "$dir"/*-1000.png "$dir"/cuda-host.png "$dir"/cuda-upload.png  # equal to those kept
+  ratio=$("$GS_PY" -c 'import json, sys
+i, h = (json.load(open(p))["ms_per_frame"]["transfer"] for p in sys.argv[1:])
+print(f"interop {i:.3f} ms, host {h:.3f} ms per frame: {h / i if i > 0 else float(\"inf\"):.1f}x (target >= 10x: {\"met\" if i > 0 and h / i >= 10 else \"MISSED\"})")' \
+    "$dir/cuda-interop-timed.json" "$dir/cuda-host-timed.json")
+  figure "screenshots and states after 1001 steps bit-identical on ${same[*]} and the twin; $ratio; recording $recorded"
+}
+
+# 7. The course benchmark against the course's CuPy and JAX programs on the same GPU.
+stage_peers() {
+  need_build
+  local peers=$GS_ROOT/benchmarks/peers batch=$GS_BUILD/bin/grayscott-batch w=$GS_ART/peers p
+  mkdir -p "$w"
+  # Syntax only; the bytecode goes to the work folder, not into the tree.
+  for p in "$peers"/*.py "$GS_ROOT"/tests/gpu/*.py; do
+    PYTHONPYCACHEPREFIX=$GS_WORK/pycache run python3 -m py_compile "$p" || fail "$p does not compile"
+  done
+  if dry; then
+    [ -n "$GS_PY" ] || skip "peers compile; no numpy and h5py here to run the NumPy fallback; the CuPy and JAX runs need a GPU"
+    # The CuPy program's code on NumPy, on a small grid, against the CPU twin.
+    run ours "$batch" --preset course --width 192 --height 128 --steps 0 --output "$w/init.h5"
+    run ours "$batch" --backend cpu --input "$w/init.h5" --steps 20 --output "$w/ours.h5"
+    run "$GS_PY" "$peers/gs_cupy.py" --numpy --init "$w/init.h5" --check-steps 20 \
+      --check-output "$w/numpy.h5" --frames 2 --steps-per-frame 4 --repeats 1 || fail "the NumPy fallback failed"
+    local same
+    same=$("$GS_PY" "$GS_ROOT/tests/gpu/compare_states.py" "$w/ours.h5" "$w/numpy.h5" --tolerance 1e-4) ||
+      fail "the CuPy program on NumPy differs from the twin: $same"
+    echo "$same"
+    rm -f "$w"/*.h5
+    figure "peers compile; the CuPy program on NumPy after 20 steps on 192x128: ${same#EQUAL 192x128: }; the CuPy and JAX runs need a GPU"
+    return 0
+  fi
+  [ -n "$GS_PEER_PY" ] || fail "no python here imports CuPy or JAX"
+  run ours "$batch" --preset course --width 1920 --height 1080 --steps 0 --output "$w/init.h5"
+  run ours "$batch" --backend cuda --input "$w/init.h5" --steps 100 --output "$w/ours-100.h5"
+  local runs=() s
+  for s in 1 2 3; do  # ours, as the peers: the median of three course benchmarks without the file
+    run ours "$batch" --backend cuda --input "$w/init.h5" --frames 1000 --steps-per-frame 32 --json >"$w/ours-$s.json"
+    runs+=("$w/ours-$s.json")
+  done
+  local row=() peer
+  for peer in cupy jax; do
+    if run "$GS_PEER_PY" "$peers/gs_$peer.py" --init "$w/init.h5" --check-steps 100 \
+      --check-output "$w/$peer-100.h5" >"$w/$peer.json" 2>"$GS_LOGS/peer-$peer.err"; then
+      cat "$w/$peer.json"
+      row+=("$peer:$("${GS_PY:-$GS_PEER_PY}" "$GS_ROOT/tests/gpu/compare_states.py" "$w/ours-100.h5" "$w/$peer-100.h5" --tolerance 1e-4 || true)")
+    else
+      tail -n 5 "$GS_LOGS/peer-$peer.err"
+      echo '{}' >"$w/$peer.json"
+      row+=("$peer:FAILED (peer-$peer.err)")
+    fi
+  done
+  "${GS_PY:-$GS_PEER_PY}" - "$w" "${runs[@]}" >"$GS_LOGS/peers.table" <<'EOF'
+import json, statistics, sys
+folder, ours_files = sys.argv[1], sys.argv[2:]
+ours = [json.load(open(f)) for f in ours_files]
+compute = statistics.median(o["seconds"]["compute"] for o in ours)
+cells = ours[0]["width"] * ours[0]["height"] * ours[0]["steps"]
+mine = cells / compute / 1e6
+print(f"  {'program':<10}{'seconds':>9}{'Mcells/s':>10}{'ours/peer':>10}  target")
+print(f"  {'ours':<10}{compute:>9.3f}{mine:>10.0f}{'':>10}  < 0.5 s: {'met' if compute < 0.5 else 'MISSED'}")
+for peer, target in (("cupy", 10), ("jax", 3)):
+    p = json.load(open(f"{folder}/{peer}.json"))
+    if not p:
+        print(f"  {peer:<10}   (failed)")
+        continue
+    ratio = mine / p["mcells_per_s"]
+    print(f"  {peer:<10}{p['seconds']:>9.3f}{p['mcells_per_s']:>10.0f}{ratio:>10.1f}  >= {target}x: {'met' if ratio >= target else 'MISSED'}")
+EOF
+  cat "$GS_LOGS/peers.table"
+  printf '  %s\n' "${row[@]}" | tee -a "$GS_LOGS/peers.table"
+  rm -f "$w"/*.h5
+  figure "$(sed -n '2,4p' "$GS_LOGS/peers.table" | tr -s ' ' | tr '\n' ';')"
+  [[ "${row[*]}" != *FAILED* && "${row[*]}" != *DIFFER* ]] || fail "a peer failed or differs from ours after 100 steps"
+}

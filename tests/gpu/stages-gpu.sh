@@ -1,0 +1,133 @@
+# Stages 3, 4, 6, 8 and 9 of tests/gpu/device-check.sh: the GPU tests, compute-sanitizer, the
+# benchmark, the block sweep and ncu (sourced by check-lib.sh).
+# shellcheck shell=bash
+
+# Counts from a GoogleTest XML report, by test case: "tests failures skipped".
+gtest_counts() {
+  echo "$(grep -c '<testcase ' "$1") $(grep -c '<failure' "$1") $(grep -c 'result="skipped"' "$1")"
+}
+
+# 3. The kernels under the CPU launch emulator, then the GPU tests (bit equality with the twin).
+#    The GPU tests run as one process (one CUDA context), the same tests as `ctest -L gpu`.
+stage_gpu_tests() {
+  need_build
+  local tests failures skipped emulated
+  run ours "$GS_BUILD/bin/engine_tests" --gtest_filter='*Emulat*:*LaunchShape*' \
+    --gtest_output="xml:$GS_LOGS/emulated.xml" || fail "emulated kernels failed"
+  read -r tests failures skipped < <(gtest_counts "$GS_LOGS/emulated.xml")
+  [ "$tests" -gt 0 ] || fail "no emulated-kernel tests matched"
+  emulated="emulated kernels: $tests passed;"
+  set +e
+  run ours "$GS_BUILD/bin/gpu_tests" --gtest_output="xml:$GS_LOGS/gpu_tests.xml"
+  local rc=$?
+  set -e
+  [ -f "$GS_LOGS/gpu_tests.xml" ] || fail "$emulated gpu_tests did not run (exit $rc)"
+  read -r tests failures skipped < <(gtest_counts "$GS_LOGS/gpu_tests.xml")
+  { [ "$rc" -eq 0 ] && [ "$failures" -eq 0 ]; } || fail "$emulated gpu_tests: $failures of $tests failed"
+  if dry; then
+    # Here they must start (the carried libraries suffice) and skip themselves: no device.
+    [ "$skipped" -eq "$tests" ] || fail "$emulated gpu_tests ran $((tests - skipped)) tests without a GPU"
+    figure "$emulated gpu_tests: $tests start and skip themselves (no device); the GPU run needs a GPU"
+  else
+    [ "$skipped" -eq 0 ] || fail "$emulated gpu_tests: $skipped of $tests skipped on the GPU machine"
+    figure "$emulated gpu_tests: $tests passed on the GPU"
+  fi
+}
+
+# 4. compute-sanitizer memcheck (leaks included) and initcheck over the GPU tests. The filter
+#    leaves out what only measures (bandwidth, timings) or allocates the whole GPU.
+stage_sanitizer() {
+  need_build
+  dry && skip "needs a GPU (memcheck --leak-check full and initcheck over gpu_tests)"
+  local cs filter tool t result=() errors
+  cs=$(command -v compute-sanitizer || ls /usr/local/cuda/compute-sanitizer/compute-sanitizer 2>/dev/null) ||
+    fail "compute-sanitizer not found"
+  filter=${GS_SANITIZER_FILTER:--*OutOfMemory*:*CopyBandwidth*:*Timing*}
+  for tool in memcheck initcheck; do
+    # memcheck gets three fifths of the stage's time, initcheck what is left.
+    if [ $tool = memcheck ]; then t=$((GS_STAGE_LIMIT * 3 / 5)); else t=$((GS_STAGE_LIMIT * 2 / 5 - 5)); fi
+    local extra=()
+    [ $tool = memcheck ] && extra=(--leak-check full)
+    set +e
+    run ours timeout "$t" "$cs" --tool $tool "${extra[@]}" --error-exitcode 3 \
+      "$GS_BUILD/bin/gpu_tests" --gtest_filter="$filter" --gtest_brief=1 >"$GS_LOGS/$tool.log" 2>&1
+    local rc=$?
+    set -e
+    errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$GS_LOGS/$tool.log" | tail -1)
+    case $rc in
+      0) result+=("$tool ok (${errors:-0} errors)") ;;
+      124) result+=("$tool TIMEOUT after ${t}s") ;;
+      *) result+=("$tool FAIL (exit $rc, ${errors:-?} errors)") ;;
+    esac
+    tail -n 5 "$GS_LOGS/$tool.log"
+  done
+  figure "${result[*]}; filter $filter"
+  [[ "${result[*]}" != *FAIL* && "${result[*]}" != *TIMEOUT* ]]
+}
+
+# 6. The benchmark: copy ceilings, the grids, the course benchmark, graph capture against replay.
+stage_bench() {
+  need_build
+  local batch=$GS_BUILD/bin/grayscott-batch log=$GS_LOGS/bench-cuda.log v
+  if dry; then
+    # The summary's parser, tried on the CPU table (the CUDA table has the same columns).
+    run ours "$batch" --bench --backend cpu --width 256 --height 192 | tee "$GS_LOGS/bench-cpu.log"
+    v=$(bench_col "$GS_LOGS/bench-cpu.log" 256x192 Mcells/s fast)
+    [ -n "$v" ] || fail "the bench table's columns were not found"
+    skip "needs a GPU (the table's parser read the CPU bench: 256x192 fast $v Mcells/s)"
+  fi
+  run ours "$batch" --bench --backend cuda >"$log" 2>&1 || { cat "$log"; fail "the benchmark failed"; }
+  cat "$log"
+  grep -q '^backend: cuda' "$log" || fail "the benchmark did not run on CUDA: $(grep '^backend' "$log")"
+  local copy row grids=""
+  copy=$(sed -n 's/^copy: *\([0-9.]*\) GB.*/\1/p' "$log" | head -1)
+  for row in 512x512 1920x1080 4096x4096 8192x8192; do
+    v=$(bench_col "$log" $row Mcells/s)
+    [ -n "$v" ] || fail "no $row row in the benchmark"
+    grids+=" $row $v Mcells/s $(bench_col "$log" $row %copy),"
+  done
+  v=$(bench_col "$log" 4096x4096 %copy | tr -d %)
+  figure "copy ${copy:-?} GB/s;$grids 4096x4096 target >= 70% of copy: $([ "${v:-0}" -ge 70 ] && echo met || echo MISSED)"
+  figure "$(grep -iE 'course' "$log" | grep -vE '^[0-9]+x[0-9]+ ' | head -2 | cut -c1-140 | tr '\n' ';')"
+}
+
+# 8. Block shapes and the strided kernel at 4096x4096.
+stage_sweep() {
+  need_build
+  dry && skip "needs a GPU (blocks 32x4 32x8 32x16 64x4 64x8 128x2 128x4 128x8 256x1 16x16, strided)"
+  local batch=$GS_BUILD/bin/grayscott-batch block v best="" best_v=0 default_v="" strided
+  for block in 32x4 32x8 32x16 64x4 64x8 128x2 128x4 128x8 256x1 16x16; do
+    run ours "$batch" --bench --backend cuda --width 4096 --height 4096 --block $block \
+      >"$GS_LOGS/block-$block.log" 2>&1 || fail "block $block failed"
+    v=$(bench_col "$GS_LOGS/block-$block.log" 4096x4096 Mcells/s)
+    echo "block $block: ${v:-?} Mcells/s"
+    [ "$block" = 32x8 ] && default_v=$v
+    [ "${v:-0}" -gt "$best_v" ] && { best_v=$v; best=$block; }
+  done
+  run ours "$batch" --bench --backend cuda --width 4096 --height 4096 --kernel strided \
+    >"$GS_LOGS/strided.log" 2>&1 || fail "the strided kernel failed"
+  strided=$(bench_col "$GS_LOGS/strided.log" 4096x4096 Mcells/s)
+  figure "best $best $best_v Mcells/s, default 32x8 $default_v; strided $strided"
+}
+
+# 9. Nsight Compute on the step kernel (speed of light, memory workload), if time is left.
+stage_ncu() {
+  need_build
+  dry && skip "needs a GPU (ncu SpeedOfLight and MemoryWorkloadAnalysis at 1920x1080 and 4096x4096)"
+  local ncu grid t f=""
+  ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null) || skip "ncu not found"
+  t=$((GS_STAGE_LIMIT / 2 - 5))
+  for grid in 1920x1080 4096x4096; do
+    run ours timeout "$t" "$ncu" --clock-control none --section SpeedOfLight \
+      --section MemoryWorkloadAnalysis -k regex:step_kernel -c 2 \
+      "$GS_BUILD/bin/grayscott-batch" --backend cuda --width "${grid%x*}" --height "${grid#*x}" \
+      --steps 20 >"$GS_LOGS/ncu-$grid.log" 2>&1 || { tail -n 20 "$GS_LOGS/ncu-$grid.log"; fail "ncu at $grid failed"; }
+    {
+      echo "$grid:"
+      grep -E '^\s*(DRAM Throughput|Memory Throughput|Compute \(SM\) Throughput|Duration|L2 Hit Rate|L1/TEX Hit Rate)' \
+        "$GS_LOGS/ncu-$grid.log" | head -12
+    } | tee -a "$GS_LOGS/ncu.table"
+    f+="$grid DRAM $(awk '/DRAM Throughput/ {print $NF; exit}' "$GS_LOGS/ncu-$grid.log")%, "
+  done
+  figure "${f%, } (of peak, 2 step kernels each)"
+}
