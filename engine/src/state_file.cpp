@@ -2,8 +2,10 @@
 
 #include <array>
 #include <string>
+#include <utility>
 
 #include "gs/output_file.h"
+#include "hdf5_attributes.h"
 #include "hdf5_handle.h"
 
 namespace gs {
@@ -17,51 +19,6 @@ std::string with_detail(const std::string& what) {
 }
 
 // ---- reading ----
-
-std::optional<float> read_number_attribute(hid_t file, const char* name) {
-  if (H5Aexists(file, name) <= 0) return std::nullopt;
-  Handle attribute(H5Aopen(file, name, H5P_DEFAULT), H5Aclose);
-  Handle type(H5Aget_type(attribute.get()), H5Tclose);
-  const H5T_class_t type_class = H5Tget_class(type.get());
-  if (type_class != H5T_FLOAT && type_class != H5T_INTEGER) return std::nullopt;
-  float value = 0.0f;
-  if (H5Aread(attribute.get(), H5T_NATIVE_FLOAT, &value) < 0) return std::nullopt;
-  return value;
-}
-
-std::optional<std::int64_t> read_integer_attribute(hid_t file, const char* name) {
-  if (H5Aexists(file, name) <= 0) return std::nullopt;
-  Handle attribute(H5Aopen(file, name, H5P_DEFAULT), H5Aclose);
-  Handle type(H5Aget_type(attribute.get()), H5Tclose);
-  if (H5Tget_class(type.get()) != H5T_INTEGER) return std::nullopt;
-  std::int64_t value = 0;
-  if (H5Aread(attribute.get(), H5T_NATIVE_INT64, &value) < 0) return std::nullopt;
-  return value;
-}
-
-// Reads a string attribute stored either as variable-length (h5py's default) or fixed-length.
-std::optional<std::string> read_string_attribute(hid_t file, const char* name) {
-  if (H5Aexists(file, name) <= 0) return std::nullopt;
-  Handle attribute(H5Aopen(file, name, H5P_DEFAULT), H5Aclose);
-  Handle type(H5Aget_type(attribute.get()), H5Tclose);
-  if (H5Tget_class(type.get()) != H5T_STRING) return std::nullopt;
-  if (H5Tis_variable_str(type.get()) > 0) {
-    Handle memory_type(H5Tcopy(H5T_C_S1), H5Tclose);
-    H5Tset_size(memory_type.get(), H5T_VARIABLE);
-    H5Tset_cset(memory_type.get(),
-                H5Tget_cset(type.get()));  // HDF5 will not convert ASCII <-> UTF-8
-    char* text = nullptr;
-    if (H5Aread(attribute.get(), memory_type.get(), &text) < 0 || text == nullptr)
-      return std::nullopt;
-    std::string value(text);
-    H5free_memory(text);
-    return value;
-  }
-  std::string value(H5Tget_size(type.get()), '\0');
-  if (H5Aread(attribute.get(), type.get(), value.data()) < 0) return std::nullopt;
-  value.resize(value.find('\0') == std::string::npos ? value.size() : value.find('\0'));
-  return value;
-}
 
 struct DatasetShape {
   hsize_t height = 0;
@@ -92,20 +49,32 @@ Status read_field(hid_t file, const char* name, FieldData& out, const std::strin
   return Status::ok();
 }
 
+// The steps a state may have taken: enough for any run, exact in a double, and far from
+// overflowing when a run's steps are added.
+constexpr std::int64_t kMaxStateStep = std::int64_t(1) << 53;
+
 Expected<ParamOverrides> read_params(hid_t file, const std::string& path) {
+  const auto in_file = [&](const Status& status) {
+    return Error{"'" + path + "': " + status.message()};
+  };
   ParamOverrides p;
-  p.F = read_number_attribute(file, "F");
-  p.k = read_number_attribute(file, "k");
-  p.Du = read_number_attribute(file, "Du");
-  p.Dv = read_number_attribute(file, "Dv");
-  p.dt = read_number_attribute(file, "dt");
-  if (auto name = read_string_attribute(file, "laplacian")) {
-    p.laplacian = parse_laplacian(*name);
-    if (!p.laplacian) return Error{"'" + path + "': unknown laplacian '" + *name + "'"};
+  for (auto [name, target] : {std::pair{"F", &p.F}, std::pair{"k", &p.k}, std::pair{"Du", &p.Du},
+                              std::pair{"Dv", &p.Dv}, std::pair{"dt", &p.dt}}) {
+    Expected<std::optional<double>> value = hdf5::read_number_attribute(file, name);
+    if (!value) return in_file(value.status());
+    if (*value) *target = float(**value);
   }
-  if (auto name = read_string_attribute(file, "boundary")) {
-    p.boundary = parse_boundary(*name);
-    if (!p.boundary) return Error{"'" + path + "': unknown boundary '" + *name + "'"};
+  Expected<std::optional<std::string>> laplacian = hdf5::read_string_attribute(file, "laplacian");
+  if (!laplacian) return in_file(laplacian.status());
+  if (*laplacian) {
+    p.laplacian = parse_laplacian(**laplacian);
+    if (!p.laplacian) return Error{"'" + path + "': unknown laplacian '" + **laplacian + "'"};
+  }
+  Expected<std::optional<std::string>> boundary = hdf5::read_string_attribute(file, "boundary");
+  if (!boundary) return in_file(boundary.status());
+  if (*boundary) {
+    p.boundary = parse_boundary(**boundary);
+    if (!p.boundary) return Error{"'" + path + "': unknown boundary '" + **boundary + "'"};
   }
   return p;
 }
@@ -188,7 +157,10 @@ Expected<StateFile> read_state(const std::filesystem::path& path) {
   Expected<ParamOverrides> params = read_params(file.get(), name);
   if (!params) return params.status();
   state.params = *params;
-  state.step = read_integer_attribute(file.get(), "step");
+  Expected<std::optional<std::int64_t>> step =
+      hdf5::read_integer_attribute(file.get(), "step", 0, kMaxStateStep);
+  if (!step) return Error{"'" + name + "': " + step.message()};
+  state.step = *step;
   return state;
 }
 

@@ -77,6 +77,12 @@ void write_u_only(const ScratchDir& dir) {
   write_datasets(dir / "in.h5", {{"u", Element::Float32, {24, 32}, {}}});
 }
 
+// The crash of a state file whose attribute is an array (it overflowed a stack buffer).
+void write_array_attribute_F(const ScratchDir& dir) {
+  write_valid_state(dir);
+  write_array_attribute(dir / "in.h5", "F", 8);
+}
+
 void write_integer_u(const ScratchDir& dir) {
   write_datasets(dir / "in.h5",
                  {{"u", Element::Int32, {24, 32}, {}}, {"v", Element::Float32, {24, 32}, {}}});
@@ -220,6 +226,10 @@ const BadInputCase kCases[] = {
     {"InputEmptyFile", kIn + kFrames + kOutput, {"in.h5", "HDF5"}, write_empty_file},
     {"InputWithoutV", kIn + kFrames + kOutput, {"in.h5", "'v'"}, write_u_only},
     {"InputIntegerU", kIn + kFrames + kOutput, {"'u'", "float"}, write_integer_u},
+    {"InputArrayAttribute",
+     kIn + kFrames + kOutput,
+     {"in.h5", "attribute 'F'", "8 values"},
+     write_array_attribute_F},
     {"InputShapesDiffer", kIn + kFrames + kOutput, {"in.h5", "shape"}, write_mismatched_shapes},
     {"InputOneDimensional", kIn + kFrames + kOutput, {"in.h5", "dimension"}, write_one_dimensional},
     {"InputEmptyDatasets", kIn + kFrames + kOutput, {"in.h5", "height"}, write_empty_datasets},

@@ -96,6 +96,23 @@ DatasetContents read_dataset(const std::filesystem::path& path, const std::strin
   return contents;
 }
 
+void write_array_attribute(const std::filesystem::path& path, const std::string& name,
+                           std::size_t count) {
+  silence_hdf5();
+  const std::string where = "'" + path.string() + "'";
+  Id file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose, "open " + where);
+  if (H5Aexists(file.get(), name.c_str()) > 0)
+    check(H5Adelete(file.get(), name.c_str()), "delete attribute " + name);
+  const hsize_t dims[1] = {count};
+  Id space(H5Screate_simple(1, dims, nullptr), H5Sclose, "create a dataspace");
+  Id attribute(H5Acreate2(file.get(), name.c_str(), H5T_NATIVE_DOUBLE, space.get(), H5P_DEFAULT,
+                          H5P_DEFAULT),
+               H5Aclose, "create attribute " + name + " in " + where);
+  std::vector<double> values(count);
+  for (std::size_t i = 0; i < count; ++i) values[i] = double(i);
+  check(H5Awrite(attribute.get(), H5T_NATIVE_DOUBLE, values.data()), "write attribute " + name);
+}
+
 double read_double_attribute(const std::filesystem::path& path, const std::string& name) {
   silence_hdf5();
   const std::string where = "'" + path.string() + "'";

@@ -32,6 +32,10 @@ struct DatasetContents {
 
 DatasetContents read_dataset(const std::filesystem::path& path, const std::string& name);
 
+// Replaces a root-group attribute with an array of `count` doubles 0, 1, 2... (a crafted file).
+void write_array_attribute(const std::filesystem::path& path, const std::string& name,
+                           std::size_t count);
+
 // A numeric attribute of the file's root group, read as double.
 double read_double_attribute(const std::filesystem::path& path, const std::string& name);
 
