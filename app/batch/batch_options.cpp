@@ -1,7 +1,15 @@
 #include "batch_options.h"
 
+#include <omp.h>
+
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdint>
 #include <iostream>
+#include <limits>
+
+#include "gs/fields.h"
+#include "strict_numbers.h"
 
 namespace gs::batch {
 namespace {
@@ -16,6 +24,43 @@ CLI::Option* add_optional(CLI::App& app, const std::string& name, std::optional<
       name, [&target](const T& value) { target = value; }, help);
 }
 
+// A whole-number option read strictly (strict_numbers.h) into `store`.
+template <class T, class Store>
+CLI::Option* add_whole_number(CLI::App& app, const std::string& name, T low, T high, Store store,
+                              const std::string& help) {
+  return app
+      .add_option_function<std::string>(
+          name,
+          [name, low, high, store](const std::string& text) {
+            std::string problem;
+            const std::optional<T> value = parse_whole_number<T>(text, low, high, problem);
+            if (!value) throw CLI::ValidationError(name, problem);
+            store(*value);
+          },
+          help)
+      ->type_name("INT");
+}
+
+// A model parameter read strictly into `target`.
+CLI::Option* add_real_number(CLI::App& app, const std::string& name, std::optional<float>& target,
+                             const std::string& help) {
+  return app
+      .add_option_function<std::string>(
+          name,
+          [name, &target](const std::string& text) {
+            std::string problem;
+            target = parse_real_number(text, problem);
+            if (!target) throw CLI::ValidationError(name, problem);
+          },
+          help)
+      ->type_name("FLOAT");
+}
+
+// More threads than this only oversubscribe the cores (and tens of thousands crash OpenMP).
+int max_threads() {
+  return 8 * std::max(1, omp_get_num_procs());
+}
+
 }  // namespace
 
 ParsedCommandLine parse_command_line(int argc, char** argv) {
@@ -28,17 +73,19 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   app.add_option("--backend", o.backend, "auto, cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}))
       ->capture_default_str();
-  app.add_option("--threads", o.threads, "CPU twin threads (0: every core)")
-      ->check(CLI::NonNegativeNumber);
+  add_whole_number(
+      app, "--threads", 0, max_threads(), [&o](int n) { o.threads = n; },
+      "CPU twin threads (0: every core; at most 8 per core)");
   app.add_option_function<std::string>(
          "--cpu-path", [&o](const std::string& name) { o.cpu_path = parse_cpu_twin_path(name); },
          "CPU twin loop: fast (temporal blocking, SIMD rows), or reference (one plain sweep per "
          "step)")
       ->check(CLI::IsMember({"fast", "reference"}));
-  add_optional(app, "--steps-per-pass", o.steps_per_pass,
-               "CPU twin fast path: steps per pass over cache-sized bands of rows (0: chosen "
-               "from the grid and the cache; 1: plain sweeps)")
-      ->check(CLI::Range(0, CpuTwinBackend::kMaxStepsPerPass));
+  add_whole_number(
+      app, "--steps-per-pass", 0, CpuTwinBackend::kMaxStepsPerPass,
+      [&o](int n) { o.steps_per_pass = n; },
+      "CPU twin fast path: steps per pass over cache-sized bands of rows (0: chosen from the "
+      "grid and the cache; 1: plain sweeps)");
   app.add_option_function<std::string>(
          "--block",
          [&o](const std::string& text) {
@@ -57,14 +104,18 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   app.add_flag("--list-backends", o.list_backends,
                "Print each backend and whether it can run here");
 
-  add_optional(app, "--width", o.width, "Grid width in cells (default 1920)");
-  add_optional(app, "--height", o.height, "Grid height in cells (default 1080)");
+  add_whole_number(
+      app, "--width", 1L, long(kMaxGridDimension), [&o](long n) { o.width = n; },
+      "Grid width in cells (default 1920)");
+  add_whole_number(
+      app, "--height", 1L, long(kMaxGridDimension), [&o](long n) { o.height = n; },
+      "Grid height in cells (default 1080)");
   add_optional(app, "--preset", o.preset, "Named parameter set (see assets/presets.json)");
-  add_optional(app, "--F", o.params.F, "Feed rate F");
-  add_optional(app, "--k", o.params.k, "Kill rate k");
-  add_optional(app, "--Du", o.params.Du, "Diffusion rate of u");
-  add_optional(app, "--Dv", o.params.Dv, "Diffusion rate of v");
-  add_optional(app, "--dt", o.params.dt, "Time step");
+  add_real_number(app, "--F", o.params.F, "Feed rate F");
+  add_real_number(app, "--k", o.params.k, "Kill rate k");
+  add_real_number(app, "--Du", o.params.Du, "Diffusion rate of u");
+  add_real_number(app, "--Dv", o.params.Dv, "Diffusion rate of v");
+  add_real_number(app, "--dt", o.params.dt, "Time step");
   app.add_option_function<std::string>(
          "--laplacian",
          [&o](const std::string& name) { o.params.laplacian = parse_laplacian(name); },
@@ -78,18 +129,25 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                       "--init", [&o](const std::string& name) { o.init = name; },
                       "Initial state: square, spots or noise (default square)")
                    ->check(CLI::IsMember({"square", "spots", "noise"}));
-  app.add_option("--seed", o.seed, "Seed of the initial state's randomness")->capture_default_str();
+  add_whole_number(
+      app, "--seed", std::uint64_t(0), std::numeric_limits<std::uint64_t>::max(),
+      [&o](std::uint64_t n) { o.seed = n; }, "Seed of the initial state's randomness (default 1)");
   auto* input = app.add_option_function<std::string>(
       "--input", [&o](const std::string& path) { o.input = path; },
       "Start from a state file (HDF5); its shape sets the grid");
   input->excludes(init);
 
-  auto* steps = app.add_option_function<long long>(
-      "--steps", [&o](long long n) { o.steps = n; }, "Steps to run (0 writes the starting state)");
-  auto* frames = app.add_option_function<long long>(
-      "--frames", [&o](long long n) { o.frames = n; }, "Frames to run (with --steps-per-frame)");
-  auto* steps_per_frame = app.add_option_function<long long>(
-      "--steps-per-frame", [&o](long long n) { o.steps_per_frame = n; }, "Steps between frames");
+  // Counts stay far from overflowing when added to a state's step (at most 2^53).
+  constexpr long long kMaxSteps = 1LL << 53, kMaxFrameCount = (1LL << 31) - 1;
+  auto* steps = add_whole_number(
+      app, "--steps", 0LL, kMaxSteps, [&o](long long n) { o.steps = n; },
+      "Steps to run (0 writes the starting state)");
+  auto* frames = add_whole_number(
+      app, "--frames", 1LL, kMaxFrameCount, [&o](long long n) { o.frames = n; },
+      "Frames to run (with --steps-per-frame)");
+  auto* steps_per_frame = add_whole_number(
+      app, "--steps-per-frame", 1LL, kMaxFrameCount, [&o](long long n) { o.steps_per_frame = n; },
+      "Steps between frames");
   steps->excludes(frames)->excludes(steps_per_frame);
   add_optional(app, "--output", o.output, "Write the final state here (HDF5)");
   add_optional(app, "--frames-output", o.frames_output,

@@ -19,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bad_input_support.h"
 #include "gs/backend_factory.h"
 #include "gs/initial_conditions.h"
 #include "gs/state_file.h"
@@ -27,36 +28,6 @@
 
 namespace gs::test {
 namespace {
-
-using Args = std::vector<std::string>;
-
-Args operator+(Args a, const Args& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
-
-// "@/" at the start of an argument stands for the scratch folder.
-Args in_folder(const Args& args, const ScratchDir& dir) {
-  Args expanded;
-  for (const std::string& arg : args)
-    expanded.push_back(arg.rfind("@/", 0) == 0 ? (dir / arg.substr(2)).string() : arg);
-  return expanded;
-}
-
-const Args kGrid{"--width", "32", "--height", "24"};
-const Args kOutput{"--output", "@/out.h5"};
-const Args kFrames{"--frames", "2", "--steps-per-frame", "2", "--frames-output", "@/frames.h5"};
-
-void expect_one_line_error(const ProgramResult& result, const std::vector<std::string>& words) {
-  EXPECT_NE(result.exit_code, 0);
-  ASSERT_FALSE(result.err.empty()) << "no message on stderr";
-  EXPECT_EQ(result.err.back(), '\n') << result.err;
-  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-  EXPECT_EQ(result.err.rfind("grayscott-batch: error: ", 0), 0u) << result.err;
-  for (const std::string& word : words)
-    EXPECT_NE(result.err.find(word), std::string::npos)
-        << "'" << word << "' not in: " << result.err;
-}
 
 // ---- input files the cases start from ----
 

@@ -298,7 +298,8 @@ TEST(BatchCli, UsageErrorsExitWithTwoAndRunErrorsWithOne) {
   EXPECT_EQ(run_batch({"--width", "abc"}).exit_code, 2);
   EXPECT_EQ(run_batch({"--laplacian", "seven-point"}).exit_code, 2);
   EXPECT_EQ(run_batch({"--no-such-option"}).exit_code, 2);
-  EXPECT_EQ(run_batch({"--width", "0", "--steps", "1"}).exit_code, 1);
+  EXPECT_EQ(run_batch({"--width", "0", "--steps", "1"}).exit_code, 2);
+  EXPECT_EQ(run_batch({"--input", "/nonexistent/in.h5", "--steps", "1"}).exit_code, 1);
 }
 
 }  // namespace
