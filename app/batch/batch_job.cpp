@@ -81,6 +81,9 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
   }
   if (options.output) job.output = *options.output;
   if (options.frames_output) job.frames_output = *options.frames_output;
+  if (options.keep_diverged && !options.output)
+    return Error{"--keep-diverged keeps the last finite state in --output: give --output too"};
+  job.keep_diverged = options.keep_diverged;
   GS_TRY(check_outputs(job));
 
   const std::size_t bytes_per_cell =
@@ -95,6 +98,11 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
       return Error{"--width/--height disagree with the " + to_string(size) + " grid of '" +
                    *options.input + "'"};
     GS_TRY(check_fits_in_memory(size, bytes_per_cell));
+    if (const std::optional<std::size_t> cell = first_non_finite_cell(state->fields))
+      return Error{"'" + *options.input + "' holds NaN or infinity (first at cell " +
+                   std::to_string(*cell % std::size_t(size.width)) + "," +
+                   std::to_string(*cell / std::size_t(size.width)) +
+                   "): a diverged state cannot be continued"};
     from_file = state->params;
     job.start_step = state->step.value_or(0);
     job.initial = std::move(state->fields);

@@ -29,6 +29,7 @@ struct BatchJob {
   bool frame_mode = false;
   std::optional<std::filesystem::path> output;
   std::optional<std::filesystem::path> frames_output;
+  bool keep_diverged = false;  // on divergence, write the last finite state to `output`
 
   long long total_steps() const { return frames * steps_per_frame; }
 };

@@ -152,6 +152,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   add_optional(app, "--output", o.output, "Write the final state here (HDF5)");
   add_optional(app, "--frames-output", o.frames_output,
                "Write the v field of every frame here (HDF5)");
+  app.add_flag("--keep-diverged", o.keep_diverged,
+               "When the run diverges (NaN or infinity), still write the last finite state to "
+               "--output (the run fails all the same)");
   app.add_flag("--json", o.json, "Print a machine-readable summary on stdout");
   app.add_flag("--bench", o.bench, "Measure throughput and print a table");
 

@@ -31,6 +31,7 @@ struct BatchOptions {
   std::optional<long long> steps_per_frame;
   std::optional<std::string> output;
   std::optional<std::string> frames_output;
+  bool keep_diverged = false;
   bool json = false;
   bool bench = false;
   bool list_backends = false;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <sstream>
+#include <string>
 
 #include "gs/frame_writer.h"
 #include "gs/state_file.h"
@@ -45,6 +47,43 @@ class TimedBackend {
   RunReport& report_;
 };
 
+// The divergence check (the backend's own reduction: nothing but the answer crosses to the
+// host), after every call and before every frame is written. With --keep-diverged it also keeps
+// a copy of the last state that passed, to write under --output when a later one fails.
+class DivergenceWatch {
+ public:
+  DivergenceWatch(const BatchJob& job) : job_(job) {}
+
+  Status check(Backend& backend, std::int64_t step) {
+    Expected<bool> finite = backend.fields_are_finite();
+    if (!finite) return finite.status();
+    if (*finite) {
+      last_finite_step_ = step;
+      if (job_.keep_diverged) GS_TRY(backend.download(last_finite_));
+      return Status::ok();
+    }
+    const Params& p = job_.params;
+    std::ostringstream text;
+    text << "the simulation diverged (NaN or infinity) between step " << last_finite_step_
+         << " and step " << step << " with F " << p.F << ", k " << p.k << ", Du " << p.Du << ", Dv "
+         << p.Dv << ", dt " << p.dt << " (try a smaller dt, or other F and k)";
+    std::string message = text.str();
+    if (job_.keep_diverged && job_.output) {
+      GS_TRY(write_state(*job_.output, last_finite_, p, last_finite_step_));
+      message += "; the state at step " + std::to_string(last_finite_step_) + " is in '" +
+                 job_.output->string() + "'";
+    } else if (job_.output) {
+      message += "; nothing written (--keep-diverged keeps the last finite state)";
+    }
+    return Error{message};
+  }
+
+ private:
+  const BatchJob& job_;
+  std::int64_t last_finite_step_ = 0;
+  Fields last_finite_;
+};
+
 }  // namespace
 
 Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSettings& settings) {
@@ -60,6 +99,8 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
   TimedBackend timed(backend, report);
   GS_TRY(timed->set_params(job.params));
   GS_TRY(timed.call(timed->upload(job.initial)));
+  DivergenceWatch divergence(job);
+  GS_TRY(divergence.check(backend, job.start_step));
 
   std::unique_ptr<FrameWriter> writer;
   if (job.frames_output) {
@@ -81,6 +122,7 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
         steps_per_call = std::min(kMaxStepsPerCall, steps_per_call * 2);
       left -= count;
       done += count;
+      GS_TRY(divergence.check(backend, job.start_step + done));
       progress.update(done);
     }
     if (writer) {

@@ -1,5 +1,6 @@
 #include "gs/fields.h"
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -7,6 +8,12 @@ namespace gs {
 
 std::string to_string(GridSize size) {
   return std::to_string(size.width) + "x" + std::to_string(size.height);
+}
+
+std::optional<std::size_t> first_non_finite_cell(const Fields& fields) {
+  for (std::size_t i = 0; i < fields.u.size() && i < fields.v.size(); ++i)
+    if (!std::isfinite(fields.u[i]) || !std::isfinite(fields.v[i])) return i;
+  return std::nullopt;
 }
 
 Status check_grid_size(long width, long height) {

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <ostream>
 #include <string>
 #include <thread>
@@ -52,6 +53,12 @@ void write_u_only(const ScratchDir& dir) {
 void write_array_attribute_F(const ScratchDir& dir) {
   write_valid_state(dir);
   write_array_attribute(dir / "in.h5", "F", 8);
+}
+
+void write_diverged_state(const ScratchDir& dir) {
+  Fields fields = make_initial_fields({32, 24}, InitPattern::Square, 1);
+  fields.v[5 * 32 + 7] = std::numeric_limits<float>::quiet_NaN();
+  ASSERT_TRUE(write_state(dir / "in.h5", fields, Params{}, 0));
 }
 
 void write_integer_u(const ScratchDir& dir) {
@@ -197,6 +204,24 @@ const BadInputCase kCases[] = {
     {"InputEmptyFile", kIn + kFrames + kOutput, {"in.h5", "HDF5"}, write_empty_file},
     {"InputWithoutV", kIn + kFrames + kOutput, {"in.h5", "'v'"}, write_u_only},
     {"InputIntegerU", kIn + kFrames + kOutput, {"'u'", "float"}, write_integer_u},
+    {"InputDiverged", kIn + kFrames + kOutput, {"in.h5", "NaN", "7,5"}, write_diverged_state},
+    // A run that diverges fails and writes nothing: no NaN state, no frames file.
+    {"RunDiverges",
+     kGrid +
+         Args{"--F", "10", "--k", "10", "--frames", "10", "--steps-per-frame", "10",
+              "--frames-output", "@/frames.h5"} +
+         kOutput,
+     {"diverged", "F 10", "nothing written"},
+     {}},
+    {"RunDivergesAtTheStabilityLimit",
+     kGrid + Args{"--Du", "0.25", "--Dv", "0.25", "--dt", "1", "--laplacian", "five-point",
+                  "--frames", "40", "--steps-per-frame", "20", "--output", "@/out.h5"},
+     {"diverged", "between step"},
+     {}},
+    {"KeepDivergedWithoutOutput",
+     kGrid + Args{"--keep-diverged", "--steps", "5"},
+     {"--keep-diverged", "--output"},
+     {}},
     {"InputArrayAttribute",
      kIn + kFrames + kOutput,
      {"in.h5", "attribute 'F'", "8 values"},

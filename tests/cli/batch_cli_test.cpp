@@ -302,5 +302,23 @@ TEST(BatchCli, UsageErrorsExitWithTwoAndRunErrorsWithOne) {
   EXPECT_EQ(run_batch({"--input", "/nonexistent/in.h5", "--steps", "1"}).exit_code, 1);
 }
 
+// --keep-diverged: the run still fails, and --output holds the last state that was finite.
+TEST(BatchCli, KeepDivergedWritesTheLastFiniteState) {
+  ScratchDir dir;
+  const ProgramResult result =
+      run_batch({"--width", "48", "--height", "32", "--Du", "0.25", "--Dv", "0.25", "--dt", "1",
+                 "--laplacian", "five-point", "--frames", "40", "--steps-per-frame", "20",
+                 "--output", (dir / "kept.h5").string(), "--keep-diverged"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("diverged"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("kept.h5"), std::string::npos) << result.err;
+  Expected<StateFile> kept = read_state(dir / "kept.h5");
+  ASSERT_TRUE(kept) << kept.message();
+  EXPECT_FALSE(first_non_finite_cell(kept->fields)) << "the kept state is finite";
+  ASSERT_TRUE(kept->step);
+  EXPECT_GT(*kept->step, 0);
+  EXPECT_LT(*kept->step, 800) << "it diverged before the end";
+}
+
 }  // namespace
 }  // namespace gs::test

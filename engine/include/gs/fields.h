@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,10 @@ struct Fields {
   Fields() = default;
   explicit Fields(GridSize grid) : size(grid), u(grid.cells()), v(grid.cells()) {}
 };
+
+// The first cell (row-major index) of u or v that holds NaN or an infinity; nullopt when every
+// cell is finite.
+std::optional<std::size_t> first_non_finite_cell(const Fields& fields);
 
 // Largest accepted width or height: beyond it no grid is sensible on any machine we target.
 inline constexpr long kMaxGridDimension = 1 << 20;
