@@ -1,6 +1,9 @@
 #include "batch_job.h"
 
+#include <iterator>
 #include <limits>
+#include <string>
+#include <utility>
 
 #include "gs/initial_conditions.h"
 #include "gs/output_file.h"
@@ -26,11 +29,19 @@ Status check_counts(const BatchOptions& o) {
   return Status::ok();
 }
 
-Status check_outputs(const BatchJob& job) {
-  if (job.output && job.frames_output &&
-      std::filesystem::weakly_canonical(*job.output) ==
-          std::filesystem::weakly_canonical(*job.frames_output))
-    return Error{"--output and --frames-output name the same file"};
+// Input and outputs must be different files, by identity (device and inode, or the resolved
+// path), not by spelling: "f.h5", "./f.h5" and a symlink to it are one file.
+Status check_files(const BatchOptions& options, const BatchJob& job) {
+  const std::pair<const char*, std::optional<std::filesystem::path>> files[] = {
+      {"--input",
+       options.input ? std::optional<std::filesystem::path>(*options.input) : std::nullopt},
+      {"--output", job.output},
+      {"--frames-output", job.frames_output}};
+  for (std::size_t a = 0; a < std::size(files); ++a)
+    for (std::size_t b = a + 1; b < std::size(files); ++b)
+      if (files[a].second && files[b].second && names_same_file(*files[a].second, *files[b].second))
+        return Error{std::string(files[a].first) + " and " + files[b].first +
+                     " name the same file '" + files[b].second->string() + "'"};
   for (const auto& path : {job.output, job.frames_output})
     if (path) GS_TRY(OutputFile(*path).check_writable());
   return Status::ok();
@@ -84,7 +95,7 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
   if (options.keep_diverged && !options.output)
     return Error{"--keep-diverged keeps the last finite state in --output: give --output too"};
   job.keep_diverged = options.keep_diverged;
-  GS_TRY(check_outputs(job));
+  GS_TRY(check_files(options, job));
 
   const std::size_t bytes_per_cell =
       kRunBytesPerCell + (job.frames_output ? kFrameBuffers * sizeof(float) : 0);

@@ -1,6 +1,7 @@
 #include "gs/output_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -12,20 +13,42 @@
 namespace gs {
 namespace {
 
-std::filesystem::path temp_name_for(const std::filesystem::path& final_path) {
+namespace fs = std::filesystem;
+
+// ".NAME.tmp-PID-N" in the target's folder, with NAME cut so the whole stays within the 255
+// bytes a file name may have (a legal long name must not fail for its temporary's sake).
+fs::path temp_name_for(const fs::path& final_path) {
   static std::atomic<unsigned> counter{0};
-  const std::string name = "." + final_path.filename().string() + ".tmp-" +
-                           std::to_string(::getpid()) + "-" + std::to_string(counter++);
-  return final_path.parent_path() / name;
+  const std::string suffix = ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  const std::string name = final_path.filename().string();
+  return final_path.parent_path() / ("." + name.substr(0, 255 - 1 - suffix.size()) + suffix);
+}
+
+// The file a symlink at `path` leads to (through any chain of links); `path` itself otherwise.
+fs::path resolve_link(const fs::path& path) {
+  std::error_code error;
+  if (!fs::is_symlink(fs::symlink_status(path, error))) return path;
+  const fs::path target = fs::weakly_canonical(path, error);
+  return error ? path : target;
+}
+
+std::string kind_of(const struct stat& info) {
+  if (S_ISDIR(info.st_mode)) return "a directory";
+  if (S_ISCHR(info.st_mode)) return "a character device";
+  if (S_ISBLK(info.st_mode)) return "a block device";
+  if (S_ISFIFO(info.st_mode)) return "a FIFO";
+  if (S_ISSOCK(info.st_mode)) return "a socket";
+  return "not a regular file";
 }
 
 }  // namespace
 
-OutputFile::OutputFile(std::filesystem::path final_path)
-    : final_path_(std::move(final_path)), temp_path_(temp_name_for(final_path_)) {}
+OutputFile::OutputFile(const fs::path& path)
+    : given_path_(path), final_path_(resolve_link(path)), temp_path_(temp_name_for(final_path_)) {}
 
 OutputFile::OutputFile(OutputFile&& other) noexcept
-    : final_path_(std::move(other.final_path_)),
+    : given_path_(std::move(other.given_path_)),
+      final_path_(std::move(other.final_path_)),
       temp_path_(std::move(other.temp_path_)),
       committed_(other.committed_) {
   other.committed_ = true;  // the moved-from guard owns nothing
@@ -36,24 +59,43 @@ OutputFile::~OutputFile() {
 }
 
 Status OutputFile::check_writable() const {
-  if (final_path_.filename().empty())
-    return Error{"cannot write '" + final_path_.string() + "': not a file name"};
-  std::error_code error;
-  if (std::filesystem::is_directory(final_path_, error))
-    return Error{"cannot write '" + final_path_.string() + "': it is a directory"};
+  const std::string cannot = "cannot write '" + given_path_.string() + "': ";
+  if (final_path_.filename().empty()) return Error{cannot + "not a file name"};
+  struct stat info {};
+  if (::stat(final_path_.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
+    return Error{cannot + "it is " + kind_of(info) + ", and only regular files are replaced"};
   const int fd = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
-  if (fd < 0) return Error{"cannot write '" + final_path_.string() + "': " + std::strerror(errno)};
+  if (fd < 0) return Error{cannot + std::strerror(errno)};
   ::close(fd);
   std::remove(temp_path_.c_str());
   return Status::ok();
 }
 
 Status OutputFile::commit() {
+  const std::string cannot = "cannot move the finished file into '" + given_path_.string() + "': ";
+  struct stat existing {};
+  if (::stat(final_path_.c_str(), &existing) == 0) {
+    // Checked again here: something may have appeared at the target since the start.
+    if (!S_ISREG(existing.st_mode))
+      return Error{cannot + "it is " + kind_of(existing) + ", and only regular files are replaced"};
+    if (::chmod(temp_path_.c_str(), existing.st_mode & 07777) != 0)
+      return Error{cannot + "cannot keep its permissions: " + std::strerror(errno)};
+  }
   if (std::rename(temp_path_.c_str(), final_path_.c_str()) != 0)
-    return Error{"cannot move the finished file into '" + final_path_.string() +
-                 "': " + std::strerror(errno)};
+    return Error{cannot + std::strerror(errno)};
   committed_ = true;
   return Status::ok();
+}
+
+bool names_same_file(const fs::path& a, const fs::path& b) {
+  struct stat first {
+  }, second{};
+  if (::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0)
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+  std::error_code error_a, error_b;
+  const fs::path canonical_a = fs::weakly_canonical(fs::absolute(a), error_a);
+  const fs::path canonical_b = fs::weakly_canonical(fs::absolute(b), error_b);
+  return !error_a && !error_b && canonical_a == canonical_b;
 }
 
 }  // namespace gs

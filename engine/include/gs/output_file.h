@@ -1,6 +1,9 @@
 // Output that appears whole or not at all: writes go to a hidden temporary name in the target's
 // folder, commit() renames it into place, and a file never committed is removed when the
-// guard dies (on an error, or when an interrupt unwinds the program).
+// guard dies (on an error, or when an interrupt unwinds the program). Only regular files are
+// replaced: a device, a FIFO or a directory at the target is refused. A symlink at the target is
+// written through: its target file is replaced and the link stays. A replaced file keeps its
+// permission bits.
 #pragma once
 
 #include <filesystem>
@@ -11,7 +14,7 @@ namespace gs {
 
 class OutputFile {
  public:
-  explicit OutputFile(std::filesystem::path final_path);
+  explicit OutputFile(const std::filesystem::path& path);
   ~OutputFile();
   OutputFile(OutputFile&& other) noexcept;
   OutputFile& operator=(OutputFile&&) = delete;
@@ -19,17 +22,23 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   const std::filesystem::path& temp_path() const { return temp_path_; }
+  // The file that commit() replaces: the given path, or the file a symlink there points to.
   const std::filesystem::path& final_path() const { return final_path_; }
 
-  // Fails, naming the path and the reason, if the folder cannot take the file: call it before
+  // Fails, naming the path and the reason, if the file cannot be written there: call it before
   // long work so a bad path is reported at once.
   Status check_writable() const;
   Status commit();
 
  private:
+  std::filesystem::path given_path_;
   std::filesystem::path final_path_;
   std::filesystem::path temp_path_;
   bool committed_ = false;
 };
+
+// Whether two paths name one file: the same device and inode where both exist, else the same
+// path once symlinks and "." or ".." are resolved (so "f.h5" and "./f.h5" are one file).
+bool names_same_file(const std::filesystem::path& a, const std::filesystem::path& b);
 
 }  // namespace gs
