@@ -145,6 +145,9 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
     const auto io_start = Clock::now();
     GS_TRY(write_state(*job.output, final_state, job.params, report.final_step));
     report.io_s += seconds_since(io_start);
+    // A signal during the write: the file is finished and in place; the run still stops as
+    // interrupted.
+    if (interrupt_requested()) return Error{"interrupted after writing the final state"};
   }
   report.wall_s = seconds_since(wall_start);
   return report;

@@ -1,25 +1,41 @@
 #include "interrupt.h"
 
 #include <csignal>
+#include <cstring>
 
 namespace gs::batch {
 namespace {
 
-volatile std::sig_atomic_t g_interrupted = 0;
+volatile std::sig_atomic_t g_signal = 0;
 
-extern "C" void on_interrupt(int) {
-  g_interrupted = 1;
+// Every signal whose default action ends the process and that a handler may catch.
+constexpr int kTerminatingSignals[] = {SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1, SIGUSR2,
+                                       SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGPWR};
+
+extern "C" void on_terminating_signal(int signal) {
+  if (g_signal == 0) g_signal = signal;
 }
 
 }  // namespace
 
 void install_interrupt_handlers() {
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
+  struct sigaction action {};
+  action.sa_handler = on_terminating_signal;
+  sigemptyset(&action.sa_mask);
+  for (const int signal : kTerminatingSignals) sigaction(signal, &action, nullptr);
 }
 
 bool interrupt_requested() {
-  return g_interrupted != 0;
+  return g_signal != 0;
+}
+
+int interrupt_signal() {
+  return g_signal;
+}
+
+std::string interrupt_signal_name() {
+  const char* abbreviation = sigabbrev_np(g_signal);
+  return abbreviation ? std::string("SIG") + abbreviation : "signal " + std::to_string(g_signal);
 }
 
 }  // namespace gs::batch

@@ -1,5 +1,6 @@
 // grayscott-batch: parse the command line, run, report. Errors end as one line on stderr and a
-// non-zero exit; an interrupted run exits 130 after removing its unfinished files.
+// non-zero exit; a run ended by a signal exits 128 + the signal after removing its unfinished
+// files.
 #include <iostream>
 
 #include "batch_job.h"
@@ -11,10 +12,15 @@
 
 namespace {
 
+// A terminating signal exits 128 + its number, as a shell reports a process it ended.
 int fail(const std::string& message) {
-  std::cerr << "grayscott-batch: "
-            << (gs::batch::interrupt_requested() ? "interrupted" : "error: " + message) << "\n";
-  return gs::batch::interrupt_requested() ? 130 : 1;
+  using namespace gs::batch;
+  if (interrupt_requested()) {
+    std::cerr << "grayscott-batch: interrupted by " << interrupt_signal_name() << "\n";
+    return 128 + interrupt_signal();
+  }
+  std::cerr << "grayscott-batch: error: " << message << "\n";
+  return 1;
 }
 
 int run(const gs::batch::BatchOptions& options) {
@@ -38,7 +44,9 @@ int run(const gs::batch::BatchOptions& options) {
     print_json(std::cout, *report);
   else
     print_summary(std::cout, *report);
-  return 0;
+  // A signal while reporting (SIGPIPE from a closed pipe, say): the files are whole; the exit
+  // still says the run was ended.
+  return interrupt_requested() ? fail("") : 0;
 }
 
 }  // namespace
