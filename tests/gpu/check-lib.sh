@@ -10,12 +10,15 @@ source "$GS_ROOT/tests/gpu/stages-gpu.sh"
 # shellcheck source=tests/gpu/stages-compare.sh
 source "$GS_ROOT/tests/gpu/stages-compare.sh"
 
+# The launch shapes the sweep measures at 4096x4096 (the default, 32x8, among them).
+SWEEP_BLOCKS="32x4 32x8 32x16 64x4 64x8 128x2 128x4 128x8 256x1 16x16"
+
 dry() { [ "$GS_MODE" = dry ]; }
 figure() { echo "$*" >>"$GS_LOGS/$GS_STAGE.figures"; }
 skip() { figure "$*"; exit 77; }
 fail() { figure "$*"; echo "FAIL: $*"; exit 1; }
-# Runs a command, logging it first, so the log reads as a transcript.
-run() { echo "+ $*"; "$@"; }
+# Runs a command, logging it first (on stderr: stdout may be redirected to a result file).
+run() { echo "+ $*" >&2; "$@"; }
 # Our programs run with the carried libraries first; the tools (cmake, python) without them.
 ours() { LD_LIBRARY_PATH=$GS_RUN_LD "$@"; }
 # The stages after the build need its binaries: each says so instead of failing on its own.
@@ -55,14 +58,14 @@ print_tables() {
   fi
   if ls "$GS_LOGS"/block-*.log >/dev/null 2>&1; then
     echo "== 4096x4096 by block shape: Mcells/s %copy"
-    for b in "$GS_LOGS"/block-*.log "$GS_LOGS"/strided.log; do
-      [ -f "$b" ] || continue
-      b=${b##*/}
-      printf '  %-10s %s %s\n' "${b%.log}" "$(bench_col "$GS_LOGS/$b" 4096x4096 Mcells/s)" \
-        "$(bench_col "$GS_LOGS/$b" 4096x4096 %copy)"
+    for b in $SWEEP_BLOCKS strided; do
+      [ "$b" = strided ] || b=block-$b
+      [ -f "$GS_LOGS/$b.log" ] || continue
+      printf '  %-12s %8s %5s\n' "$b" "$(bench_col "$GS_LOGS/$b.log" 4096x4096 Mcells/s)" \
+        "$(bench_col "$GS_LOGS/$b.log" 4096x4096 %copy)"
     done
   fi
-  [ -s "$GS_LOGS/peers.table" ] && { echo "== peers (course benchmark, 1000 frames x 32 steps, 1920x1080)"; cat "$GS_LOGS/peers.table"; }
+  [ -s "$GS_LOGS/peers.table" ] && { echo "== peers (the course benchmark)"; cat "$GS_LOGS/peers.table"; }
   [ -s "$GS_LOGS/app.table" ] && { echo "== app, headless 1920x1080"; cat "$GS_LOGS/app.table"; }
   [ -s "$GS_LOGS/ncu.table" ] && { echo "== ncu"; cat "$GS_LOGS/ncu.table"; }
   return 0

@@ -25,11 +25,11 @@ stage_gpu_tests() {
   read -r tests failures skipped < <(gtest_counts "$GS_LOGS/gpu_tests.xml")
   { [ "$rc" -eq 0 ] && [ "$failures" -eq 0 ]; } || fail "$emulated gpu_tests: $failures of $tests failed"
   if dry; then
-    # Here they must start (the carried libraries suffice) and skip themselves: no device.
-    [ "$skipped" -eq "$tests" ] || fail "$emulated gpu_tests ran $((tests - skipped)) tests without a GPU"
-    figure "$emulated gpu_tests: $tests start and skip themselves (no device); the GPU run needs a GPU"
+    # Here they must start (the carried libraries suffice) and fail nothing: with no device
+    # they skip themselves.
+    figure "$emulated gpu_tests: $tests start, $skipped skip themselves (no device); the GPU run needs a GPU"
   else
-    [ "$skipped" -eq 0 ] || fail "$emulated gpu_tests: $skipped of $tests skipped on the GPU machine"
+    [ "$skipped" -eq 0 ] || fail "$emulated gpu_tests: $skipped of $tests skipped on the GPU machine: $(grep -B1 -m3 '<skipped' "$GS_LOGS/gpu_tests.xml" | sed -n 's/.*testcase name="\([^"]*\)".*/\1/p' | tr '\n' ' ')"
     figure "$emulated gpu_tests: $tests passed on the GPU"
   fi
 }
@@ -94,10 +94,10 @@ stage_bench() {
 # 8. Block shapes and the strided kernel at 4096x4096.
 stage_sweep() {
   need_build
-  dry && skip "needs a GPU (blocks 32x4 32x8 32x16 64x4 64x8 128x2 128x4 128x8 256x1 16x16, strided)"
+  dry && skip "needs a GPU (blocks $SWEEP_BLOCKS, strided)"
   local batch=$GS_BUILD/bin/grayscott-batch block v best="" best_v=0 default_v="" strided
-  for block in 32x4 32x8 32x16 64x4 64x8 128x2 128x4 128x8 256x1 16x16; do
-    run ours "$batch" --bench --backend cuda --width 4096 --height 4096 --block $block \
+  for block in $SWEEP_BLOCKS; do
+    run ours "$batch" --bench --backend cuda --width 4096 --height 4096 --block "$block" \
       >"$GS_LOGS/block-$block.log" 2>&1 || fail "block $block failed"
     v=$(bench_col "$GS_LOGS/block-$block.log" 4096x4096 Mcells/s)
     echo "block $block: ${v:-?} Mcells/s"

@@ -20,10 +20,14 @@ stage_preflight() {
   rm -rf "$GS_DEPS"
   mkdir -p "$GS_DEPS"
   for p in .deps/debs/*.deb; do unpack_deb "$p" "$GS_DEPS"; done
+  local loaders_in_root="GL loaders in /"
   if ! dry; then
-    # device.md: NVIDIA's EGL is found only with the GL loaders in / (never in the dry run).
-    while read -r p; do run unpack_deb .deps/debs/"${p}"_*.deb /; done <.deps/loader-packages.txt
-    run ldconfig
+    # device.md: NVIDIA's EGL was found with the GL loaders in / (never in the dry run). Not
+    # fatal: the carried copies also come first on the programs' library path.
+    while read -r p; do
+      run unpack_deb .deps/debs/"${p}"_*.deb / || loaders_in_root="GL loaders NOT in / (not root?)"
+    done <.deps/loader-packages.txt
+    run ldconfig || loaders_in_root+=", ldconfig failed"
   fi
   run "$GS_ROOT/tests/gpu/check-needed.sh" "$GS_DEPS" || fail "the carried libraries are not closed (see preflight.log)"
 
@@ -36,7 +40,7 @@ stage_preflight() {
   [ ${#missing[@]} -eq 0 ] || fail "base libraries missing on this machine: ${missing[*]}"
   glibc=$(getconf GNU_LIBC_VERSION | awk '{print $2}')
   need=$(find "$GS_DEPS" -type f -name '*.so*' -exec readelf -V {} + 2>/dev/null |
-    grep -oE 'Name: GLIBC_[0-9.]+' | sed 's/.*GLIBC_//' | sort -V | tail -1)
+    grep -oE 'Name: GLIBC_[0-9.]+' | sed 's/.*GLIBC_//' | sort -V | tail -1) || true
   [ "$(printf '%s\n%s\n' "$need" "$glibc" | sort -V | head -1)" = "$need" ] ||
     fail "glibc $glibc is older than the $need the carried Debian 12 libraries need"
   echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), glibc $glibc (carried libraries need $need)"
@@ -92,7 +96,7 @@ EOF
   if dry; then
     gpu="no GPU (dry run)"
   else
-    command -v nvidia-smi >/dev/null && run nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap,clocks.max.sm --format=csv
+    run nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap,clocks.max.sm --format=csv || true
     gpu=$("$query") || fail "no CUDA device answers: $gpu"
     echo "$gpu"
     gpu=$(echo "$gpu" | head -1 | sed 's/^device 0: //')
@@ -101,7 +105,7 @@ EOF
   # EGL on the GPU: the NVIDIA vendor file, where device.md found it when the default is absent.
   local egl_vendor=""
   if ! dry && ! ls /usr/share/glvnd/egl_vendor.d/*nvidia*.json >/dev/null 2>&1; then
-    egl_vendor=$(find /usr/local/nvidia /usr/share /etc -path '*egl_vendor.d*' -name '*nvidia*.json' 2>/dev/null | head -1)
+    egl_vendor=$(find /usr/local/nvidia /usr/share /etc -path '*egl_vendor.d*' -name '*nvidia*.json' 2>/dev/null | head -1) || true
   fi
 
   {
@@ -110,11 +114,12 @@ EOF
     echo "export GS_PY='$py_ok' GS_PEER_PY='${peer_py% both}'"
     [ -n "$egl_vendor" ] && echo "export __EGL_VENDOR_LIBRARY_FILENAMES='$egl_vendor'"
     echo "export XLA_PYTHON_CLIENT_PREALLOCATE=false"  # JAX: take GPU memory as needed, not 75%
+    echo "export PYTHONDONTWRITEBYTECODE=1"  # no __pycache__ in the tree
   } >"$env"
   cat "$env"
+  dry || figure "$loaders_in_root${egl_vendor:+, EGL vendor $egl_vendor};"
   figure "$gpu; $(. /etc/os-release && echo "$ID $VERSION_ID") glibc $glibc (carried need $need); nvcc $nvcc_v, cmake $cmake_v, g++ $gcc_v;"
-  local IFS=,
-  figure "pythons: ${found[*]}; $(wc -l <.deps/packages.txt) debs closed"
+  figure "pythons: $(printf '%s, ' "${found[@]}" | sed 's/, $//'); $(wc -l <.deps/packages.txt) debs closed"
 }
 
 # 2. The build for sm_90 from the carried packages only.
