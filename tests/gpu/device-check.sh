@@ -122,7 +122,7 @@ done
 # The archive: logs and artifacts (screenshots, stats, the recording), under 16 MiB.
 cp "$summary" "$GS_LOGS/summary.txt"
 archive=$GS_OUT/device-check-logs.tar.gz
-tar -czf "$archive" -C "$GS_WORK" logs artifacts
+tar -czf "$archive" --exclude="*.h5" -C "$GS_WORK" logs artifacts  # states are compared there, not carried back
 if [ "$(stat -c %s "$archive")" -gt $((15 * 1048576)) ]; then
   tar -czf "$archive" -C "$GS_WORK" logs
   echo "archive over 15 MiB with the artifacts: logs only" | tee -a "$summary"

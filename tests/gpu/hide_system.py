@@ -7,16 +7,15 @@ that works inside it works from the carried packages alone (the dry run of devic
 Hidden: every file under /usr of (a) each carried package that is installed here, (b) every
 installed -dev package except the C/C++ toolchain's own (the GPU machine has a compiler but
 none of the distribution's -dev packages), (c) tools the GPU machine lacks (pkg-config, h5cc,
-GoogleTest's sources). They vanish through an overlay of /usr whose top layer holds a whiteout
-(character device 0/0) per file, in a private mount namespace (needs root): nothing outside the
-command sees it, and nothing is changed on disk.
+GoogleTest's sources, Xvfb, the ffmpeg programs). They vanish through an overlay of /usr whose
+top layer holds a whiteout (character device 0/0) per file, in a private mount namespace
+(needs root): nothing outside the command sees it, and nothing is changed on disk.
 
 Kept visible: the runtime libraries that the build and check tools themselves load (cmake,
 ninja, the compilers, python3 with numpy and h5py, dpkg-deb, Mesa's EGL driver for the app's
-CPU run); hiding them
-would stop the tools, not test the project. The carried copies of those libraries still come
-first (LD_LIBRARY_PATH, -rpath-link), and tests/gpu/check-needed.sh proves statically that the
-carried libraries are closed without them.
+CPU run); hiding them would stop the tools, not test the project. The carried copies of those
+libraries still come first (LD_LIBRARY_PATH, -rpath-link), and tests/gpu/check-needed.sh proves
+statically that the carried libraries are closed without them.
 """
 import glob
 import os
@@ -29,9 +28,10 @@ import tempfile
 # The toolchain's -dev packages: the GPU machine compiles C++, so it has these.
 TOOLCHAIN_DEV = {"libc6-dev", "libstdc++-12-dev", "libgcc-12-dev", "linux-libc-dev",
                  "libcrypt-dev", "libnsl-dev", "libtirpc-dev"}
-# Not -dev by name, but build inputs the GPU machine does not have.
+# Not -dev by name, but build inputs or tools the GPU machine does not have.
 EXTRA_HIDDEN = {"hdf5-helpers", "googletest", "pkgconf", "pkg-config", "pkgconf-bin",
-                "libpkgconf3", "python3-glad", "python3-jinja2", "python3-markupsafe"}
+                "libpkgconf3", "python3-glad", "python3-jinja2", "python3-markupsafe",
+                "xvfb", "xauth", "ffmpeg"}
 
 
 def run(cmd):
