@@ -19,6 +19,8 @@ extern "C" void on_terminating_signal(int signal) {
 }  // namespace
 
 void install_interrupt_handlers() {
+  // A file-size limit must fail the write (a message, the file removed), not kill the run.
+  std::signal(SIGXFSZ, SIG_IGN);
   struct sigaction action {};
   action.sa_handler = on_terminating_signal;
   sigemptyset(&action.sa_mask);

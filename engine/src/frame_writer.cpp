@@ -121,6 +121,7 @@ Status FrameWriter::push(std::vector<float> frame) {
 }
 
 void FrameWriter::run() {
+  hdf5::silence_errors();  // this thread's own error stack
   const std::array<hsize_t, 3> count{1, hsize_t(impl_->size.height), hsize_t(impl_->size.width)};
   hdf5::Handle memory_space(H5Screate_simple(3, count.data(), nullptr), H5Sclose);
   hdf5::Handle file_space(H5Dget_space(impl_->dataset.get()), H5Sclose);

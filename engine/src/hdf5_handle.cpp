@@ -1,6 +1,6 @@
 #include "hdf5_handle.h"
 
-#include <mutex>
+#include <algorithm>
 
 namespace gs::hdf5 {
 namespace {
@@ -12,12 +12,16 @@ namespace {
 }  // namespace
 
 void silence_errors() {
-  static std::once_flag once;
-  std::call_once(once, [] { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); });
+  // A thread-safe HDF5 keeps an error stack, and its printing switch, per thread: every thread
+  // that calls HDF5 (the frame writer's too) turns its own off.
+  thread_local const bool silenced = H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr) >= 0;
+  (void)silenced;
 }
 
 std::string last_error() {
   std::string message;
+  // A failed write's description spans lines ("file write failed: time = ..., errno = 28,
+  // error message = 'No space left on device', ..."): keep the system's message.
   H5Ewalk2(
       H5E_DEFAULT, H5E_WALK_UPWARD,
       [](unsigned, const H5E_error2_t* error, void* data) -> herr_t {
@@ -26,6 +30,12 @@ std::string last_error() {
         return 0;
       },
       &message);
+  const std::string marker = "error message = '";
+  if (const std::size_t at = message.find(marker); at != std::string::npos) {
+    const std::size_t start = at + marker.size();
+    return message.substr(start, message.find('\'', start) - start);
+  }
+  std::replace(message.begin(), message.end(), '\n', ' ');
   return message;
 }
 

@@ -43,7 +43,8 @@ class Handle {
   Closer closer_ = nullptr;
 };
 
-// Stops HDF5 from printing its error stack; our callers report errors themselves. Idempotent.
+// Stops HDF5 from printing its error stack on the calling thread; our callers report errors
+// themselves. Call it on every thread that uses HDF5; idempotent.
 void silence_errors();
 
 // The innermost message on HDF5's error stack ("file is not an HDF5 file", "No space left..."),

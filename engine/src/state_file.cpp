@@ -1,6 +1,12 @@
 #include "gs/state_file.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -31,6 +37,21 @@ Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const s
     return Error{"'" + path + "' has no dataset '" + name + "'"};
   Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
   if (!dataset.valid()) return Error{with_detail(label + " cannot be opened")};
+  // A compression filter this HDF5 lacks (h5py's LZF, say) would fail the read with talk of a
+  // plugins folder: name the filter instead.
+  Handle creation(H5Dget_create_plist(dataset.get()), H5Pclose);
+  const int filters = creation.valid() ? H5Pget_nfilters(creation.get()) : 0;
+  for (int f = 0; f < filters; ++f) {
+    unsigned flags = 0;
+    std::size_t values = 0;
+    char filter_name[64] = {};
+    const H5Z_filter_t filter = H5Pget_filter2(creation.get(), unsigned(f), &flags, &values,
+                                               nullptr, sizeof filter_name, filter_name, nullptr);
+    if (filter >= 0 && !(flags & H5Z_FLAG_OPTIONAL) && H5Zfilter_avail(filter) <= 0)
+      return Error{label + " is compressed with the filter '" + filter_name + "' (HDF5 filter " +
+                   std::to_string(filter) +
+                   "), which this HDF5 cannot read: store it uncompressed or with gzip"};
+  }
   Handle type(H5Dget_type(dataset.get()), H5Tclose);
   if (H5Tget_class(type.get()) != H5T_FLOAT)
     return Error{label + " is not floating point (expected float32)"};
@@ -80,44 +101,63 @@ Expected<ParamOverrides> read_params(hid_t file, const std::string& path) {
 }
 
 // ---- writing ----
+// Each writer reads HDF5's error stack at the failing call, before closing a handle clears it.
 
-bool write_float_attribute(hid_t file, const char* name, double value) {
-  Handle space(H5Screate(H5S_SCALAR), H5Sclose);
-  Handle attribute(H5Acreate2(file, name, H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT),
-                   H5Aclose);
-  return attribute.valid() && H5Awrite(attribute.get(), H5T_NATIVE_DOUBLE, &value) >= 0;
+Status written(bool ok) {
+  if (ok) return Status::ok();
+  const std::string detail = hdf5::last_error();
+  return Error{detail.empty() ? "HDF5 failed without saying why" : detail};
 }
 
-bool write_int_attribute(hid_t file, const char* name, std::int64_t value) {
+Status write_scalar_attribute(hid_t file, const char* name, hid_t file_type, hid_t memory_type,
+                              const void* value) {
   Handle space(H5Screate(H5S_SCALAR), H5Sclose);
-  Handle attribute(H5Acreate2(file, name, H5T_STD_I64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT),
+  Handle attribute(H5Acreate2(file, name, file_type, space.get(), H5P_DEFAULT, H5P_DEFAULT),
                    H5Aclose);
-  return attribute.valid() && H5Awrite(attribute.get(), H5T_NATIVE_INT64, &value) >= 0;
+  if (!attribute.valid()) return written(false);
+  return written(H5Awrite(attribute.get(), memory_type, value) >= 0);
+}
+
+Status write_float_attribute(hid_t file, const char* name, double value) {
+  return write_scalar_attribute(file, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
+}
+
+Status write_int_attribute(hid_t file, const char* name, std::int64_t value) {
+  return write_scalar_attribute(file, name, H5T_STD_I64LE, H5T_NATIVE_INT64, &value);
 }
 
 // Variable-length UTF-8, as h5py writes str attributes.
-bool write_string_attribute(hid_t file, const char* name, std::string_view value) {
+Status write_string_attribute(hid_t file, const char* name, std::string_view value) {
   Handle type(H5Tcopy(H5T_C_S1), H5Tclose);
   H5Tset_size(type.get(), H5T_VARIABLE);
   H5Tset_cset(type.get(), H5T_CSET_UTF8);
-  Handle space(H5Screate(H5S_SCALAR), H5Sclose);
-  Handle attribute(H5Acreate2(file, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
-                   H5Aclose);
   const std::string text(value);
   const char* data = text.c_str();
-  return attribute.valid() && H5Awrite(attribute.get(), type.get(), &data) >= 0;
+  return write_scalar_attribute(file, name, type.get(), type.get(), &data);
 }
 
-bool write_field(hid_t file, const char* name, const Fields& fields, const FieldData& data) {
+Status write_field(hid_t file, const char* name, const Fields& fields, const FieldData& data) {
   const std::array<hsize_t, 2> dims{hsize_t(fields.size.height), hsize_t(fields.size.width)};
   Handle space(H5Screate_simple(2, dims.data(), nullptr), H5Sclose);
   Handle dataset(
       H5Dcreate2(file, name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
       H5Dclose);
-  return dataset.valid() &&
-         H5Dwrite(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()) >=
-             0 &&
-         dataset.close();
+  if (!dataset.valid()) return written(false);
+  GS_TRY(written(
+      H5Dwrite(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()) >= 0));
+  return written(dataset.close());
+}
+
+Status write_contents(hid_t file, const Fields& fields, const Params& params, std::int64_t step) {
+  GS_TRY(write_field(file, "u", fields, fields.u));
+  GS_TRY(write_field(file, "v", fields, fields.v));
+  for (auto [name, value] :
+       {std::pair{"F", params.F}, std::pair{"k", params.k}, std::pair{"Du", params.Du},
+        std::pair{"Dv", params.Dv}, std::pair{"dt", params.dt}})
+    GS_TRY(write_float_attribute(file, name, value));
+  GS_TRY(write_string_attribute(file, "laplacian", to_string(params.laplacian)));
+  GS_TRY(write_string_attribute(file, "boundary", to_string(params.boundary)));
+  return write_int_attribute(file, "step", step);
 }
 
 }  // namespace
@@ -129,10 +169,14 @@ bool hdf5_available() {
 Expected<StateFile> read_state(const std::filesystem::path& path) {
   hdf5::silence_errors();
   const std::string name = path.string();
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error))
-    return Error{"cannot read '" + name + "': " +
-                 (std::filesystem::exists(path, error) ? "not a regular file" : "no such file")};
+  // Open it first ourselves: the system's reason (permission denied, a symlink loop...) is the
+  // one to report, not HDF5's guess. Non-blocking, so a FIFO does not hang the open.
+  const int fd = ::open(name.c_str(), O_RDONLY | O_NONBLOCK);
+  if (fd < 0) return Error{"cannot read '" + name + "': " + std::strerror(errno)};
+  struct stat info {};
+  const bool regular = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+  ::close(fd);
+  if (!regular) return Error{"cannot read '" + name + "': not a regular file"};
   if (H5Fis_hdf5(name.c_str()) <= 0) return Error{"cannot read '" + name + "': not an HDF5 file"};
   Handle file(H5Fopen(name.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
   if (!file.valid()) return Error{with_detail("cannot open '" + name + "'")};
@@ -168,22 +212,15 @@ Status write_state(const std::filesystem::path& path, const Fields& fields, cons
                    std::int64_t step) {
   hdf5::silence_errors();
   OutputFile output(path);
-  const std::string failed = "cannot write '" + path.string() + "'";
+  GS_TRY(output.check_writable());
+  const std::string failed = "cannot write '" + path.string() + "': ";
   Handle file(H5Fcreate(output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT),
               H5Fclose);
-  if (!file.valid()) return Error{with_detail(failed)};
-  const bool written =
-      write_field(file.get(), "u", fields, fields.u) &&
-      write_field(file.get(), "v", fields, fields.v) &&
-      write_float_attribute(file.get(), "F", params.F) &&
-      write_float_attribute(file.get(), "k", params.k) &&
-      write_float_attribute(file.get(), "Du", params.Du) &&
-      write_float_attribute(file.get(), "Dv", params.Dv) &&
-      write_float_attribute(file.get(), "dt", params.dt) &&
-      write_string_attribute(file.get(), "laplacian", to_string(params.laplacian)) &&
-      write_string_attribute(file.get(), "boundary", to_string(params.boundary)) &&
-      write_int_attribute(file.get(), "step", step);
-  if (!written || !file.close()) return Error{with_detail(failed)};
+  if (!file.valid()) return Error{failed + written(false).message()};
+  if (Status status = write_contents(file.get(), fields, params, step); !status)
+    return Error{failed + status.message()};
+  // Closing flushes: a full disk often shows only here.
+  if (Status closed = written(file.close()); !closed) return Error{failed + closed.message()};
   return output.commit();
 }
 

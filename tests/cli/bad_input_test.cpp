@@ -61,6 +61,15 @@ void write_diverged_state(const ScratchDir& dir) {
   ASSERT_TRUE(write_state(dir / "in.h5", fields, Params{}, 0));
 }
 
+void write_lzf_compressed(const ScratchDir& dir) {
+  write_lzf_filtered_state(dir / "in.h5", 24, 32);
+}
+
+void write_symlink_loop(const ScratchDir& dir) {
+  std::filesystem::create_symlink(dir / "loop.h5", dir / "in.h5");
+  std::filesystem::create_symlink(dir / "in.h5", dir / "loop.h5");
+}
+
 void write_integer_u(const ScratchDir& dir) {
   write_datasets(dir / "in.h5",
                  {{"u", Element::Int32, {24, 32}, {}}, {"v", Element::Float32, {24, 32}, {}}});
@@ -204,6 +213,12 @@ const BadInputCase kCases[] = {
     {"InputEmptyFile", kIn + kFrames + kOutput, {"in.h5", "HDF5"}, write_empty_file},
     {"InputWithoutV", kIn + kFrames + kOutput, {"in.h5", "'v'"}, write_u_only},
     {"InputIntegerU", kIn + kFrames + kOutput, {"'u'", "float"}, write_integer_u},
+    // The real reason, not HDF5's guess ("no such file", "a plugins folder").
+    {"InputCompressedWithAMissingFilter",
+     kIn + kFrames + kOutput,
+     {"in.h5", "'u'", "filter 'lzf'", "32000"},
+     write_lzf_compressed},
+    {"InputSymlinkLoop", kIn + kFrames + kOutput, {"in.h5", "symbolic links"}, write_symlink_loop},
     {"InputDiverged", kIn + kFrames + kOutput, {"in.h5", "NaN", "7,5"}, write_diverged_state},
     // A run that diverges fails and writes nothing: no NaN state, no frames file.
     {"RunDiverges",

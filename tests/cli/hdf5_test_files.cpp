@@ -113,6 +113,42 @@ void write_array_attribute(const std::filesystem::path& path, const std::string&
   check(H5Awrite(attribute.get(), H5T_NATIVE_DOUBLE, values.data()), "write attribute " + name);
 }
 
+namespace {
+
+size_t pass_through(unsigned, size_t, const unsigned[], size_t bytes, size_t*, void**) {
+  return bytes;
+}
+
+}  // namespace
+
+void write_lzf_filtered_state(const std::filesystem::path& path, std::size_t height,
+                              std::size_t width) {
+  silence_hdf5();
+  H5Z_class2_t lzf{};
+  lzf.version = H5Z_CLASS_T_VERS;
+  lzf.id = 32000;
+  lzf.encoder_present = 1;
+  lzf.decoder_present = 1;
+  lzf.name = "lzf";
+  lzf.filter = pass_through;
+  check(H5Zregister(&lzf), "register a stand-in for the LZF filter");
+  Id file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose,
+          "create '" + path.string() + "'");
+  const hsize_t dims[2] = {height, width};
+  Id space(H5Screate_simple(2, dims, nullptr), H5Sclose, "create a dataspace");
+  Id properties(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "create dataset properties");
+  check(H5Pset_chunk(properties.get(), 2, dims), "chunk");
+  check(H5Pset_filter(properties.get(), 32000, H5Z_FLAG_MANDATORY, 0, nullptr), "set the filter");
+  const std::vector<float> values(height * width, 0.5f);
+  for (const char* name : {"u", "v"}) {
+    Id dataset(H5Dcreate2(file.get(), name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT,
+                          properties.get(), H5P_DEFAULT),
+               H5Dclose, std::string("create dataset ") + name);
+    check(H5Dwrite(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()),
+          std::string("write dataset ") + name);
+  }
+}
+
 double read_double_attribute(const std::filesystem::path& path, const std::string& name) {
   silence_hdf5();
   const std::string where = "'" + path.string() + "'";

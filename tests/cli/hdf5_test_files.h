@@ -36,6 +36,11 @@ DatasetContents read_dataset(const std::filesystem::path& path, const std::strin
 void write_array_attribute(const std::filesystem::path& path, const std::string& name,
                            std::size_t count);
 
+// A state file whose u and v are chunked through a mandatory filter numbered 32000 (h5py's LZF),
+// registered in this process only as a pass-through: other programs lack it, as they lack LZF.
+void write_lzf_filtered_state(const std::filesystem::path& path, std::size_t height,
+                              std::size_t width);
+
 // A numeric attribute of the file's root group, read as double.
 double read_double_attribute(const std::filesystem::path& path, const std::string& name);
 

@@ -2,6 +2,7 @@
 // another spelling, and a replaced file keeps its permissions; a symlinked output is written
 // through to its target. Each case runs the real binary in a scratch folder.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -97,6 +98,25 @@ TEST(OutputFiles, ASymlinkIsWrittenThroughAndAReplacedFileKeepsItsMode) {
   EXPECT_EQ(info.st_mode & 07777, 0600u) << "the replaced file keeps its permissions";
   EXPECT_EQ(fs::directory_iterator(dir / "real")->path().filename(), "target.h5")
       << "no temporary left beside the target";
+}
+
+// A file-size limit stands in for a full disk: the run fails with one line naming the system's
+// reason (not HDF5's diagnostics), and leaves no file.
+TEST(OutputFiles, AFullDiskIsOneLineWithTheReasonAndNoFile) {
+  struct rlimit before {};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &before), 0);
+  const struct rlimit small { 200 * 1024, before.rlim_max };
+  for (const Args& outputs :
+       {Args{"--output", "@/out.h5"},
+        Args{"--frames", "50", "--steps-per-frame", "1", "--frames-output", "@/frames.h5"}}) {
+    ScratchDir dir;
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);  // the child inherits it
+    const ProgramResult result =
+        run_batch(in_folder(Args{"--width", "256", "--height", "256"} + outputs, dir));
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &before), 0);
+    expect_one_line_error(result, {"File too large"});
+    EXPECT_TRUE(dir.entries().empty()) << testing::PrintToString(dir.entries());
+  }
 }
 
 TEST(OutputFiles, ALongLegalFileNameIsWritten) {
