@@ -1,7 +1,5 @@
 #include "app.h"
 
-#include <GLFW/glfw3.h>
-#include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
@@ -46,13 +44,10 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   } else {
     std::cerr << "grayscott: " << settings.message() << "\n";
   }
-  const WindowPlacement placement = app->settings_.window.value_or(
-      WindowPlacement{0, 0, options.window_width, options.window_height});
-  Expected<std::unique_ptr<Window>> window =
-      Window::open(placement.width, placement.height, "Gray-Scott Live");
-  if (!window) return window.status();
-  app->window_ = std::move(window).value();
-  if (app->settings_.window) glfwSetWindowPos(app->window_->handle(), placement.x, placement.y);
+  Expected<std::unique_ptr<RenderSurface>> surface =
+      open_render_surface(options.headless, options.window_size, app->settings_.window);
+  if (!surface) return surface.status();
+  app->surface_ = std::move(surface).value();
   if (std::error_code error; std::filesystem::is_directory(app->settings_.capture_folder, error))
     app->capture_folder_ = app->settings_.capture_folder;
   Expected<std::unique_ptr<FieldRenderer>> renderer = FieldRenderer::create();
@@ -66,25 +61,35 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  // The panel layout is remembered beside the settings.
-  std::error_code ignored;
-  std::filesystem::create_directories(config, ignored);
+  // The panel layout is remembered beside the settings; headless runs read it, never write it.
   app->imgui_ini_path_ = (config / "imgui.ini").string();
-  ImGui::GetIO().IniFilename = app->imgui_ini_path_.c_str();
+  if (options.headless) {
+    ImGui::GetIO().IniFilename = nullptr;
+    if (std::error_code error; std::filesystem::exists(app->imgui_ini_path_, error))
+      ImGui::LoadIniSettingsFromDisk(app->imgui_ini_path_.c_str());
+  } else {
+    std::error_code ignored;
+    std::filesystem::create_directories(config, ignored);
+    ImGui::GetIO().IniFilename = app->imgui_ini_path_.c_str();
+  }
   ImGui::StyleColorsDark();
   app->base_style_ = ImGui::GetStyle();
   app->apply_ui_scale();
-  ImGui_ImplGlfw_InitForOpenGL(app->window_->handle(), true);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  app->surface_->start_imgui();
   app->imgui_ready_ = true;
+  // Debian's backend loads GL itself: it dlopens libGL.so.1 and asks glXGetProcAddressARB,
+  // whose glvnd stubs dispatch to whatever context is current, EGL's included.
+  if (!ImGui_ImplOpenGL3_Init("#version 330 core"))
+    return Error{"ImGui's OpenGL3 renderer found no OpenGL functions"};
+  app->imgui_renderer_ready_ = true;
   return app;
 }
 
 App::~App() {
   if (imgui_ready_) {
-    ImGui::SaveIniSettingsToDisk(imgui_ini_path_.c_str());
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
+    if (ImGui::GetIO().IniFilename) ImGui::SaveIniSettingsToDisk(imgui_ini_path_.c_str());
+    if (imgui_renderer_ready_) ImGui_ImplOpenGL3_Shutdown();
+    surface_->stop_imgui();
     ImGui::DestroyContext();
   }
   transfer_.reset();  // unregister interop buffers while the GL context lives
@@ -207,9 +212,7 @@ Status App::update_auto_range() {
 
 void App::apply_ui_scale() {
   // Projectors want big text; high-DPI screens report a content scale that multiplies it.
-  float content_x = 1.0f, content_y = 1.0f;
-  glfwGetWindowContentScale(window_->handle(), &content_x, &content_y);
-  const float scale = settings_.ui_scale * content_x;
+  const float scale = settings_.ui_scale * surface_->content_scale();
   ImGuiStyle& style = ImGui::GetStyle();
   style = base_style_;
   style.ScaleAllSizes(scale);
@@ -217,12 +220,9 @@ void App::apply_ui_scale() {
 }
 
 void App::save_settings_at_exit() {
-  WindowPlacement placement;
-  if (glfwGetWindowMonitor(window_->handle()) == nullptr) {  // not the fullscreen size
-    glfwGetWindowPos(window_->handle(), &placement.x, &placement.y);
-    glfwGetWindowSize(window_->handle(), &placement.width, &placement.height);
-    settings_.window = placement;
-  }
+  if (options_.headless) return;  // headless runs leave the remembered settings as they were
+  if (std::optional<WindowPlacement> placement = surface_->placement())
+    settings_.window = *placement;  // not while fullscreen
   if (Status saved = save_settings(config_directory() / "settings.json", settings_); !saved)
     std::cerr << "grayscott: " << saved.message() << "\n";
 }
@@ -230,9 +230,9 @@ void App::save_settings_at_exit() {
 int App::run() {
   const auto started = Clock::now();
   int exit_code = 0;
-  while (!window_->should_close() && !quit_) {
+  while (!surface_->should_close() && !quit_) {
     const auto frame_start = Clock::now();
-    glfwPollEvents();
+    surface_->poll_events();
 
     if (script_) {
       const double now = std::chrono::duration<double>(frame_start - started).count();
@@ -253,7 +253,7 @@ int App::run() {
     queue_.clear();
 
     const double frame_target =
-        simulation_->steps_per_frame() ? kSlowestFrameS : window_->refresh_period_s();
+        simulation_->steps_per_frame() ? kSlowestFrameS : surface_->refresh_period_s();
     const double budget = std::max(kMinStepBudgetS, frame_target - overhead_s_);
     FrameTiming timing;
     // While recording, every frame that advances takes exactly the recording's steps, so the
@@ -304,26 +304,24 @@ int App::run() {
     if (recorder_ && timing.steps > 0)
       if (Status recorded = record_frame(); !recorded) stop_recording("");
 
-    int width = 0, height = 0;
-    window_->framebuffer_size(width, height);
-    glViewport(0, 0, width, height);
+    const SurfaceSize framebuffer = surface_->framebuffer_size();
+    glViewport(0, 0, framebuffer.width, framebuffer.height);
     glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    renderer_->draw(*texture_, {view_.low, view_.high}, width, height);
+    renderer_->draw(*texture_, {view_.low, view_.high}, framebuffer.width, framebuffer.height);
     timing.draw_ms = renderer_->last_draw_ms();
 
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
+    surface_->new_imgui_frame();
     ImGui::NewFrame();
     if (!ui_hidden_)
       draw_control_panel({settings_, *simulation_, view_, stats_, transfer_->path(),
-                          transfer_reason_, window_->gl_version(), last_screenshot_,
+                          transfer_reason_, surface_->gl_version(), last_screenshot_,
                           recorder_.get(), recording_message_, queue_});
     draw_overlays();
     if (!ui_hidden_ && simulation_->params().map.enabled) {
-      int window_width = 0, window_height = 0;
-      glfwGetWindowSize(window_->handle(), &window_width, &window_height);
-      draw_map_overlay(simulation_->params(), simulation_->size(), window_width, window_height,
+      const SurfaceSize window = surface_->window_size();
+      draw_map_overlay(simulation_->params(), simulation_->size(), window.width, window.height,
                        queue_);
     }
     draw_colour_bar(renderer_->colormap_table(), view_.low, view_.high);
@@ -333,7 +331,7 @@ int App::run() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     capture(true);
     pending_screenshots_.clear();
-    window_->swap_buffers();
+    surface_->present();
 
     timing.frame_ms = std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
     stats_.add(timing, simulation_->size());
@@ -348,7 +346,8 @@ int App::run() {
     if (Status status = stats_.write_json(
             *options_.stats_json, backend.name(), backend.description(),
             to_string(transfer_->path()),
-            transfer_reason_.empty() ? simulation_->backend_reason() : transfer_reason_);
+            transfer_reason_.empty() ? simulation_->backend_reason() : transfer_reason_,
+            surface_->gl_version());
         !status) {
       std::cerr << "grayscott: error: " << status.message() << "\n";
       exit_code = 1;

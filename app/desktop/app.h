@@ -1,6 +1,6 @@
-// The desktop app: owns the window, the GL objects, the simulation and the transfer path, and
-// runs the frame loop. Commands from the panel, the keyboard and scripts go through one queue
-// and are applied between frames. Main thread only.
+// The desktop app: owns the render surface (a window, or offscreen with --headless), the GL
+// objects, the simulation and the transfer path, and runs the frame loop. Commands from the panel,
+// the keyboard and scripts go through one queue and are applied between frames. Main thread only.
 #pragma once
 
 #include <imgui.h>
@@ -16,11 +16,11 @@
 #include "field_texture.h"
 #include "frame_stats.h"
 #include "frame_transfer.h"
+#include "render_surface.h"
 #include "script_runner.h"
 #include "settings.h"
 #include "simulation.h"
 #include "video_recorder.h"
-#include "window.h"
 
 namespace gs::app {
 
@@ -29,8 +29,9 @@ struct AppOptions {
   TransferPath transfer = TransferPath::Interop;
   std::optional<std::filesystem::path> script;
   std::optional<std::filesystem::path> stats_json;
-  int window_width = 1400;
-  int window_height = 900;
+  // Offscreen on EGL, no window system; needs a script. Leaves the remembered settings alone.
+  bool headless = false;
+  std::optional<SurfaceSize> window_size;  // default: the remembered size, else 1400x900
 };
 
 // What the view shows; the panel edits it through commands.
@@ -85,7 +86,7 @@ class App {
   void draw_overlays();
 
   AppOptions options_;
-  std::unique_ptr<Window> window_;
+  std::unique_ptr<RenderSurface> surface_;
   std::unique_ptr<FieldRenderer> renderer_;
   std::unique_ptr<FieldTexture> texture_;
   std::unique_ptr<Simulation> simulation_;
@@ -109,7 +110,8 @@ class App {
   std::string caption_;
   double overhead_s_ = 0.0;  // running estimate of a frame's time outside the kernels
   bool quit_ = false;
-  bool imgui_ready_ = false;
+  bool imgui_ready_ = false;           // the ImGui context and its platform side
+  bool imgui_renderer_ready_ = false;  // ImGui's OpenGL3 renderer
 };
 
 }  // namespace gs::app

@@ -1,4 +1,5 @@
-// The app's captures: screenshots of the field or the whole window, and video recording.
+// The app's captures: screenshots of the field or the whole window (read from the surface's
+// frame, a window's back buffer or the headless framebuffer), and video recording.
 
 #include "app.h"
 
@@ -57,13 +58,12 @@ std::string App::default_capture_path() const {
 }
 
 Status App::take_window_screenshot(const std::string& path) {
-  int width = 0, height = 0;
-  window_->framebuffer_size(width, height);
+  const auto [width, height] = surface_->framebuffer_size();
   std::vector<std::uint8_t> rgb(std::size_t(width) * height * 3);
   GLint alignment = 4;
   glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadBuffer(GL_BACK);
+  glReadBuffer(surface_->frame_read_buffer());
   glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
   glPixelStorei(GL_PACK_ALIGNMENT, alignment);
   // GL's rows run bottom to top; PNG's top to bottom.

@@ -2,6 +2,8 @@
 // drawn over the view (divergence banner, recording indicator, help, captions).
 #include "app.h"
 
+// GLFW's key codes only: ImGui 1.86's GLFW backend indexes its keys by them. Headless runs have
+// no keys, so none is ever down there; nothing here needs a window.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -33,7 +35,7 @@ void App::handle_keys() {
   if (ImGui::IsKeyPressed(GLFW_KEY_H))
     queue_.push_back(command::SetParameter{"ui", ui_hidden_ ? "shown" : "hidden"});
   if (ImGui::IsKeyPressed(GLFW_KEY_F1)) help_shown_ = !help_shown_;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11)) window_->toggle_fullscreen();
+  if (ImGui::IsKeyPressed(GLFW_KEY_F11)) surface_->toggle_fullscreen();
   if (ImGui::IsKeyPressed(GLFW_KEY_V))
     queue_.push_back(recorder_ ? Command{command::RecordStop{}} : Command{command::RecordStart{}});
   for (int key = 0; key < 9; ++key)
@@ -48,11 +50,10 @@ void App::handle_mouse() {
   const bool painting = ImGui::IsMouseDown(ImGuiMouseButton_Left);
   const bool erasing = ImGui::IsMouseDown(ImGuiMouseButton_Right);
   if (!painting && !erasing) return;
-  int width = 0, height = 0;
-  glfwGetWindowSize(window_->handle(), &width, &height);
+  const SurfaceSize window = surface_->window_size();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const std::optional<GridPoint> cell =
-      window_to_grid(mouse.x, mouse.y, width, height, simulation_->size());
+      window_to_grid(mouse.x, mouse.y, window.width, window.height, simulation_->size());
   if (cell)
     queue_.push_back(
         command::Paint{cell->x, cell->y, view_.brush_radius, view_.brush_value, erasing});

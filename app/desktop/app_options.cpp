@@ -1,9 +1,24 @@
 #include "app_options.h"
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <iostream>
 
 namespace gs::app {
+namespace {
+
+// "WxH" with each side from 1 to kMaxSurfaceSide; nothing else.
+std::optional<SurfaceSize> parse_window_size(const std::string& text) {
+  int width = 0, height = 0, consumed = 0;
+  if (std::sscanf(text.c_str(), "%6dx%6d%n", &width, &height, &consumed) != 2 ||
+      std::size_t(consumed) != text.size() || text.find_first_of("+- ") != std::string::npos)
+    return std::nullopt;
+  if (width < 1 || height < 1 || width > kMaxSurfaceSide || height > kMaxSurfaceSide)
+    return std::nullopt;
+  return SurfaceSize{width, height};
+}
+
+}  // namespace
 
 ParsedAppOptions parse_app_options(int argc, char** argv) {
   ParsedAppOptions parsed;
@@ -35,6 +50,17 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
   cli.add_option_function<std::string>(
       "--stats-json", [&o](const std::string& path) { o.stats_json = path; },
       "At exit, write the timing figures and the backend and path labels here");
+  cli.add_flag("--headless", o.headless,
+               "Render offscreen through EGL's device platform, with no window system (needs "
+               "--script). Neither reads the remembered window placement nor writes "
+               "settings.json or imgui.ini");
+  std::string window_size;
+  cli.add_option("--window-size", window_size,
+                 "WxH: the window's starting size (over the remembered one; default 1400x900), "
+                 "or the offscreen framebuffer's with --headless");
+  cli.footer(
+      "Environment: GS_EGL_DEVICE=N makes --headless use EGL device N only (default: the first "
+      "device that gives an OpenGL context).");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -45,10 +71,21 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
     std::cerr << "grayscott: error: " << e.what() << "\n";
     parsed.exit_code = 2;  // usage errors: 2, as is customary
   }
-  if ((width > 0) != (height > 0) && !parsed.exit_code) {
-    std::cerr << "grayscott: error: --width and --height go together\n";
+  const auto usage_error = [&parsed](const std::string& message) {
+    if (parsed.exit_code) return;  // one error line is enough
+    std::cerr << "grayscott: error: " << message << "\n";
     parsed.exit_code = 2;
+  };
+  if ((width > 0) != (height > 0)) usage_error("--width and --height go together");
+  if (!window_size.empty()) {
+    o.window_size = parse_window_size(window_size);
+    if (!o.window_size)
+      usage_error("--window-size '" + window_size + "' is not WxH with each side from 1 to " +
+                  std::to_string(kMaxSurfaceSide));
   }
+  if (o.headless && !o.script)
+    usage_error(
+        "--headless needs --script FILE (with no window to close, the script ends the run)");
   if (width > 0 && height > 0) o.simulation.size = GridSize{width, height};
   return parsed;
 }

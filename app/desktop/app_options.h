@@ -1,5 +1,5 @@
 // grayscott's command line (CLI11): the starting backend, transfer path, grid, preset and
-// steps per frame, and script mode (--script, --stats-json).
+// steps per frame, script mode (--script, --stats-json), the window size and --headless.
 #pragma once
 
 #include <optional>

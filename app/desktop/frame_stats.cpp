@@ -65,13 +65,14 @@ double FrameStats::mcells_per_s() const {
 
 Status FrameStats::write_json(const std::filesystem::path& path, const std::string& backend,
                               const std::string& device, const std::string& transfer,
-                              const std::string& fallback_reason) const {
+                              const std::string& fallback_reason, const std::string& opengl) const {
   const double n = frames_ > 0 ? double(frames_) : 1.0;
   const nlohmann::json stats = {
       {"backend", backend},
       {"device", device},
       {"transfer", transfer},
       {"fallback_reason", fallback_reason},
+      {"opengl", opengl},
       {"width", grid_.width},
       {"height", grid_.height},
       {"frames", frames_},

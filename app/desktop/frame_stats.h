@@ -35,10 +35,11 @@ class FrameStats {
   double mcells_per_s() const;  // from kernel time
   long long frames() const { return frames_; }
 
-  // The figures and the labels at exit, for scripts and tests.
+  // The figures and the labels at exit, for scripts and tests; `opengl` is the GL version and
+  // renderer the app drew with.
   Status write_json(const std::filesystem::path& path, const std::string& backend,
                     const std::string& device, const std::string& transfer,
-                    const std::string& fallback_reason) const;
+                    const std::string& fallback_reason, const std::string& opengl) const;
 
  private:
   std::deque<FrameTiming> history_;

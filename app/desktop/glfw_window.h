@@ -1,40 +1,49 @@
-// The GLFW window and its OpenGL context: 4.5 core, or 3.3 core where 4.5 is missing; glad 2
-// loads the functions. Owns GLFW's lifetime. Main thread only.
+// The windowed render surface: a GLFW window with its OpenGL context (4.5 core, or 3.3 core where
+// 4.5 is missing; glad 2 loads the functions) and ImGui's GLFW platform backend. Owns GLFW's
+// lifetime. Main thread only.
 #pragma once
 
 #include <memory>
 #include <string>
 
-#include "gs/status.h"
+#include "render_surface.h"
 
 struct GLFWwindow;
 
 namespace gs::app {
 
-class Window {
+class GlfwWindow final : public RenderSurface {
  public:
-  // Fails with a clear message when there is no display (pointing to grayscott-batch) or no
-  // usable OpenGL.
-  static Expected<std::unique_ptr<Window>> open(int width, int height, const std::string& title);
-  ~Window();
-  Window(const Window&) = delete;
-  Window& operator=(const Window&) = delete;
+  // Fails with a clear message when there is no display (pointing to --headless and
+  // grayscott-batch) or no usable OpenGL.
+  static Expected<std::unique_ptr<GlfwWindow>> open(SurfaceSize size, const std::string& title);
+  ~GlfwWindow() override;
+  GlfwWindow(const GlfwWindow&) = delete;
+  GlfwWindow& operator=(const GlfwWindow&) = delete;
 
-  GLFWwindow* handle() const { return window_; }
-  std::string gl_version() const { return gl_version_; }
-  bool should_close() const;
-  void request_close();
-  void swap_buffers();
+  bool should_close() const override;
+  void request_close() override;
+  void poll_events() override;
+  void present() override;
+  SurfaceSize framebuffer_size() const override;
+  SurfaceSize window_size() const override;
+  float content_scale() const override;
+  double refresh_period_s() const override;
   // Fullscreen on the primary monitor and back to the windowed size and place (F11).
-  void toggle_fullscreen();
-  double refresh_period_s() const;  // of the monitor, 1/60 s when unknown
-  void framebuffer_size(int& width, int& height) const;
+  void toggle_fullscreen() override;
+  const std::string& gl_version() const override { return gl_version_; }
+  unsigned frame_read_buffer() const override;
+  std::optional<WindowPlacement> placement() const override;
+  void set_placement(const WindowPlacement& placement) override;
+  void start_imgui() override;
+  void new_imgui_frame() override;
+  void stop_imgui() override;
 
  private:
-  explicit Window(GLFWwindow* window);
+  explicit GlfwWindow(GLFWwindow* window);
   GLFWwindow* window_;
   std::string gl_version_;
-  int windowed_[4] = {0, 0, 0, 0};  // x, y, width, height before going fullscreen
+  WindowPlacement windowed_;  // the size and place before going fullscreen
 };
 
 }  // namespace gs::app
