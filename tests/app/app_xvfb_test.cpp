@@ -2,75 +2,17 @@
 // through the same command queue as the panel: it starts, follows the script, writes screenshots
 // and stats that say what they should, and fails clearly on bad input.
 #include <gtest/gtest.h>
-#include <stb_image.h>
 
 #include <fstream>
-#include <nlohmann/json.hpp>
-#include <set>
 
+#include "app_run_support.h"
 #include "colormap.h"
 #include "gs/cell_update.h"
 #include "gs/state_file.h"
-#include "run_program.h"
-#include "screenshot.h"
 #include "video_recorder.h"
 
 namespace gs::test {
 namespace {
-
-// The app under xvfb-run, with its settings kept in the scratch folder (XDG_CONFIG_HOME).
-ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
-                      std::vector<std::string> extra = {}) {
-  const std::string script = (dir / "script.gs").string();
-  std::ofstream(script) << script_text;
-  std::vector<std::string> args = {"XDG_CONFIG_HOME=" + (dir / "config").string(),
-                                   GS_XVFB_RUN,
-                                   "-a",
-                                   "-s",
-                                   "-screen 0 1280x800x24",
-                                   GS_APP_BINARY,
-                                   "--script",
-                                   script};
-  args.insert(args.end(), extra.begin(), extra.end());
-  return run_program("/usr/bin/env", args);
-}
-
-struct Image {
-  int width = 0, height = 0;
-  std::vector<unsigned char> rgb;
-  std::size_t distinct_colours() const {
-    std::set<unsigned> colours;
-    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
-      colours.insert(rgb[i] << 16 | rgb[i + 1] << 8 | rgb[i + 2]);
-    return colours.size();
-  }
-  // Pixels far from the colormap's low end: where v has grown.
-  std::size_t active_pixels(const app::Rgb& background) const {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
-      if (std::abs(rgb[i] - background[0]) + std::abs(rgb[i + 1] - background[1]) +
-              std::abs(rgb[i + 2] - background[2]) >
-          60)
-        ++count;
-    return count;
-  }
-};
-
-Image load_png(const std::filesystem::path& path) {
-  Image image;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
-  if (data) {
-    image.rgb.assign(data, data + std::size_t(image.width) * image.height * 3);
-    stbi_image_free(data);
-  }
-  return image;
-}
-
-nlohmann::json load_json(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in, nullptr, false);
-}
 
 TEST(AppUnderXvfb, StartsRunsAndQuits) {
   ScratchDir dir;
@@ -175,12 +117,13 @@ TEST(AppUnderXvfb, AMissingShaderIsAnErrorNamingItsPath) {
       << result.err;
 }
 
-TEST(AppWithoutDisplay, PointsToTheBatchProgram) {
+TEST(AppWithoutDisplay, PointsToHeadlessModeAndTheBatchProgram) {
   const ProgramResult result =
       run_program("/usr/bin/env", {"-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", GS_APP_BINARY});
   EXPECT_NE(result.exit_code, 0);
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
   EXPECT_NE(result.err.find("no display"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("--headless"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("grayscott-batch"), std::string::npos) << result.err;
 }
 
@@ -304,9 +247,9 @@ TEST(AppUnderXvfb, ScreenshotsMatchTheFieldThroughTheColormapAndItsRange) {
   const std::vector<float> v(state->fields.v.begin(), state->fields.v.end());
   const auto [low, high] = std::minmax_element(v.begin(), v.end());
   const std::vector<std::uint8_t> expected_auto =
-      app::colorize(v, app::colormap_table(*app::find_colormap("grayscale")), *low, *high);
+      field_through_colormap(v, "grayscale", *low, *high);
   const std::vector<std::uint8_t> expected_manual =
-      app::colorize(v, app::colormap_table(*app::find_colormap("turbo_r")), 0.1f, 0.3f);
+      field_through_colormap(v, "turbo_r", 0.1f, 0.3f);
   const Image auto_shot = load_png(dir / "auto.png");
   const Image manual_shot = load_png(dir / "manual.png");
   ASSERT_EQ(auto_shot.width, 120);
@@ -480,38 +423,31 @@ TEST(AppUnderXvfb, PresentationSettingsAndThePanelLayoutAreRemembered) {
   EXPECT_NE(refused.err.find("ui-scale must be from 0.5 to 4"), std::string::npos) << refused.err;
 }
 
+TEST(AppUnderXvfb, WindowSizeOptionOverridesTheRememberedPlacement) {
+  ScratchDir dir;
+  const std::filesystem::path config = dir / "config" / "grayscott-live";
+  std::filesystem::create_directories(config);
+  std::ofstream(config / "settings.json")
+      << R"({"window": {"x": 20, "y": 10, "width": 320, "height": 240}})"
+      << "\n";
+  const auto capture = [&](const std::string& name, std::vector<std::string> extra) {
+    const ProgramResult app = run_app(
+        dir, "run-frames 2\nwindow-screenshot " + (dir / name).string() + "\nquit\n", extra);
+    EXPECT_EQ(app.exit_code, 0) << app.err;
+    const Image image = load_png(dir / name);
+    return std::pair{image.width, image.height};
+  };
+  EXPECT_EQ(capture("remembered.png", {}), (std::pair{320, 240}));
+  EXPECT_EQ(capture("asked.png", {"--window-size", "500x300"}), (std::pair{500, 300}));
+  std::ifstream in(config / "settings.json");
+  EXPECT_EQ(nlohmann::json::parse(in)["window"]["width"], 500) << "windowed runs remember it";
+}
+
 }  // namespace
 }  // namespace gs::test
 
 namespace gs::test {
 namespace {
-
-struct Probe {
-  std::string codec;
-  int width = 0, height = 0;
-  long long frames = 0;
-};
-
-Probe probe(const std::filesystem::path& video) {
-  const ProgramResult result =
-      run_program("/usr/bin/ffprobe",
-                  {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                   "stream=codec_name,width,height,nb_read_frames", "-of", "json", video.string()});
-  Probe p;
-  const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
-  if (j.is_discarded() || j["streams"].empty()) return p;
-  const nlohmann::json& s = j["streams"][0];
-  p.codec = s.value("codec_name", "");
-  p.width = s.value("width", 0);
-  p.height = s.value("height", 0);
-  p.frames = std::stoll(s.value("nb_read_frames", "0"));
-  return p;
-}
-
-bool plays_to_the_end(const std::filesystem::path& video) {
-  return run_program("/usr/bin/ffmpeg", {"-v", "error", "-i", video.string(), "-f", "null", "-"})
-             .exit_code == 0;
-}
 
 TEST(AppUnderXvfb, ARecordingHasOneVideoFramePerDisplayedFrame) {
   if (!app::VideoRecorder::encodes_mp4())

@@ -1,0 +1,105 @@
+// The helpers of app_run_support.h: spawning the app with its environment, and decoding its
+// outputs with stb_image, nlohmann::json and ffprobe.
+#include "app_run_support.h"
+
+#include <stb_image.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+
+#include "screenshot.h"
+
+namespace gs::test {
+
+ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
+                      std::vector<std::string> extra) {
+  const std::string script = (dir / "script.gs").string();
+  std::ofstream(script) << script_text;
+  std::vector<std::string> args = {"XDG_CONFIG_HOME=" + (dir / "config").string(),
+                                   GS_XVFB_RUN,
+                                   "-a",
+                                   "-s",
+                                   "-screen 0 1280x800x24",
+                                   GS_APP_BINARY,
+                                   "--script",
+                                   script};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_program("/usr/bin/env", args);
+}
+
+ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_text,
+                               std::vector<std::string> extra,
+                               const std::vector<std::string>& environment) {
+  const std::string script = (dir / "script.gs").string();
+  std::ofstream(script) << script_text;
+  std::vector<std::string> args = {"-u", "DISPLAY", "-u", "WAYLAND_DISPLAY",
+                                   "XDG_CONFIG_HOME=" + (dir / "config").string()};
+  args.insert(args.end(), environment.begin(), environment.end());
+  for (const char* arg : {GS_APP_BINARY, "--headless", "--script"}) args.push_back(arg);
+  args.push_back(script);
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_program("/usr/bin/env", args);
+}
+
+std::size_t Image::distinct_colours() const {
+  std::set<unsigned> colours;
+  for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
+    colours.insert(rgb[i] << 16 | rgb[i + 1] << 8 | rgb[i + 2]);
+  return colours.size();
+}
+
+std::size_t Image::active_pixels(const app::Rgb& background) const {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
+    if (std::abs(rgb[i] - background[0]) + std::abs(rgb[i + 1] - background[1]) +
+            std::abs(rgb[i + 2] - background[2]) >
+        60)
+      ++count;
+  return count;
+}
+
+Image load_png(const std::filesystem::path& path) {
+  Image image;
+  int channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
+  if (data) {
+    image.rgb.assign(data, data + std::size_t(image.width) * image.height * 3);
+    stbi_image_free(data);
+  }
+  return image;
+}
+
+nlohmann::json load_json(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in, nullptr, false);
+}
+
+std::vector<std::uint8_t> field_through_colormap(const std::vector<float>& field,
+                                                 const std::string& colormap, float low,
+                                                 float high) {
+  return app::colorize(field, app::colormap_table(*app::find_colormap(colormap)), low, high);
+}
+
+Probe probe(const std::filesystem::path& video) {
+  const ProgramResult result =
+      run_program("/usr/bin/ffprobe",
+                  {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                   "stream=codec_name,width,height,nb_read_frames", "-of", "json", video.string()});
+  Probe p;
+  const nlohmann::json j = nlohmann::json::parse(result.out, nullptr, false);
+  if (j.is_discarded() || j["streams"].empty()) return p;
+  const nlohmann::json& s = j["streams"][0];
+  p.codec = s.value("codec_name", "");
+  p.width = s.value("width", 0);
+  p.height = s.value("height", 0);
+  p.frames = std::stoll(s.value("nb_read_frames", "0"));
+  return p;
+}
+
+bool plays_to_the_end(const std::filesystem::path& video) {
+  return run_program("/usr/bin/ffmpeg", {"-v", "error", "-i", video.string(), "-f", "null", "-"})
+             .exit_code == 0;
+}
+
+}  // namespace gs::test

@@ -1,0 +1,58 @@
+// Running the real grayscott in tests, windowed under Xvfb or headless on EGL, and reading back
+// what it wrote: PNG captures, --stats-json files, videos (through ffprobe). Shared by the
+// app's Xvfb and headless tests.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "colormap.h"
+#include "run_program.h"
+
+namespace gs::test {
+
+// The app under xvfb-run with this script, its settings kept in the scratch folder
+// (XDG_CONFIG_HOME=dir/config).
+ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
+                      std::vector<std::string> extra = {});
+
+// The app with --headless and this script, with no DISPLAY or WAYLAND_DISPLAY in its
+// environment, its settings in dir/config; `environment` adds NAME=VALUE entries.
+ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_text,
+                               std::vector<std::string> extra = {},
+                               const std::vector<std::string>& environment = {});
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+  std::size_t distinct_colours() const;
+  // Pixels far from the colormap's low end: where v has grown.
+  std::size_t active_pixels(const app::Rgb& background) const;
+};
+
+// Empty (0x0) where the file is missing or not a PNG.
+Image load_png(const std::filesystem::path& path);
+// Discarded where the file is missing or malformed.
+nlohmann::json load_json(const std::filesystem::path& path);
+
+// What a field screenshot must hold, byte for byte: the field through the named colormap over
+// [low, high].
+std::vector<std::uint8_t> field_through_colormap(const std::vector<float>& field,
+                                                 const std::string& colormap, float low,
+                                                 float high);
+
+struct Probe {
+  std::string codec;
+  int width = 0, height = 0;
+  long long frames = 0;
+};
+
+// ffprobe's view of a video's first stream, frames counted by decoding.
+Probe probe(const std::filesystem::path& video);
+// Whether ffmpeg decodes the whole file without an error.
+bool plays_to_the_end(const std::filesystem::path& video);
+
+}  // namespace gs::test
