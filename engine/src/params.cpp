@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace gs {
@@ -39,11 +40,13 @@ Status validate(const Params& p) {
   const double radius = laplacian_spectral_radius(p.laplacian);
   const double diffusion = std::max(p.Du, p.Dv);
   const double stability = double(p.dt) * diffusion * radius;
-  if (stability > 2.0) {
+  // At exactly 2 the fastest mode neither grows nor decays and the reaction tips it over: the
+  // limit itself is refused, as the message says.
+  if (stability >= 2.0) {
     std::ostringstream message;
-    message << "unstable: dt * max(Du, Dv) * " << radius << " = " << stability
-            << " exceeds the explicit-Euler limit 2 for the " << to_string(p.laplacian)
-            << " Laplacian (dt <= " << 2.0 / (diffusion * radius) << " here)";
+    message << std::setprecision(9) << "unstable: dt * max(Du, Dv) * " << radius << " = "
+            << stability << " reaches the explicit-Euler limit 2 for the " << to_string(p.laplacian)
+            << " Laplacian (dt < " << 2.0 / (diffusion * radius) << " here)";
     return Error{message.str()};
   }
   return Status::ok();

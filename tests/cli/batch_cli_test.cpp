@@ -305,10 +305,9 @@ TEST(BatchCli, UsageErrorsExitWithTwoAndRunErrorsWithOne) {
 // --keep-diverged: the run still fails, and --output holds the last state that was finite.
 TEST(BatchCli, KeepDivergedWritesTheLastFiniteState) {
   ScratchDir dir;
-  const ProgramResult result =
-      run_batch({"--width", "48", "--height", "32", "--Du", "0.25", "--Dv", "0.25", "--dt", "1",
-                 "--laplacian", "five-point", "--frames", "40", "--steps-per-frame", "20",
-                 "--output", (dir / "kept.h5").string(), "--keep-diverged"});
+  const ProgramResult result = run_batch(
+      {"--width", "48", "--height", "32", "--F", "10", "--k", "10", "--frames", "40",
+       "--steps-per-frame", "20", "--output", (dir / "kept.h5").string(), "--keep-diverged"});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("diverged"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("kept.h5"), std::string::npos) << result.err;
