@@ -48,7 +48,7 @@ stage_preflight() {
   # Tools. /usr/local/cuda/bin may not be on PATH there.
   local cuda_bin=/usr/local/cuda/bin
   [ -d "$cuda_bin" ] && PATH=$PATH:$cuda_bin
-  for p in nvcc cmake ninja g++ python3 readelf; do
+  for p in nvcc cmake ninja g++ python3 readelf getconf awk sed find tar gzip cmp od timeout; do
     command -v "$p" >/dev/null || fail "$p not found (PATH=$PATH)"
   done
   local nvcc_v cmake_v gcc_v
@@ -56,6 +56,9 @@ stage_preflight() {
   cmake_v=$(cmake --version | awk 'NR == 1 {print $3}')
   gcc_v=$(g++ -dumpfullversion)
   [ "$(printf '3.24\n%s\n' "$cmake_v" | sort -V | head -1)" = 3.24 ] || fail "cmake $cmake_v is older than the 3.24 the project needs"
+  # libgtest.a and libimgui.a are Debian 12's, built by GCC 12: an older libstdc++ may lack
+  # symbols they use. Said, not failed: the build stage shows whether it links.
+  [ "${gcc_v%%.*}" -ge 12 ] || figure "WARNING g++ $gcc_v is older than the GCC 12 that built the carried static libraries;"
   echo "tools: nvcc $nvcc_v, cmake $cmake_v, ninja $(ninja --version), g++ $gcc_v, $(python3 --version)"
   echo "compute-sanitizer: $(command -v compute-sanitizer || echo none), ncu: $(command -v ncu || echo none)"
 
