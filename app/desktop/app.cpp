@@ -53,7 +53,14 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   Expected<std::unique_ptr<FieldRenderer>> renderer = FieldRenderer::create();
   if (!renderer) return renderer.status();
   app->renderer_ = std::move(renderer).value();
-  Expected<std::unique_ptr<Simulation>> simulation = Simulation::create(options.simulation);
+  SimulationSettings simulation_settings = options.simulation;
+#if defined(GS_HAVE_CUDA)
+  // A CUDA backend belongs on the GPU that drives this GL context, so interop can map its
+  // buffers; where none does, it stays on device 0 and interop says why it cannot run.
+  if (simulation_settings.backend != BackendChoice::Cpu)
+    if (Expected<int> device = cuda_device_for_display()) simulation_settings.cuda_device = *device;
+#endif
+  Expected<std::unique_ptr<Simulation>> simulation = Simulation::create(simulation_settings);
   if (!simulation) return simulation.status();
   app->simulation_ = std::move(simulation).value();
   app->texture_ = std::make_unique<FieldTexture>();
@@ -281,7 +288,7 @@ int App::run() {
                          to_string(transfer_->path());
       continue;
     }
-    simulation_->frame_done(timing.steps, timing.kernel_ms);
+    simulation_->frame_done(timing.steps, {timing.kernel_ms, 0.0, timing.kernel_steps});
     if (view_.auto_range && stats_.frames() % kAutoRangeEvery == 0)
       if (Status status = update_auto_range(); !status)
         std::cerr << "grayscott: " << status.message() << "\n";

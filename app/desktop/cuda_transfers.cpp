@@ -52,6 +52,7 @@ class HostTransfer final : public FrameTransfer {
     texture.upload_from_pbo();
     upload_timer_.end();
     timing.kernel_ms = backend_times.compute_ms;
+    timing.kernel_steps = backend_times.steps;
     timing.transfer_ms = backend_times.transfer_ms + ms_since(start) + upload_timer_.last_ms();
     timing.pcie_bytes = 2 * texture.bytes();
     return Status::ok();
@@ -86,7 +87,9 @@ class InteropTransfer final : public FrameTransfer {
     texture.upload_from_pbo();
     upload_timer_.end();
     host_ms += ms_since(start);
-    timing.kernel_ms = backend.last_timings().compute_ms;
+    const Timings finished = backend.last_timings();
+    timing.kernel_ms = finished.compute_ms;
+    timing.kernel_steps = finished.steps;
     timing.transfer_ms = host_ms + upload_timer_.last_ms();  // map, unmap and the PBO's copy
     timing.pcie_bytes = 0;
     return Status::ok();

@@ -13,6 +13,7 @@ void FrameStats::add(const FrameTiming& frame, GridSize grid) {
   if (history_.size() > kHistory) history_.pop_front();
   ++frames_;
   steps_ += frame.steps;
+  kernel_steps_ += frame.kernel_steps;
   kernel_ms_ += frame.kernel_ms;
   transfer_ms_ += frame.transfer_ms;
   draw_ms_ += frame.draw_ms;
@@ -23,6 +24,7 @@ FrameTiming FrameStats::recent_average() const {
   FrameTiming sum;
   for (const FrameTiming& f : history_) {
     sum.steps += f.steps;
+    sum.kernel_steps += f.kernel_steps;
     sum.kernel_ms += f.kernel_ms;
     sum.transfer_ms += f.transfer_ms;
     sum.draw_ms += f.draw_ms;
@@ -32,6 +34,7 @@ FrameTiming FrameStats::recent_average() const {
   if (history_.empty()) return sum;
   const double n = double(history_.size());
   sum.steps = int(sum.steps / n);
+  sum.kernel_steps = int(sum.kernel_steps / n);
   sum.kernel_ms /= n;
   sum.transfer_ms /= n;
   sum.draw_ms /= n;
@@ -57,7 +60,7 @@ double FrameStats::steps_per_s() const {
 double FrameStats::mcells_per_s() const {
   double steps = 0, ms = 0;
   for (const FrameTiming& f : history_) {
-    steps += f.steps;
+    steps += f.kernel_steps;
     ms += f.kernel_ms;
   }
   return ms > 0 ? double(grid_.cells()) * steps / ms / 1e3 : 0.0;
@@ -83,7 +86,7 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"draw", draw_ms_ / n},
         {"frame", frame_ms_ / n}}},
       {"mcells_per_s",
-       kernel_ms_ > 0 ? double(grid_.cells()) * double(steps_) / kernel_ms_ / 1e3 : 0.0},
+       kernel_ms_ > 0 ? double(grid_.cells()) * double(kernel_steps_) / kernel_ms_ / 1e3 : 0.0},
   };
   OutputFile output(path);
   {

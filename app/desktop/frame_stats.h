@@ -15,7 +15,8 @@ namespace gs::app {
 
 struct FrameTiming {
   int steps = 0;
-  double kernel_ms = 0.0;    // the backend's compute time for the frame's steps
+  double kernel_ms = 0.0;    // the backend's newest finished compute time...
+  int kernel_steps = 0;      // ...and the steps it covers (a GPU's figures arrive a frame late)
   double transfer_ms = 0.0;  // display field into the texture: map/copy/unmap and upload
   double draw_ms = 0.0;      // GL time of the field's draw (timer query)
   double frame_ms = 0.0;     // wall time of the whole frame
@@ -46,6 +47,7 @@ class FrameStats {
   GridSize grid_;
   long long frames_ = 0;
   long long steps_ = 0;
+  long long kernel_steps_ = 0;
   double kernel_ms_ = 0.0, transfer_ms_ = 0.0, draw_ms_ = 0.0, frame_ms_ = 0.0;
 };
 

@@ -311,11 +311,11 @@ int Simulation::steps_for_frame(double budget_s) const {
   return std::min(*steps_per_frame_, affordable);
 }
 
-void Simulation::frame_done(int steps, double compute_ms) {
+void Simulation::frame_done(int steps, const Timings& measured) {
   if (!running_) pending_steps_ = std::max(0, pending_steps_ - steps);
   total_steps_ += steps;
-  if (steps > 0 && compute_ms > 0.0) {
-    const double sample = compute_ms / steps;
+  if (measured.steps > 0 && measured.compute_ms > 0.0) {
+    const double sample = measured.compute_ms / measured.steps;
     ms_per_step_ = ms_per_step_ == 0.0 ? sample : 0.8 * ms_per_step_ + 0.2 * sample;
   }
 }

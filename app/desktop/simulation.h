@@ -59,8 +59,9 @@ class Simulation {
   // Steps for the coming frame: the requested count (or, on auto, what fills `budget_s`),
   // never more than fits in `budget_s` at the measured step time, so the UI stays fluid.
   int steps_for_frame(double budget_s) const;
-  // Records what a frame did: steps taken and their compute time.
-  void frame_done(int steps, double compute_ms);
+  // Records what a frame did: the steps it took, and the backend's newest measured compute time
+  // with the steps that time covers (on a GPU, usually an earlier frame's).
+  void frame_done(int steps, const Timings& measured);
   // The divergence check: pauses on NaN or infinity and says with which parameters.
   Status check_divergence();
   const std::optional<std::string>& divergence() const { return divergence_; }
