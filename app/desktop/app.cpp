@@ -188,7 +188,8 @@ Status App::apply(const Command& command) {
   }
   if (const auto* shot = std::get_if<command::Screenshot>(&command)) {
     pending_screenshots_.push_back(
-        {shot->path.empty() ? default_capture_path() : shot->path, shot->window});
+        {{shot->path.empty() ? default_capture_path() : shot->path, shot->window},
+         applying_origin_});
   } else if (const auto* folder = std::get_if<command::SetCaptureFolder>(&command)) {
     std::error_code error;
     if (!std::filesystem::is_directory(folder->path, error))
@@ -245,12 +246,14 @@ int App::run() {
       const double now = std::chrono::duration<double>(frame_start - started).count();
       const bool busy = !simulation_->running() && simulation_->steps_for_frame(1.0) > 0;
       for (const ScriptLine* line : script_->due(now, busy)) {
-        if (Status status = apply(line->command); !status) {
-          std::cerr << "grayscott: error: " << options_.script->string() << ":" << line->number
-                    << ": " << status.message() << "\n";
+        applying_origin_ = options_.script->string() + ":" + std::to_string(line->number) + ": ";
+        const Status status = apply(line->command);
+        if (!status) {
+          std::cerr << "grayscott: error: " << applying_origin_ << status.message() << "\n";
           exit_code = 1;
-          break;
         }
+        applying_origin_.clear();
+        if (!status) break;
       }
       if (exit_code != 0) break;
     }
@@ -297,12 +300,13 @@ int App::run() {
         std::cerr << "grayscott: " << status.message() << "\n";
     // Field captures now, from the updated texture; window captures once the frame is drawn.
     const auto capture = [&](bool window) {
-      for (const command::Screenshot& shot : pending_screenshots_) {
+      for (const PendingCapture& pending : pending_screenshots_) {
+        const command::Screenshot& shot = pending.shot;
         if (shot.window != window) continue;
         const Status status =
             window ? take_window_screenshot(shot.path) : take_screenshot(shot.path);
         if (!status) {
-          std::cerr << "grayscott: error: " << status.message() << "\n";
+          std::cerr << "grayscott: error: " << pending.origin << status.message() << "\n";
           if (script_) exit_code = 1, quit_ = true;
         }
       }

@@ -97,7 +97,14 @@ class App {
   FrameStats stats_;
   std::optional<ScriptRunner> script_;
   std::vector<Command> queue_;
-  std::vector<command::Screenshot> pending_screenshots_;
+  // Captures wait for the frame; each keeps the script line that asked for it ("FILE:LINE: ",
+  // or "" from the panel or keys) for its error message.
+  struct PendingCapture {
+    command::Screenshot shot;
+    std::string origin;
+  };
+  std::vector<PendingCapture> pending_screenshots_;
+  std::string applying_origin_;  // the script line being applied, while it is
   std::filesystem::path capture_folder_ = ".";
   bool ui_hidden_ = false;
   Settings settings_;

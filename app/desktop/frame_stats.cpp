@@ -88,13 +88,8 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
       {"mcells_per_s",
        kernel_ms_ > 0 ? double(grid_.cells()) * double(kernel_steps_) / kernel_ms_ / 1e3 : 0.0},
   };
-  OutputFile output(path);
-  {
-    std::ofstream out(output.temp_path());
-    out << stats.dump(2) << "\n";
-    if (!out) return Error{"cannot write '" + path.string() + "'"};
-  }
-  return output.commit();
+  const std::string text = stats.dump(2) + "\n";
+  return write_file_whole(path, text.data(), text.size());
 }
 
 }  // namespace gs::app

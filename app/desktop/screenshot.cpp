@@ -21,12 +21,18 @@ std::vector<std::uint8_t> colorize(const std::vector<float>& field, const std::v
 Status write_png(const std::filesystem::path& path, GridSize size,
                  const std::vector<std::uint8_t>& rgb) {
   if (rgb.size() != size.cells() * 3) return Error{"screenshot: image does not match the grid"};
-  OutputFile output(path);
-  GS_TRY(output.check_writable());
-  if (stbi_write_png(output.temp_path().c_str(), size.width, size.height, 3, rgb.data(),
-                     size.width * 3) == 0)
-    return Error{"cannot write the screenshot '" + path.string() + "'"};
-  return output.commit();
+  // Encoded in memory, then written through one checked path: stb's own file writer ignores
+  // failed writes, which on a full disk left a cut PNG reported as saved.
+  std::vector<unsigned char> png;
+  const auto append = [](void* context, void* data, int bytes) {
+    auto* out = static_cast<std::vector<unsigned char>*>(context);
+    const auto* first = static_cast<const unsigned char*>(data);
+    out->insert(out->end(), first, first + bytes);
+  };
+  if (stbi_write_png_to_func(append, &png, size.width, size.height, 3, rgb.data(),
+                             size.width * 3) == 0)
+    return Error{"cannot encode the screenshot '" + path.string() + "'"};
+  return write_file_whole(path, png.data(), png.size());
 }
 
 }  // namespace gs::app

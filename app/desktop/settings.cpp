@@ -54,13 +54,8 @@ Status save_settings(const std::filesystem::path& file, const Settings& settings
                    {"y", settings.window->y},
                    {"width", settings.window->width},
                    {"height", settings.window->height}};
-  OutputFile output(file);
-  {
-    std::ofstream out(output.temp_path());
-    out << j.dump(2) << "\n";
-    if (!out) return Error{"cannot write the settings '" + file.string() + "'"};
-  }
-  return output.commit();
+  const std::string text = j.dump(2) + "\n";
+  return write_file_whole(file, text.data(), text.size());
 }
 
 }  // namespace gs::app

@@ -87,6 +87,33 @@ Status OutputFile::commit() {
   return Status::ok();
 }
 
+Status write_file_whole(const fs::path& path, const void* bytes, std::size_t size) {
+  OutputFile output(path);
+  GS_TRY(output.check_writable());
+  const std::string cannot = "cannot write '" + path.string() + "': ";
+  const int fd = ::open(output.temp_path().c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return Error{cannot + std::strerror(errno)};
+  const char* data = static_cast<const char*>(bytes);
+  for (std::size_t done = 0; done < size;) {
+    const ssize_t wrote = ::write(fd, data + done, size - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) {
+      const int error = wrote < 0 ? errno : ENOSPC;
+      ::close(fd);
+      return Error{cannot + std::strerror(error)};
+    }
+    done += std::size_t(wrote);
+  }
+  // A full disk or quota may show only when the data reaches it.
+  if (::fsync(fd) != 0) {
+    const int error = errno;
+    ::close(fd);
+    return Error{cannot + std::strerror(error)};
+  }
+  if (::close(fd) != 0) return Error{cannot + std::strerror(errno)};
+  return output.commit();
+}
+
 bool names_same_file(const fs::path& a, const fs::path& b) {
   struct stat first {
   }, second{};

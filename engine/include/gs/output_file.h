@@ -6,6 +6,7 @@
 // permission bits.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 
 #include "gs/status.h"
@@ -36,6 +37,11 @@ class OutputFile {
   std::filesystem::path temp_path_;
   bool committed_ = false;
 };
+
+// Writes `bytes` to `path` through an OutputFile: every write and the close checked, flushed to
+// the disk before the rename, so a full disk is a message naming the system's reason and the
+// previous file stays as it was.
+Status write_file_whole(const std::filesystem::path& path, const void* bytes, std::size_t size);
 
 // Whether two paths name one file: the same device and inode where both exist, else the same
 // path once symlinks and "." or ".." are resolved (so "f.h5" and "./f.h5" are one file).

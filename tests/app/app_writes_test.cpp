@@ -1,0 +1,74 @@
+// What the app writes, on a full disk (a file-size limit stands in for one): a screenshot or a
+// --stats-json that does not fit is a message naming the system's reason, no cut file appears,
+// and a file already there stays as it was. Headless, so no window system writes beside it.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app_run_support.h"
+
+namespace gs::test {
+namespace {
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Runs the headless app under a file-size limit of `bytes` (the child inherits it).
+ProgramResult run_with_file_limit(const ScratchDir& dir, rlim_t bytes, const std::string& script,
+                                  const std::vector<std::string>& extra = {}) {
+  struct rlimit before {};
+  EXPECT_EQ(::getrlimit(RLIMIT_FSIZE, &before), 0);
+  const struct rlimit limited { bytes, before.rlim_max };
+  EXPECT_EQ(::setrlimit(RLIMIT_FSIZE, &limited), 0);
+  ProgramResult result = run_app_headless(dir, script, extra);
+  EXPECT_EQ(::setrlimit(RLIMIT_FSIZE, &before), 0);
+  return result;
+}
+
+bool has_temporary(const ScratchDir& dir) {
+  for (const std::string& name : dir.entries())
+    if (name.find(".tmp-") != std::string::npos) return true;
+  return false;
+}
+
+TEST(AppWrites, AScreenshotThatDoesNotFitFailsAndLeavesThePreviousFile) {
+  ScratchDir dir;
+  const std::filesystem::path shot = dir / "shot.png";
+  std::ofstream(shot) << "the previous picture";
+  // A 512x512 field of noise compresses badly: far more than 16 kB of PNG.
+  const ProgramResult result = run_with_file_limit(
+      dir, 16 * 1024,
+      "size 512 512\nreset noise 3\npause\nstep 2\nscreenshot " + shot.string() + "\nquit\n");
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.err.find("shot.png"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("File too large"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("script.gs:5"), std::string::npos)
+      << "the line is named: " << result.err;
+  EXPECT_EQ(slurp(shot), "the previous picture");
+  EXPECT_FALSE(has_temporary(dir)) << testing::PrintToString(dir.entries());
+}
+
+TEST(AppWrites, StatsThatDoNotFitFailAndLeaveThePreviousFile) {
+  ScratchDir dir;
+  const std::filesystem::path stats = dir / "stats.json";
+  std::ofstream(stats) << "{}\n";
+  // 300 bytes: room for the error line on stderr (a file too), not for the ~500 of the stats.
+  const ProgramResult result = run_with_file_limit(dir, 300, "size 64 64\nrun-frames 3\nquit\n",
+                                                   {"--stats-json", stats.string()});
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("stats.json"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("File too large"), std::string::npos) << result.err;
+  EXPECT_EQ(slurp(stats), "{}\n") << "the previous stats stay";
+  EXPECT_FALSE(has_temporary(dir)) << testing::PrintToString(dir.entries());
+}
+
+}  // namespace
+}  // namespace gs::test
