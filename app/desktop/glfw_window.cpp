@@ -7,7 +7,9 @@
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 namespace gs::app {
 namespace {
@@ -27,6 +29,25 @@ GLFWwindow* try_context(SurfaceSize size, const std::string& title, int major, i
   return glfwCreateWindow(size.width, size.height, title.c_str(), nullptr, nullptr);
 }
 
+// The primary monitor's work area (the screen less panels and docks); nullopt when GLFW knows
+// no monitor.
+std::optional<WindowPlacement> work_area() {
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  if (!monitor) return std::nullopt;
+  WindowPlacement area;
+  glfwGetMonitorWorkarea(monitor, &area.x, &area.y, &area.width, &area.height);
+  if (area.width <= 0 || area.height <= 0) return std::nullopt;
+  return area;
+}
+
+// A size the screen can show: at most its work area, at least 320x240.
+SurfaceSize fit_to_screen(SurfaceSize size) {
+  const std::optional<WindowPlacement> area = work_area();
+  const int max_width = area ? std::max(320, area->width) : 16384;
+  const int max_height = area ? std::max(240, area->height) : 16384;
+  return {std::clamp(size.width, 320, max_width), std::clamp(size.height, 240, max_height)};
+}
+
 constexpr const char* kNoWindowAdvice =
     "; for runs without one use --headless (with --script) or grayscott-batch";
 
@@ -40,6 +61,7 @@ Expected<std::unique_ptr<GlfwWindow>> GlfwWindow::open(SurfaceSize size, const s
     return Error{std::string("cannot open a window: no display (DISPLAY is not set)") +
                  kNoWindowAdvice};
   if (!glfwInit()) return Error{"cannot open a window: " + g_last_glfw_error + kNoWindowAdvice};
+  size = fit_to_screen(size);
   GLFWwindow* window = try_context(size, title, 4, 5);
   if (!window) window = try_context(size, title, 3, 3);
   if (!window) {
@@ -131,8 +153,16 @@ std::optional<WindowPlacement> GlfwWindow::placement() const {
 }
 
 void GlfwWindow::set_placement(const WindowPlacement& placement) {
-  glfwSetWindowSize(window_, placement.width, placement.height);
-  glfwSetWindowPos(window_, placement.x, placement.y);
+  // A remembered place from another screen layout: fit the size, and keep the window's top
+  // left corner on the screen.
+  const SurfaceSize size = fit_to_screen({placement.width, placement.height});
+  glfwSetWindowSize(window_, size.width, size.height);
+  int x = placement.x, y = placement.y;
+  if (const std::optional<WindowPlacement> area = work_area()) {
+    x = std::clamp(x, area->x, area->x + std::max(0, area->width - size.width));
+    y = std::clamp(y, area->y, area->y + std::max(0, area->height - size.height));
+  }
+  glfwSetWindowPos(window_, x, y);
 }
 
 void GlfwWindow::start_imgui() {

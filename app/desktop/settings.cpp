@@ -27,9 +27,21 @@ Expected<Settings> load_settings(const std::filesystem::path& file) {
     settings.favourites = j.value("favourites", settings.favourites);
     settings.capture_folder = j.value("capture_folder", settings.capture_folder);
     if (j.contains("window")) {
+      // Read as numbers first: 3e9 or -5 must not reach an int, nor a window system.
       const nlohmann::json& w = j.at("window");
-      settings.window = WindowPlacement{w.at("x").get<int>(), w.at("y").get<int>(),
-                                        w.at("width").get<int>(), w.at("height").get<int>()};
+      const double x = w.at("x").get<double>(), y = w.at("y").get<double>();
+      const double width = w.at("width").get<double>(), height = w.at("height").get<double>();
+      const auto within = [](double value, double low, double high) {
+        return value >= low && value <= high;
+      };
+      if (within(x, -kMaxWindowSide, kMaxWindowSide) &&
+          within(y, -kMaxWindowSide, kMaxWindowSide) &&
+          within(width, kMinWindowWidth, kMaxWindowSide) &&
+          within(height, kMinWindowHeight, kMaxWindowSide))
+        settings.window = WindowPlacement{int(x), int(y), int(width), int(height)};
+      else
+        return Error{"settings '" + file.string() + "': the window placement " + w.dump() +
+                     " is out of range; using defaults"};
     }
     if (!(settings.ui_scale >= 0.5f && settings.ui_scale <= 4.0f) ||
         !(settings.font_size >= 8.0f && settings.font_size <= 64.0f))

@@ -17,6 +17,9 @@ struct WindowPlacement {
   int x = 0, y = 0, width = 1400, height = 900;
 };
 
+// The window sizes the app accepts from a settings file (the screen may shrink them further).
+inline constexpr double kMinWindowWidth = 320, kMinWindowHeight = 240, kMaxWindowSide = 16384;
+
 struct Settings {
   float ui_scale = 1.0f;
   float font_size = 13.0f;

@@ -1,0 +1,50 @@
+// A settings file the app cannot use as it is must never stop it from starting: an absurd
+// window size (0, negative, past any screen, past an int) means the default placement and a
+// one-line note; a large but sane one is fitted to the screen. Windowed, under Xvfb.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+
+#include "app_run_support.h"
+
+namespace gs::test {
+namespace {
+
+void write_settings(const ScratchDir& dir, const std::string& window) {
+  std::filesystem::create_directories(dir / "config" / "grayscott-live");
+  std::ofstream(dir / "config" / "grayscott-live" / "settings.json")
+      << R"({"ui_scale": 1.0, "window": )" << window << "}\n";
+}
+
+TEST(AppSettings, AbsurdWindowSizesMeanDefaultsAndANote) {
+  for (const char* size : {"0", "-5", "20000", "1e9", "3e9"}) {
+    SCOPED_TRACE(size);
+    ScratchDir dir;
+    write_settings(
+        dir, std::string(R"({"x": 0, "y": 0, "width": )") + size + R"(, "height": )" + size + "}");
+    const ProgramResult result =
+        run_app(dir, "window-screenshot " + (dir / "w.png").string() + "\nquit\n");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.err.find("out of range; using defaults"), std::string::npos) << result.err;
+    const Image window = load_png(dir / "w.png");
+    EXPECT_GE(window.width, 320);
+    EXPECT_LE(window.width, 1280) << "within the 1280x800 screen";
+    EXPECT_LE(window.height, 800);
+  }
+}
+
+TEST(AppSettings, ALargeWindowIsFittedToTheScreen) {
+  ScratchDir dir;
+  write_settings(dir, R"({"x": 5000, "y": -3000, "width": 10000, "height": 9000})");
+  const ProgramResult result =
+      run_app(dir, "window-screenshot " + (dir / "w.png").string() + "\nquit\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const Image window = load_png(dir / "w.png");
+  EXPECT_GT(window.width, 0);
+  EXPECT_LE(window.width, 1280);
+  EXPECT_LE(window.height, 800);
+}
+
+}  // namespace
+}  // namespace gs::test
