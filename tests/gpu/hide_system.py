@@ -88,6 +88,18 @@ def tool_libraries():
     return keep
 
 
+def whole_folders(files, dirs):
+    """The paths to white out: a folder that holds nothing but hidden files (and the bytecode
+    Python compiled from them) goes as a whole, so that no empty shell is left behind (an empty
+    glad/ would still import, as a namespace package); otherwise its hidden files one by one."""
+    hidden = set(files)
+    for folder in sorted(dirs, key=lambda d: d.count("/"), reverse=True):
+        entries = [os.path.join(folder, e) for e in os.listdir(folder)]
+        if entries and all(e in hidden or os.path.basename(e) == "__pycache__" for e in entries):
+            hidden.add(folder)
+    return {p for p in hidden if os.path.dirname(p) not in hidden}
+
+
 def main():
     if len(sys.argv) < 4 or sys.argv[2] != "--":
         sys.exit(__doc__)
@@ -95,7 +107,7 @@ def main():
         sys.exit("hide_system: needs root (a private mount namespace and an overlay mount)")
     packages = hidden_packages(sys.argv[1])
     keep = tool_libraries()
-    files, kept = set(), set()
+    files, dirs, kept = set(), set(), set()
     for line in run(["dpkg-query", "-L"] + packages).splitlines():
         path = canonical(line) if line.startswith("/") else None
         if not path or not path.startswith("/usr/"):
@@ -105,12 +117,13 @@ def main():
                 kept.add(os.path.basename(path))
             continue
         if os.path.isdir(path) and not os.path.islink(path):
-            continue
-        if os.path.lexists(path):
+            dirs.add(path)
+        elif os.path.lexists(path):
             files.add(path)
+    hidden = whole_folders(files, dirs)
     scratch = tempfile.mkdtemp(prefix="gs-hidden.")
     layer = os.path.join(scratch, "usr")
-    for path in files:
+    for path in hidden:
         target = os.path.join(layer, os.path.relpath(path, "/usr"))
         os.makedirs(os.path.dirname(target), exist_ok=True)
         os.mknod(target, stat.S_IFCHR | 0o600, os.makedev(0, 0))
