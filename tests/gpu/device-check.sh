@@ -18,7 +18,9 @@
 # carried package (and every other -dev package) are hidden (tests/gpu/hide_system.py), so the
 # build proves that the carried packages alone suffice; stages that need a GPU say SKIP.
 # --stages LIST (comma-separated names, e.g. app,bench) reruns a part; preflight always runs,
-# and the build when any later stage is asked for (it is incremental).
+# and the build when any later stage is asked for (it is incremental). Environment: OUT (default
+# ./device-check-out), JOBS (build jobs), GS_SANITIZER_FILTER (a gtest filter), GS_PEER_FRAMES
+# (fewer course frames for a short rerun of the peers).
 set -euo pipefail
 GS_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$GS_ROOT"
@@ -38,7 +40,7 @@ while [ $# -gt 0 ]; do
     --stages) stages=$2; shift ;;
     --budget) budget=$2; shift ;;
     --inside-hidden) inside=1 ;;  # internal: already in the namespace that hides the system
-    -h | --help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "device-check: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift

@@ -47,12 +47,14 @@ quit
 EOF
     app_run "$r-exact" "$backend" "$transfer" "$dir/$r-exact.gs"
     cmp -s "$dir/$r-1000.png" "$dir/$r.png" && fail "$r: the screenshots after 1000 and 1001 steps are equal"
-    # Timed: a few hundred frames of 32 steps, the stats written at exit.
+    # Timed: a few hundred frames of 32 steps, the stats written at exit (the few set-up frames
+    # before `run` are paused ones).
     cat >"$dir/$r-timed.gs" <<EOF
+pause
+steps-per-frame 32
 size 1920 1080
 preset course
 reset spots 7
-steps-per-frame 32
 run
 run-frames 300
 quit
