@@ -40,7 +40,7 @@ while [ $# -gt 0 ]; do
     --stages) stages=$2; shift ;;
     --budget) budget=$2; shift ;;
     --inside-hidden) inside=1 ;;  # internal: already in the namespace that hides the system
-    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "device-check: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
