@@ -54,6 +54,9 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   if (!renderer) return renderer.status();
   app->renderer_ = std::move(renderer).value();
   SimulationSettings simulation_settings = options.simulation;
+  GLint max_texture = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
+  if (max_texture > 0) simulation_settings.max_display_side = max_texture;
 #if defined(GS_HAVE_CUDA)
   // A CUDA backend belongs on the GPU that drives this GL context, so interop can map its
   // buffers; where none does, it stays on device 0 and interop says why it cannot run.
@@ -106,7 +109,7 @@ App::~App() {
 
 Status App::rebuild_transfer() {
   transfer_.reset();
-  if (texture_->size() != simulation_->size()) texture_->resize(simulation_->size());
+  if (texture_->size() != simulation_->size()) GS_TRY(texture_->resize(simulation_->size()));
   TransferChoice choice = choose_transfer(wanted_transfer_, simulation_->backend(), *texture_);
   transfer_ = std::move(choice.transfer);
   transfer_reason_ = choice.fallback_reason;
@@ -270,6 +273,12 @@ int App::run() {
     // video runs at constant speed whatever the display does.
     timing.steps = recorder_ ? (simulation_->running() ? recorder_->settings().steps_per_frame : 0)
                              : simulation_->steps_for_frame(budget);
+    if (!transfer_) {  // the display could not take the grid (its texture failed): say so, end
+      std::cerr << "grayscott: error: the grid " << to_string(simulation_->size())
+                << " cannot be shown on this display\n";
+      exit_code = 1;
+      break;
+    }
     if (Status status = transfer_->advance(simulation_->backend(), timing.steps,
                                            simulation_->display_field(), *texture_, timing);
         !status) {

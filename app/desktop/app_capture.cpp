@@ -42,8 +42,9 @@ void App::stop_recording(const std::string& why) {
 // The frame just shown, at grid resolution through the colormap, into the recording. Waits
 // while the encoder catches up.
 Status App::record_frame() {
-  const std::vector<float> field = texture_->read_back();
-  return recorder_->push(colorize(field, renderer_->colormap_table(), view_.low, view_.high));
+  Expected<std::vector<float>> field = texture_->read_back();
+  if (!field) return field.status();
+  return recorder_->push(colorize(*field, renderer_->colormap_table(), view_.low, view_.high));
 }
 
 std::string App::default_capture_path() const {
@@ -78,9 +79,10 @@ Status App::take_window_screenshot(const std::string& path) {
 }
 
 Status App::take_screenshot(const std::string& path) {
-  const std::vector<float> field = texture_->read_back();
+  Expected<std::vector<float>> field = texture_->read_back();
+  if (!field) return field.status();
   GS_TRY(write_png(path, texture_->size(),
-                   colorize(field, renderer_->colormap_table(), view_.low, view_.high)));
+                   colorize(*field, renderer_->colormap_table(), view_.low, view_.high)));
   last_screenshot_ = path;
   return Status::ok();
 }

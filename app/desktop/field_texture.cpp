@@ -17,14 +17,22 @@ FieldTexture::~FieldTexture() {
   glDeleteBuffers(1, &pbo_);
 }
 
-void FieldTexture::resize(GridSize size) {
-  size_ = size;
+Status FieldTexture::resize(GridSize size) {
+  while (glGetError() != GL_NO_ERROR) {
+  }  // errors of earlier calls are not this one's
+  size_ = {};
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo_);
-  glBufferData(GL_PIXEL_UNPACK_BUFFER, GLsizeiptr(bytes()), nullptr, GL_STREAM_DRAW);
+  glBufferData(GL_PIXEL_UNPACK_BUFFER, GLsizeiptr(size.cells() * sizeof(float)), nullptr,
+               GL_STREAM_DRAW);
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
   glBindTexture(GL_TEXTURE_2D, texture_);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, size.width, size.height, 0, GL_RED, GL_FLOAT, nullptr);
   glBindTexture(GL_TEXTURE_2D, 0);
+  if (const GLenum error = glGetError(); error != GL_NO_ERROR)
+    return Error{"cannot make a " + to_string(size) + " texture to show the grid (GL error " +
+                 std::to_string(error) + ")"};
+  size_ = size;
+  return Status::ok();
 }
 
 void FieldTexture::upload_from_pbo() {
@@ -47,12 +55,20 @@ void FieldTexture::set_linear_filtering(bool linear) {
   glBindTexture(GL_TEXTURE_2D, 0);
 }
 
-std::vector<float> FieldTexture::read_back() const {
-  std::vector<float> values(size_.cells());
+Expected<std::vector<float>> FieldTexture::read_back() const {
+  GLint width = 0, height = 0;
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &width);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &height);
+  if (size_.cells() == 0 || width != size_.width || height != size_.height) {
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return Error{"the display holds a " + std::to_string(width) + "x" + std::to_string(height) +
+                 " texture, not the " + to_string(size_) + " grid: nothing to capture"};
+  }
+  std::vector<float> values(std::size_t(width) * std::size_t(height));
   GLint alignment = 4;
   glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  glBindTexture(GL_TEXTURE_2D, texture_);
   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, values.data());
   glBindTexture(GL_TEXTURE_2D, 0);
   glPixelStorei(GL_PACK_ALIGNMENT, alignment);

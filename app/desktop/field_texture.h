@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gs/fields.h"
+#include "gs/status.h"
 
 namespace gs::app {
 
@@ -18,8 +19,9 @@ class FieldTexture {
   FieldTexture(const FieldTexture&) = delete;
   FieldTexture& operator=(const FieldTexture&) = delete;
 
-  // Reallocates the buffer and texture for a new grid (contents undefined until filled).
-  void resize(GridSize size);
+  // Reallocates the buffer and texture for a new grid (contents undefined until filled); fails
+  // with GL's error (out of memory, past the texture limit) and then holds no grid.
+  Status resize(GridSize size);
   GridSize size() const { return size_; }
   GLuint pbo() const { return pbo_; }
   GLuint texture() const { return texture_; }
@@ -28,8 +30,9 @@ class FieldTexture {
   // Copies the PBO into the texture (with the PBO bound as the unpack source, offset 0).
   void upload_from_pbo();
   void set_linear_filtering(bool linear);
-  // Reads the texture back (for screenshots): the field as last shown.
-  std::vector<float> read_back() const;
+  // Reads the texture back (for screenshots): the field as last shown. Sized from what GL says
+  // the texture holds, and refused when that is not the grid, so nothing stale or short is read.
+  Expected<std::vector<float>> read_back() const;
 
  private:
   GridSize size_;

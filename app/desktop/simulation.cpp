@@ -53,6 +53,7 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
   if (!presets) return presets.status();
   sim->presets_ = std::move(presets).value();
   sim->cuda_device_ = settings.cuda_device;
+  sim->max_display_side_ = settings.max_display_side;
   Expected<SelectedBackend> selected =
       create_backend(backend_options(settings.backend, settings.cuda_device));
   if (!selected) return selected.status();
@@ -64,6 +65,7 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
   GS_TRY(sim->load_preset(settings.preset));
   const GridSize size = settings.size.value_or(default_size(*sim->backend_));
   GS_TRY(check_grid_size(size.width, size.height));
+  GS_TRY(sim->check_displayable(size));
   GS_TRY(check_fits_in_memory(size, 6 * sizeof(float)));
   GS_TRY(sim->backend_->upload(make_initial_fields(size, sim->init_, sim->seed_)));
   return sim;
@@ -95,8 +97,16 @@ Status Simulation::reset(std::optional<InitPattern> init, std::optional<std::uin
   return Status::ok();
 }
 
+Status Simulation::check_displayable(GridSize size) const {
+  if (size.width <= max_display_side_ && size.height <= max_display_side_) return Status::ok();
+  return Error{"a " + to_string(size) +
+               " grid cannot be shown: this display's largest texture is " +
+               std::to_string(max_display_side_) + " cells a side (grayscott-batch runs any size)"};
+}
+
 Status Simulation::resize(GridSize new_size) {
   GS_TRY(check_grid_size(new_size.width, new_size.height));
+  GS_TRY(check_displayable(new_size));
   GS_TRY(check_fits_in_memory(new_size, 8 * sizeof(float)));
   Fields current;
   GS_TRY(backend_->download(current));
@@ -164,6 +174,7 @@ Status Simulation::load_state(const std::string& path) {
   // Everything is read and checked before the running state is touched.
   Expected<StateFile> state = read_state(path);
   if (!state) return state.status();
+  GS_TRY(check_displayable(state->fields.size));
   GS_TRY(check_fits_in_memory(state->fields.size, 6 * sizeof(float)));
   Params params = params_;
   state->params.apply_to(params);

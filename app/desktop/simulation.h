@@ -24,6 +24,9 @@ struct SimulationSettings {
   std::optional<int> steps_per_frame;  // nullopt: auto
   // The GPU a cuda backend runs on: the app passes the one driving its GL context.
   int cuda_device = 0;
+  // The widest and tallest grid the display can show (the GL texture limit); larger ones are
+  // refused with that limit in the message.
+  long max_display_side = kMaxGridDimension;
 };
 
 class Simulation {
@@ -70,6 +73,7 @@ class Simulation {
   Simulation() = default;
   Status reset(std::optional<InitPattern> init, std::optional<std::uint64_t> seed);
   Status resize(GridSize size);
+  Status check_displayable(GridSize size) const;
   Status switch_backend(BackendChoice choice);
   Status configure_twin();
   Status set_parameter(const std::string& name, const std::string& value);
@@ -81,6 +85,7 @@ class Simulation {
   std::unique_ptr<Backend> backend_;
   std::string backend_reason_;
   int cuda_device_ = 0;
+  long max_display_side_ = kMaxGridDimension;
   PresetLibrary presets_;
   std::string preset_;
   Params params_;

@@ -1,0 +1,38 @@
+// Grids the display cannot show (wider or taller than the GL texture limit) are refused with
+// the limit in the message, by `size`, by `load` and on the command line, never shown stale or
+// read past a buffer. Headless on Mesa, whose limit is 16384.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "app_run_support.h"
+#include "gs/state_file.h"
+
+namespace gs::test {
+namespace {
+
+TEST(AppLimits, AGridPastTheTextureLimitIsRefusedWithTheLimit) {
+  ScratchDir dir;
+  const ProgramResult resized = run_app_headless(
+      dir, "size 64 64\nsize 16385 16\nscreenshot " + (dir / "a.png").string() + "\nquit\n");
+  EXPECT_EQ(resized.exit_code, 1);
+  EXPECT_NE(resized.err.find("script.gs:2"), std::string::npos) << resized.err;
+  EXPECT_NE(resized.err.find("16385x16"), std::string::npos) << resized.err;
+  EXPECT_NE(resized.err.find("16384"), std::string::npos) << resized.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.png"));
+
+  ASSERT_TRUE(write_state(dir / "long.h5", Fields({1048576, 1}), Params{}, 0));
+  const ProgramResult loaded =
+      run_app_headless(dir, "size 64 64\nload " + (dir / "long.h5").string() + "\nquit\n");
+  EXPECT_EQ(loaded.exit_code, 1);
+  EXPECT_NE(loaded.err.find("1048576x1"), std::string::npos) << loaded.err;
+  EXPECT_NE(loaded.err.find("16384"), std::string::npos) << loaded.err;
+
+  const ProgramResult started =
+      run_app_headless(dir, "quit\n", {"--width", "20000", "--height", "200"});
+  EXPECT_EQ(started.exit_code, 1);
+  EXPECT_NE(started.err.find("20000x200"), std::string::npos) << started.err;
+}
+
+}  // namespace
+}  // namespace gs::test
