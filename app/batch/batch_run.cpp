@@ -8,7 +8,7 @@
 
 #include "gs/frame_writer.h"
 #include "gs/state_file.h"
-#include "interrupt.h"
+#include "gs/termination.h"
 #include "progress_bar.h"
 
 namespace gs::batch {
@@ -115,7 +115,7 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
   long long done = 0;
   for (long long frame = 0; frame < job.frames; ++frame) {
     for (long long left = job.steps_per_frame; left > 0;) {
-      if (interrupt_requested()) return Error{"interrupted"};
+      if (termination_requested()) return Error{"interrupted"};
       const long long count = std::min(left, steps_per_call);
       GS_TRY(timed.call(timed->step(int(count))));
       if (timed->last_timings().compute_ms < kTargetCallMs)
@@ -132,7 +132,7 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
       GS_TRY(writer->push(std::move(buffer)));
     }
   }
-  if (interrupt_requested()) return Error{"interrupted"};
+  if (termination_requested()) return Error{"interrupted"};
 
   if (writer) {
     GS_TRY(writer->finish());
@@ -147,7 +147,7 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
     report.io_s += seconds_since(io_start);
     // A signal during the write: the file is finished and in place; the run still stops as
     // interrupted.
-    if (interrupt_requested()) return Error{"interrupted after writing the final state"};
+    if (termination_requested()) return Error{"interrupted after writing the final state"};
   }
   report.wall_s = seconds_since(wall_start);
   return report;

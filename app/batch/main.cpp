@@ -2,12 +2,13 @@
 // non-zero exit; a run ended by a signal exits 128 + the signal after removing its unfinished
 // files.
 #include <iostream>
+#include <new>
 
 #include "batch_job.h"
 #include "batch_options.h"
 #include "batch_run.h"
 #include "benchmark.h"
-#include "interrupt.h"
+#include "gs/termination.h"
 #include "run_report.h"
 
 namespace {
@@ -15,9 +16,9 @@ namespace {
 // A terminating signal exits 128 + its number, as a shell reports a process it ended.
 int fail(const std::string& message) {
   using namespace gs::batch;
-  if (interrupt_requested()) {
-    std::cerr << "grayscott-batch: interrupted by " << interrupt_signal_name() << "\n";
-    return 128 + interrupt_signal();
+  if (gs::termination_requested()) {
+    std::cerr << "grayscott-batch: interrupted by " << gs::termination_signal_name() << "\n";
+    return 128 + gs::termination_signal();
   }
   std::cerr << "grayscott-batch: error: " << message << "\n";
   return 1;
@@ -46,18 +47,20 @@ int run(const gs::batch::BatchOptions& options) {
     print_summary(std::cout, *report);
   // A signal while reporting (SIGPIPE from a closed pipe, say): the files are whole; the exit
   // still says the run was ended.
-  return interrupt_requested() ? fail("") : 0;
+  return gs::termination_requested() ? fail("") : 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  gs::batch::install_interrupt_handlers();
+  gs::install_termination_handlers();
   const gs::batch::ParsedCommandLine parsed = gs::batch::parse_command_line(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
   try {
     return run(parsed.options);
-  } catch (const std::exception& e) {  // std::bad_alloc and the like: still one line
+  } catch (const std::bad_alloc&) {  // `ulimit -v`, or more than the machine has
+    return fail("out of memory (an allocation was refused)");
+  } catch (const std::exception& e) {  // anything else: still one line
     return fail(e.what());
   }
 }

@@ -9,6 +9,7 @@
 
 #include "colour_bar.h"
 #include "control_panel.h"
+#include "gs/termination.h"
 #include "map_overlay.h"
 #include "screenshot.h"
 #include "view_geometry.h"
@@ -242,6 +243,10 @@ int App::run() {
   const auto started = Clock::now();
   int exit_code = 0;
   while (!surface_->should_close() && !quit_) {
+    if (termination_requested()) {  // ended from outside: leave the loop and finish cleanly
+      exit_code = 128 + termination_signal();
+      break;
+    }
     const auto frame_start = Clock::now();
     surface_->poll_events();
 
@@ -365,13 +370,17 @@ int App::run() {
     const Backend& backend = simulation_->backend();
     if (Status status = stats_.write_json(
             *options_.stats_json, backend.name(), backend.description(),
-            to_string(transfer_->path()),
+            transfer_ ? to_string(transfer_->path()) : "none",
             transfer_reason_.empty() ? simulation_->backend_reason() : transfer_reason_,
             surface_->gl_version());
         !status) {
       std::cerr << "grayscott: error: " << status.message() << "\n";
       exit_code = 1;
     }
+  }
+  if (termination_requested()) {  // also when it arrived during the last frame
+    std::cerr << "grayscott: ended by " << termination_signal_name() << "\n";
+    exit_code = 128 + termination_signal();
   }
   return exit_code;
 }

@@ -1,9 +1,9 @@
-#include "interrupt.h"
+#include "gs/termination.h"
 
 #include <csignal>
 #include <cstring>
 
-namespace gs::batch {
+namespace gs {
 namespace {
 
 volatile std::sig_atomic_t g_signal = 0;
@@ -18,7 +18,7 @@ extern "C" void on_terminating_signal(int signal) {
 
 }  // namespace
 
-void install_interrupt_handlers() {
+void install_termination_handlers() {
   // A file-size limit must fail the write (a message, the file removed), not kill the run.
   std::signal(SIGXFSZ, SIG_IGN);
   struct sigaction action {};
@@ -27,17 +27,17 @@ void install_interrupt_handlers() {
   for (const int signal : kTerminatingSignals) sigaction(signal, &action, nullptr);
 }
 
-bool interrupt_requested() {
+bool termination_requested() {
   return g_signal != 0;
 }
 
-int interrupt_signal() {
+int termination_signal() {
   return g_signal;
 }
 
-std::string interrupt_signal_name() {
+std::string termination_signal_name() {
   const char* abbreviation = sigabbrev_np(g_signal);
   return abbreviation ? std::string("SIG") + abbreviation : "signal " + std::to_string(g_signal);
 }
 
-}  // namespace gs::batch
+}  // namespace gs
