@@ -230,7 +230,10 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
     if (reference)
       table.ratio(to_string(size), (*reports)[0].mcells_per_s() / (*reports)[1].mcells_per_s());
   }
-  if (gpu) {
+  // The course benchmark and the GPU's extra measurements belong to the full table; a table for
+  // one grid (--width/--height, as the device check's block sweep asks) measures that grid only.
+  const bool full_table = !options.width && !options.height;
+  if (gpu && full_table) {
     GS_TRY(run_course_benchmark(job_options, backend, table, *copy));
 #if defined(GS_HAVE_CUDA)
     GS_TRY(print_display_paths_and_graphs(static_cast<CudaBackend&>(backend), out));
