@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Downloads every Debian 12 (amd64) package the GPU device check needs into .deps/debs, to be
-# carried to a GPU machine that has no package registry and none of the -dev packages
-# (../shared/device.md): the -dev packages the build uses, the tools it lacks (pkg-config, the
+# carried to a GPU machine that has nvcc, CMake and Python but no package registry and none of
+# the -dev packages: the -dev packages the build uses, the tools it lacks (pkg-config, the
 # glad 2 generator), the GL loaders, and the shared-library closure of all of them. The list is
 # explicit (below); after a download the script unpacks everything into a scratch folder and
 # proves the closure with tests/gpu/check-needed.sh, so a Debian update that adds a dependency
@@ -24,7 +24,7 @@ dev=(libgtest-dev libcli11-dev nlohmann-json3-dev libhdf5-dev libglfw3-dev libim
 # speedups are built for 3.11 and it falls back to its pure-Python code).
 tools=(pkgconf-bin libpkgconf3 python3-glad python3-jinja2 python3-markupsafe)
 # The GL loaders (libglvnd) and Vulkan's, unpacked into / on the GPU machine so that NVIDIA's EGL
-# vendor library is found (device.md). They are also the runtime half of the -dev packages above.
+# vendor library is found. They are also the runtime half of the -dev packages above.
 loaders=(libvulkan1 libegl1 libglvnd0 libopengl0 libgl1 libglx0 libgles2)
 # Runtime libraries and their DT_NEEDED closure, minus the base that every Linux with a C++
 # toolchain has (glibc, libstdc++6, libgcc-s1, zlib1g; see tests/gpu/check-needed.sh).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GPU check in one command, for a lent GPU machine (../shared/device.md: nvcc, CMake, ninja,
+# The GPU check in one command, for a lent GPU machine (nvcc, CMake, ninja,
 # compute-sanitizer, ncu, Python 3.12 with numpy/h5py/CuPy/JAX; no package registry and no -dev
 # packages). Carry .deps/ (scripts/fetch-device-debs.sh) with the tree and run, there:
 #

@@ -22,7 +22,7 @@ stage_preflight() {
   for p in .deps/debs/*.deb; do unpack_deb "$p" "$GS_DEPS"; done
   local loaders_in_root="GL loaders in /"
   if ! dry; then
-    # device.md: NVIDIA's EGL was found with the GL loaders in / (never in the dry run). Not
+    # NVIDIA's EGL is found with the GL loaders in / (never in the dry run). Not
     # fatal: the carried copies also come first on the programs' library path.
     while read -r p; do
       run unpack_deb .deps/debs/"${p}"_*.deb / || loaders_in_root="GL loaders NOT in / (not root?)"
@@ -105,7 +105,7 @@ EOF
     gpu=$(echo "$gpu" | head -1 | sed 's/^device 0: //')
   fi
 
-  # EGL on the GPU: the NVIDIA vendor file, where device.md found it when the default is absent.
+  # EGL on the GPU: the NVIDIA vendor file, where it lies on the GPU machine when the default is absent.
   local egl_vendor=""
   if ! dry && ! ls /usr/share/glvnd/egl_vendor.d/*nvidia*.json >/dev/null 2>&1; then
     egl_vendor=$(find /usr/local/nvidia /usr/share /etc -path '*egl_vendor.d*' -name '*nvidia*.json' 2>/dev/null | head -1) || true
