@@ -40,8 +40,22 @@ std::vector<std::string_view> split_words(std::string_view s) {
   return words;
 }
 
+// Quoted for a one-line message: control and non-ASCII bytes as \xNN, and a long word cut
+// (a 5 MB line or binary bytes must not reach the terminal raw).
 std::string in_quotes(std::string_view s) {
-  return "'" + std::string(s) + "'";
+  constexpr std::size_t kShown = 60;
+  std::string quoted = "'";
+  for (std::size_t i = 0; i < s.size() && i < kShown; ++i) {
+    const auto byte = static_cast<unsigned char>(s[i]);
+    if (byte >= 0x20 && byte < 0x7f) {
+      quoted += char(byte);
+    } else {
+      constexpr char kHex[] = "0123456789abcdef";
+      quoted += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
+    }
+  }
+  if (s.size() > kShown) quoted += "... (" + std::to_string(s.size()) + " bytes)";
+  return quoted + "'";
 }
 
 // `what` leads every message below: "set F: ", "size: width ", "wait: ".
@@ -64,11 +78,16 @@ Expected<int> parse_integer(std::string_view token, const std::string& what, lon
   const auto [ptr, error] = std::from_chars(token.data(), end, value);
   if (error == std::errc::invalid_argument || ptr != end)
     return Error{what + in_quotes(token) + " is not an integer"};
-  if (error == std::errc::result_out_of_range || value < lo || value > hi)
-    return Error{what + in_quotes(token) + " must be " +
-                 (hi == kMaxInt ? "at least " + std::to_string(lo)
-                                : "from " + std::to_string(lo) + " to " + std::to_string(hi))};
-  return static_cast<int>(value);
+  const bool negative = !token.empty() && token.front() == '-';
+  const bool below = error == std::errc::result_out_of_range ? negative : value < lo;
+  const bool above = error == std::errc::result_out_of_range ? !negative : value > hi;
+  if (!below && !above) return static_cast<int>(value);
+  if (hi != kMaxInt)  // a bounded range: say it whole
+    return Error{what + in_quotes(token) + " must be from " + std::to_string(lo) + " to " +
+                 std::to_string(hi)};
+  return Error{what + in_quotes(token) +
+               (below ? " must be at least " + std::to_string(lo)
+                      : " is too large (at most " + std::to_string(hi) + ")")};
 }
 
 Expected<std::uint64_t> parse_seed(std::string_view token, const std::string& what) {
@@ -93,7 +112,13 @@ Status check_parameter_value(std::string_view name, std::string_view value) {
   for (std::string_view number :
        {"F", "k", "Du", "Dv", "dt", "range-min", "range-max", "brush-radius", "brush-value",
         "map-F-low", "map-F-high", "map-k-low", "map-k-high", "ui-scale", "font-size"})
-    if (name == number) return parse_number(value, what).status();
+    if (name == number) {
+      // Every settable number is a float: one no float holds is too large, not "not a number".
+      Expected<double> parsed = parse_number(value, what);
+      if (parsed && std::fabs(*parsed) > double(std::numeric_limits<float>::max()))
+        return Error{what + in_quotes(value) + " is too large for a 32-bit float"};
+      return parsed.status();
+    }
   if (name == "laplacian")
     return choice(parse_laplacian(value).has_value(), value, what,
                   "five-point, nine-point, course");

@@ -207,7 +207,7 @@ TEST(ScriptParser, RunFramesAndStepCountFromOne) {
   EXPECT_EQ(error_of("run-frames"), "run-frames needs N");
   EXPECT_EQ(error_of("run-frames 0"), "run-frames: '0' must be at least 1");
   EXPECT_EQ(error_of("step -3"), "step: '-3' must be at least 1");
-  EXPECT_EQ(error_of("step 2147483648"), "step: '2147483648' must be at least 1");
+  EXPECT_EQ(error_of("step 2147483648"), "step: '2147483648' is too large (at most 2147483647)");
   EXPECT_EQ(error_of("step 10x"), "step: '10x' is not an integer");
   EXPECT_EQ(error_of("step 1 2"), "step takes one optional N");
 }
