@@ -33,8 +33,9 @@ void App::stop_recording(const std::string& why) {
   const long long frames = recorder_->frames_written();
   const Status stopped = recorder_->stop();
   recorder_.reset();
-  recording_message_ = stopped ? "recorded " + std::to_string(frames) + " frames to " + path
-                               : stopped.message() + "; kept in " + path;
+  // The recorder's message says what became of the file (kept, cut back, or not written).
+  recording_message_ =
+      stopped ? "recorded " + std::to_string(frames) + " frames to " + path : stopped.message();
   if (!why.empty()) recording_message_ += " (stopped: " + why + ")";
   if (!stopped) std::cerr << "grayscott: " << recording_message_ << "\n";
 }

@@ -37,6 +37,7 @@ struct VideoEncoder::Impl {
   // and fragments are written whole when a keyframe arrives, so this is always the end of a
   // complete fragment: after a failed write the file is cut back to it and still plays.
   std::int64_t good_bytes = 0;
+  std::int64_t header_bytes = 0;  // the header alone: a file no longer than it holds no frame
   bool write_failed = false;
 
   ~Impl() {
@@ -128,6 +129,10 @@ Expected<std::unique_ptr<VideoEncoder>> VideoEncoder::open(const std::filesystem
   av_dict_free(&options);
   if (header < 0) return Error{"cannot write the video header: " + av_message(header)};
   impl->header_written = true;
+  avio_flush(impl->format->pb);
+  if (impl->format->pb->error < 0)
+    return Error{"cannot write the video header: " + av_message(impl->format->pb->error)};
+  impl->header_bytes = impl->good_bytes = avio_tell(impl->format->pb);
   return std::unique_ptr<VideoEncoder>(new VideoEncoder(std::move(impl)));
 }
 
@@ -160,27 +165,34 @@ Status VideoEncoder::encode(const std::uint8_t* rgb) {
   return e.drain(e.frame);
 }
 
+bool VideoEncoder::holds_frames() const {
+  return !impl_->write_failed || impl_->good_bytes > impl_->header_bytes;
+}
+
 Status VideoEncoder::finish() {
   Impl& e = *impl_;
-  if (e.write_failed) {
-    // Nothing more can be written; keep the complete fragments and drop the torn tail.
-    if (e.io_open) avio_closep(&e.format->pb);
-    e.io_open = false;
+  Status status = Status::ok();
+  if (!e.write_failed) {
+    const Status flushed = e.drain(nullptr);
+    const int trailer = e.header_written ? av_write_trailer(e.format) : 0;
     e.header_written = false;
-    std::error_code error;
-    std::filesystem::resize_file(e.file, std::uintmax_t(e.good_bytes), error);
-    if (error) return Error{"cannot trim the cut-short video: " + error.message()};
-    return Status::ok();
+    const int closed = e.io_open ? avio_closep(&e.format->pb) : 0;
+    e.io_open = false;
+    if (flushed && trailer >= 0 && closed >= 0) return Status::ok();
+    // The last fragment (written by the trailer) did not fit: its tail is torn too.
+    e.write_failed = true;
+    status = !flushed      ? flushed
+             : trailer < 0 ? Status(Error{"cannot finish the video: " + av_message(trailer)})
+                           : Status(Error{"cannot close the video: " + av_message(closed)});
   }
-  const Status flushed = e.drain(nullptr);
-  const int trailer = e.header_written ? av_write_trailer(e.format) : 0;
-  e.header_written = false;
-  const int closed = e.io_open ? avio_closep(&e.format->pb) : 0;
+  // Nothing more can be written; keep the complete fragments and drop the torn tail.
+  if (e.io_open) avio_closep(&e.format->pb);
   e.io_open = false;
-  GS_TRY(flushed);
-  if (trailer < 0) return Error{"cannot finish the video: " + av_message(trailer)};
-  if (closed < 0) return Error{"cannot close the video: " + av_message(closed)};
-  return Status::ok();
+  e.header_written = false;
+  std::error_code error;
+  std::filesystem::resize_file(e.file, std::uintmax_t(e.good_bytes), error);
+  if (error) return Error{"cannot trim the cut-short video: " + error.message()};
+  return status;
 }
 
 }  // namespace gs::app

@@ -25,6 +25,9 @@ class VideoEncoder {
   Status encode(const std::uint8_t* rgb);
   // Flushes the encoder and writes the trailer; after a failed write, closes what is there.
   Status finish();
+  // Whether the file holds frames that play: false when a write failed before the first
+  // fragment was complete (the file is then only a header).
+  bool holds_frames() const;
 
  private:
   struct Impl;

@@ -112,15 +112,28 @@ Status VideoRecorder::stop() {
   if (worker_.joinable()) worker_.join();
   stopped_ = true;
   Status finished = Status::ok();
+  bool kept = frames_written_ > 0;
 #if defined(GS_HAVE_LIBAV)
-  if (sink_->encoder) finished = sink_->encoder->finish();
+  if (sink_->encoder) {
+    finished = sink_->encoder->finish();
+    kept = kept && sink_->encoder->holds_frames();
+  }
   sink_->encoder.reset();
-  // Keep what was recorded, even after a failure: the fragments written so far play.
-  if (output_ && frames_written_ > 0) {
+  // Keep what was recorded, even after a failure: the fragments written so far play. A file
+  // that holds no frame is not kept (its temporary is removed with the guard).
+  if (output_ && kept) {
     if (Status moved = output_->commit(); !moved && finished) finished = moved;
   }
 #endif
-  if (failure_) return Error{"recording stopped: " + *failure_ + "; what was complete is kept"};
+  const std::string path = settings_.path.string();
+  if (failure_ || !finished)
+    return Error{"recording stopped: " + (failure_ ? *failure_ : finished.message()) +
+                 (kept ? "; what was complete is kept in " + path
+                       : "; no frame was complete, so no file is kept")};
+  if (frames_written_ == 0)
+    return Error{
+        "nothing was recorded (no frame ran while recording; was the simulation "
+        "paused?): no file written"};
   return finished;
 }
 

@@ -70,5 +70,25 @@ TEST(AppWrites, StatsThatDoNotFitFailAndLeaveThePreviousFile) {
   EXPECT_FALSE(has_temporary(dir)) << testing::PrintToString(dir.entries());
 }
 
+TEST(AppWrites, ARecordingWithNoFrameLeavesNoFileAndSaysSo) {
+  ScratchDir dir;
+  const ProgramResult paused =
+      run_app_headless(dir, "size 64 64\npause\nrecord start " + (dir / "paused.mp4").string() +
+                                "\nrun-frames 5\nrecord stop\nquit\n");
+  EXPECT_EQ(paused.exit_code, 0) << paused.err;
+  EXPECT_NE(paused.err.find("nothing was recorded"), std::string::npos) << paused.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "paused.mp4"));
+  // A limit past the header but short of the first fragment: no frame is complete.
+  const ProgramResult cut =
+      run_with_file_limit(dir, 4000,
+                          "size 256 256\nreset noise 3\nrecord start " +
+                              (dir / "cut.mp4").string() + " 1 30\nrun-frames 10\nquit\n");
+  EXPECT_EQ(cut.exit_code, 0) << cut.err;
+  EXPECT_NE(cut.err.find("no frame was complete, so no file is kept"), std::string::npos)
+      << cut.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "cut.mp4"));
+  EXPECT_FALSE(has_temporary(dir)) << testing::PrintToString(dir.entries());
+}
+
 }  // namespace
 }  // namespace gs::test
