@@ -37,6 +37,7 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
     Expected<std::vector<ScriptLine>> lines = load_script(*options.script);
     if (!lines) return lines.status();
     app->script_.emplace(std::move(lines).value());
+    app->script_state_ = "Script " + options.script->filename().string() + " running";
   }
   const std::filesystem::path config = config_directory();
   Expected<Settings> settings = load_settings(config / "settings.json");
@@ -342,7 +343,7 @@ int App::run() {
     if (!ui_hidden_)
       draw_control_panel({settings_, *simulation_, view_, stats_, transfer_->path(),
                           transfer_reason_, surface_->gl_version(), last_screenshot_,
-                          recorder_.get(), recording_message_, queue_});
+                          recorder_.get(), recording_message_, script_state_, queue_});
     draw_overlays();
     if (!ui_hidden_ && simulation_->params().map.enabled) {
       const SurfaceSize window = surface_->window_size();
@@ -362,7 +363,14 @@ int App::run() {
     stats_.add(timing, simulation_->size());
     const double overhead = std::max(0.0, timing.frame_ms - timing.kernel_ms) / 1e3;
     overhead_s_ = overhead_s_ == 0.0 ? overhead : 0.9 * overhead_s_ + 0.1 * overhead;
-    if (script_) script_->frame_shown();
+    if (script_) {
+      script_->frame_shown();
+      if (script_->finished() && !quit_) {
+        if (options_.headless || options_.exit_after_script) quit_ = true;
+        script_state_ = "Script " + options_.script->filename().string() +
+                        " finished; the app stays open (--exit-after-script ends with it)";
+      }
+    }
   }
   if (recorder_) stop_recording("the app closed");
   save_settings_at_exit();

@@ -29,8 +29,12 @@ struct AppOptions {
   TransferPath transfer = TransferPath::Interop;
   std::optional<std::filesystem::path> script;
   std::optional<std::filesystem::path> stats_json;
-  // Offscreen on EGL, no window system; needs a script. Leaves the remembered settings alone.
+  // Offscreen on EGL, no window system; needs a script, whose end ends the run. Leaves the
+  // remembered settings alone.
   bool headless = false;
+  // Quit when the script's last line is done (headless always does). Without it, a windowed
+  // script that ends without `quit` leaves the app running for whoever is at the keyboard.
+  bool exit_after_script = false;
   std::optional<SurfaceSize> window_size;  // default: the remembered size, else 1400x900
 };
 
@@ -57,6 +61,7 @@ struct PanelContext {
   const std::string& last_screenshot;
   const VideoRecorder* recorder;
   const std::string& recording_message;
+  const std::string& script_state;  // "" without a script; says when it has finished
   std::vector<Command>& commands;
 };
 
@@ -105,6 +110,7 @@ class App {
   };
   std::vector<PendingCapture> pending_screenshots_;
   std::string applying_origin_;  // the script line being applied, while it is
+  std::string script_state_;     // for the panel: the script running, or finished
   std::filesystem::path capture_folder_ = ".";
   bool ui_hidden_ = false;
   Settings settings_;

@@ -50,6 +50,9 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
   cli.add_option_function<std::string>(
       "--stats-json", [&o](const std::string& path) { o.stats_json = path; },
       "At exit, write the timing figures and the backend and path labels here");
+  cli.add_flag("--exit-after-script", o.exit_after_script,
+               "Quit when the script's last line is done, for unattended runs (a script that "
+               "ends without `quit` otherwise leaves the window open; --headless always quits)");
   cli.add_flag("--headless", o.headless,
                "Render offscreen through EGL's device platform, with no window system (needs "
                "--script). Neither reads the remembered window placement nor writes "

@@ -34,5 +34,16 @@ TEST(AppLimits, AGridPastTheTextureLimitIsRefusedWithTheLimit) {
   EXPECT_NE(started.err.find("20000x200"), std::string::npos) << started.err;
 }
 
+// Unattended runs end with their script: headless always, windowed with --exit-after-script
+// (a script without `quit` would otherwise leave the window open, as a demo may want).
+TEST(AppLimits, AScriptWithoutQuitEndsUnattendedRuns) {
+  ScratchDir dir;
+  const std::string script = "size 64 64\nrun-frames 3\n";
+  const ProgramResult headless = run_app_headless(dir, script);
+  EXPECT_EQ(headless.exit_code, 0) << headless.err;
+  const ProgramResult windowed = run_app(dir, script, {"--exit-after-script"});
+  EXPECT_EQ(windowed.exit_code, 0) << windowed.err;
+}
+
 }  // namespace
 }  // namespace gs::test
