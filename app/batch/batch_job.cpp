@@ -97,11 +97,11 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
   job.keep_diverged = options.keep_diverged;
   GS_TRY(check_files(options, job));
 
-  const std::size_t bytes_per_cell =
-      kRunBytesPerCell + (job.frames_output ? kFrameBuffers * sizeof(float) : 0);
+  const std::size_t bytes_per_cell = kRunBytesPerCell + (job.output ? kOutputBytesPerCell : 0) +
+                                     (job.frames_output ? kFrameBuffers * sizeof(float) : 0);
   ParamOverrides from_file;
   if (options.input) {
-    Expected<StateFile> state = read_state(*options.input);
+    Expected<StateFile> state = read_state(*options.input, bytes_per_cell);
     if (!state) return state.status();
     const GridSize size = state->fields.size;
     if ((options.width && *options.width != size.width) ||

@@ -35,8 +35,10 @@ struct BatchJob {
 };
 
 // Bytes per cell a run needs at most: the backend's two field pairs and the starting fields;
-// a frames file adds the frame writer's buffers (its queue depth plus one being filled).
+// the final state's download adds a field pair, a frames file the frame writer's buffers (its
+// queue depth plus one being filled).
 inline constexpr std::size_t kRunBytesPerCell = 6 * sizeof(float);
+inline constexpr std::size_t kOutputBytesPerCell = 2 * sizeof(float);
 inline constexpr int kFrameQueueDepth = 4;
 inline constexpr std::size_t kFrameBuffers = kFrameQueueDepth + 1;
 

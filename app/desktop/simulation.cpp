@@ -172,10 +172,10 @@ Status Simulation::save_state(const std::string& path) {
 
 Status Simulation::load_state(const std::string& path) {
   // Everything is read and checked before the running state is touched.
-  Expected<StateFile> state = read_state(path);
+  // The fields read, the backend's two pairs, and the resample a later resize may need.
+  Expected<StateFile> state = read_state(path, 6 * sizeof(float));
   if (!state) return state.status();
   GS_TRY(check_displayable(state->fields.size));
-  GS_TRY(check_fits_in_memory(state->fields.size, 6 * sizeof(float)));
   Params params = params_;
   state->params.apply_to(params);
   GS_TRY(backend_->set_params(params));

@@ -15,7 +15,7 @@ bool hdf5_available() {
   return false;
 }
 
-Expected<StateFile> read_state(const std::filesystem::path& path) {
+Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t) {
   return unavailable(path);
 }
 

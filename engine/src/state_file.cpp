@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -166,7 +167,7 @@ bool hdf5_available() {
   return true;
 }
 
-Expected<StateFile> read_state(const std::filesystem::path& path) {
+Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t run_bytes_per_cell) {
   hdf5::silence_errors();
   const std::string name = path.string();
   // Open it first ourselves: the system's reason (permission denied, a symlink loop...) is the
@@ -192,7 +193,7 @@ Expected<StateFile> read_state(const std::filesystem::path& path) {
   if (Status size_ok = check_grid_size(width, height); !size_ok)
     return Error{"'" + name + "': " + size_ok.message()};
   const GridSize size{int(width), int(height)};
-  GS_TRY(check_fits_in_memory(size, 2 * sizeof(float)));
+  GS_TRY(check_fits_in_memory(size, std::max(run_bytes_per_cell, 2 * sizeof(float))));
 
   StateFile state;
   state.fields = Fields(size);

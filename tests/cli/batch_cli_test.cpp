@@ -323,5 +323,28 @@ TEST(BatchCli, KeepDivergedWritesTheLastFiniteState) {
   EXPECT_LT(*kept->step, 800) << "it diverged before the end";
 }
 
+// A tiny file declaring a grid whose fields alone would fit in memory but whose run would not
+// (the backend's pairs, the final state): refused before anything is allocated, with the sizes.
+TEST(BatchCli, ASmallFileDeclaringAGridTooLargeForTheRunIsRefusedUpFront) {
+  const std::size_t available = available_memory_bytes();
+  if (available == 0) GTEST_SKIP() << "the available memory is unknown here";
+  // 16 bytes a cell fit (the read's 8 do), the run's 32 with --output do not.
+  const std::size_t cells = available / 16;
+  const std::size_t width = std::min<std::size_t>(1 << 20, cells / 1024);
+  const std::size_t height = std::min<std::size_t>(1 << 20, cells / width);
+  ScratchDir dir;
+  write_declared_grid(dir / "declared.h5", height, width);
+  ASSERT_LT(std::filesystem::file_size(dir / "declared.h5"), 64u * 1024);
+  const auto start = std::chrono::steady_clock::now();
+  const ProgramResult result = run_batch({"--input", (dir / "declared.h5").string(), "--steps", "1",
+                                          "--output", (dir / "out.h5").string()});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.err.find("memory"), std::string::npos) << result.err;
+  EXPECT_LT(seconds, 5.0) << "refused before reading or allocating";
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.h5"));
+}
+
 }  // namespace
 }  // namespace gs::test

@@ -149,6 +149,18 @@ void write_lzf_filtered_state(const std::filesystem::path& path, std::size_t hei
   }
 }
 
+void write_declared_grid(const std::filesystem::path& path, std::size_t height, std::size_t width) {
+  silence_hdf5();
+  Id file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose,
+          "create '" + path.string() + "'");
+  const hsize_t dims[2] = {height, width};
+  Id space(H5Screate_simple(2, dims, nullptr), H5Sclose, "create a dataspace");
+  for (const char* name : {"u", "v"})
+    Id dataset(H5Dcreate2(file.get(), name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT,
+                          H5P_DEFAULT),
+               H5Dclose, std::string("create dataset ") + name);
+}
+
 double read_double_attribute(const std::filesystem::path& path, const std::string& name) {
   silence_hdf5();
   const std::string where = "'" + path.string() + "'";

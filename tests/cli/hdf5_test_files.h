@@ -41,6 +41,10 @@ void write_array_attribute(const std::filesystem::path& path, const std::string&
 void write_lzf_filtered_state(const std::filesystem::path& path, std::size_t height,
                               std::size_t width);
 
+// A state file of a few kilobytes that declares u and v of height x width float32 cells and
+// stores none of them (HDF5 allocates a dataset's storage only when it is written).
+void write_declared_grid(const std::filesystem::path& path, std::size_t height, std::size_t width);
+
 // A numeric attribute of the file's root group, read as double.
 double read_double_attribute(const std::filesystem::path& path, const std::string& name);
 

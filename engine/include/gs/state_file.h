@@ -24,8 +24,11 @@ struct StateFile {
 bool hdf5_available();
 
 // Checks the datasets' presence, type (floating point), rank and shapes, and that the grid
-// fits in memory, before reading anything large.
-Expected<StateFile> read_state(const std::filesystem::path& path);
+// fits in memory, before reading anything large. `run_bytes_per_cell` is what the caller's whole
+// run will hold per cell (the fields read here included): the check uses it, so a small file
+// declaring a large grid is refused before anything is allocated, not half-way through the run.
+Expected<StateFile> read_state(const std::filesystem::path& path,
+                               std::size_t run_bytes_per_cell = 2 * sizeof(float));
 
 // Writes to a temporary name beside path and renames it when complete.
 Status write_state(const std::filesystem::path& path, const Fields& fields, const Params& params,
