@@ -75,6 +75,8 @@ class App {
  private:
   App() = default;
   Status apply(const Command& command);
+  // Refuses to write over the script being run or the --stats-json file (by identity).
+  Status check_not_own_file(const std::filesystem::path& path) const;
   Status apply_view(const command::SetParameter& set);
   Status rebuild_transfer();
   Status take_screenshot(const std::string& path);

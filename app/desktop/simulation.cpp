@@ -167,6 +167,9 @@ Status Simulation::save_state(const std::string& path) {
   GS_TRY(backend_->download(state));
   GS_TRY(write_state(path, state, params_, total_steps_));
   message_ = "saved " + path;
+  // Saved as asked, but said: grayscott-batch refuses to continue such a state.
+  if (first_non_finite_cell(state))
+    message_ += ", but it holds NaN or infinity: the simulation diverged before it";
   return Status::ok();
 }
 

@@ -4,9 +4,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 
 #include "colormap.h"
+#include "gs/state_file.h"
 #include "reference_model.h"
 #include "screenshot.h"
 #include "script_runner.h"
@@ -182,6 +184,24 @@ TEST_F(SimulationTest, StepPausesAndRunsExactlyTheAskedSteps) {
   sim_->frame_done(2, {0.2, 0.0, 2});
   EXPECT_EQ(sim_->steps_for_frame(1.0), 0);
   EXPECT_EQ(sim_->total_steps(), 3);
+}
+
+TEST_F(SimulationTest, SavingADivergedStateSaysSo) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto diverged = dir / "gs-app-core-diverged.h5", saved = dir / "gs-app-core-saved.h5";
+  Fields fields = test::random_fields({16, 12}, 4);
+  fields.u[7] = std::numeric_limits<float>::infinity();
+  ASSERT_TRUE(write_state(diverged, fields, Params{}, 5));
+  ASSERT_TRUE(apply(command::LoadState{diverged.string()}));
+  ASSERT_TRUE(apply(command::SaveState{saved.string()}));
+  EXPECT_NE(sim_->last_message().find("NaN or infinity"), std::string::npos)
+      << sim_->last_message();
+  ASSERT_TRUE(write_state(diverged, test::random_fields({16, 12}, 5), Params{}, 5));
+  ASSERT_TRUE(apply(command::LoadState{diverged.string()}));
+  ASSERT_TRUE(apply(command::SaveState{saved.string()}));
+  EXPECT_EQ(sim_->last_message().find("NaN"), std::string::npos) << sim_->last_message();
+  std::filesystem::remove(diverged);
+  std::filesystem::remove(saved);
 }
 
 TEST_F(SimulationTest, ABadStateFileLeavesTheRunningStateAsItWas) {

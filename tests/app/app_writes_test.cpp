@@ -70,6 +70,28 @@ TEST(AppWrites, StatsThatDoNotFitFailAndLeaveThePreviousFile) {
   EXPECT_FALSE(has_temporary(dir)) << testing::PrintToString(dir.entries());
 }
 
+// The script being run and the --stats-json file are never written over, however spelled.
+TEST(AppWrites, TheScriptAndTheStatsFileAreNotOverwritten) {
+  ScratchDir dir;
+  const std::string script_path = (dir / "script.gs").string();
+  const ProgramResult same =
+      run_app_headless(dir, "quit\n", {"--stats-json", (dir / "." / "script.gs").string()});
+  EXPECT_NE(same.exit_code, 0);
+  EXPECT_NE(same.err.find("same file"), std::string::npos) << same.err;
+  EXPECT_EQ(slurp(script_path), "quit\n");
+  const std::string saving = "size 32 32\nsave " + script_path + "\nquit\n";
+  const ProgramResult save = run_app_headless(dir, saving);
+  EXPECT_EQ(save.exit_code, 1);
+  EXPECT_NE(save.err.find("script.gs:2: "), std::string::npos) << save.err;
+  EXPECT_NE(save.err.find("is the script being run"), std::string::npos) << save.err;
+  EXPECT_EQ(slurp(script_path), saving);
+  const ProgramResult shot =
+      run_app_headless(dir, "size 32 32\nscreenshot " + (dir / "s.json").string() + "\nquit\n",
+                       {"--stats-json", (dir / "s.json").string()});
+  EXPECT_EQ(shot.exit_code, 1);
+  EXPECT_NE(shot.err.find("--stats-json"), std::string::npos) << shot.err;
+}
+
 TEST(AppWrites, ARecordingWithNoFrameLeavesNoFileAndSaysSo) {
   ScratchDir dir;
   const ProgramResult paused =
