@@ -1,6 +1,8 @@
 // What the real grayscott-batch binary does when all is well: the files it writes (read back
 // bit for bit), determinism, --input round trips, the frames file's layout, the JSON summary,
 // --bench, --list-backends, --help and --version.
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -344,6 +346,22 @@ TEST(BatchCli, ASmallFileDeclaringAGridTooLargeForTheRunIsRefusedUpFront) {
   EXPECT_NE(result.err.find("memory"), std::string::npos) << result.err;
   EXPECT_LT(seconds, 5.0) << "refused before reading or allocating";
   EXPECT_FALSE(std::filesystem::exists(dir / "out.h5"));
+}
+
+// An allocation refused (`ulimit -v`) is one line that says so, not "std::bad_alloc".
+TEST(BatchCli, ARefusedAllocationSaysOutOfMemory) {
+#if defined(GS_SANITIZED_BUILD)
+  GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit allows";
+#endif
+  struct rlimit before {};
+  ASSERT_EQ(::getrlimit(RLIMIT_AS, &before), 0);
+  const struct rlimit limited { rlim_t(1) << 30, before.rlim_max };  // 1 GiB of address space
+  ASSERT_EQ(::setrlimit(RLIMIT_AS, &limited), 0);
+  const ProgramResult result = run_batch({"--backend", "cpu", "--width", "16384", "--height",
+                                          "16384", "--steps", "1"});  // 6 GiB of fields
+  ASSERT_EQ(::setrlimit(RLIMIT_AS, &before), 0);
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_EQ(result.err, "grayscott-batch: error: out of memory (an allocation was refused)\n");
 }
 
 }  // namespace
