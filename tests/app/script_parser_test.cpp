@@ -292,22 +292,6 @@ TEST(ScriptParser, LineNumbersCountCommentsAndBlankLines) {
   EXPECT_TRUE(std::holds_alternative<command::Quit>((*script)[2].command));
 }
 
-TEST(ScriptParser, TheFirstBadLineFailsTheScriptNamingItsLine) {
-  const auto script = parse_script(
-      "# demo\n"
-      "preset coral\n"
-      "\n"
-      "size 512 512\n"
-      "set F 0.055\n"
-      "run-frames 60\n"
-      "set G 1\n"
-      "set H 1\n",
-      "demo.gs");
-  ASSERT_FALSE(script);
-  EXPECT_EQ(script.message().rfind("demo.gs:7: set: unknown parameter 'G'", 0), 0u)
-      << script.message();
-}
-
 TEST(ScriptParser, EmptyAndCommentOnlyScriptsHaveNoCommands) {
   for (const char* text : {"", "\n\n", "# only\r\n  # comments\n"}) {
     const auto script = parse_script(text, "t.gs");
@@ -334,42 +318,6 @@ TEST(ScriptParser, CrlfLinesParseLikeLfLines) {
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.message(), "t.gs:2: size: height '0' must be from 1 to 1048576");
 }
-
-TEST(ScriptParser, LoadScriptReadsAFileAndNamesItInErrors) {
-  const std::filesystem::path dir =
-      std::filesystem::path(::testing::TempDir()) / "gs_script_parser_test";
-  std::filesystem::create_directories(dir);
-  const std::filesystem::path good = dir / "good.gs";
-  const std::filesystem::path bad = dir / "bad.gs";
-  std::ofstream(good) << "preset coral\nrun-frames 5\n";
-  std::ofstream(bad) << "preset coral\nfly away\n";
-
-  const auto script = load_script(good);
-  ASSERT_TRUE(script) << script.message();
-  ASSERT_EQ(script->size(), 2u);
-  EXPECT_EQ(std::get<command::RunFrames>((*script)[1].command).frames, 5);
-
-  const auto failed = load_script(bad);
-  ASSERT_FALSE(failed);
-  EXPECT_EQ(failed.message(), bad.string() + ":2: unknown command 'fly'");
-
-  const std::filesystem::path missing = dir / "missing.gs";
-  const auto unreadable = load_script(missing);
-  ASSERT_FALSE(unreadable);
-  EXPECT_EQ(unreadable.message().rfind("cannot read script '" + missing.string() + "': ", 0), 0u)
-      << unreadable.message();
-
-  const auto directory = load_script(dir);
-  ASSERT_FALSE(directory);
-  EXPECT_EQ(directory.message(), "cannot read script '" + dir.string() + "': it is a directory");
-  std::filesystem::remove_all(dir);
-}
-
-}  // namespace
-}  // namespace gs::app
-
-namespace gs::app {
-namespace {
 
 TEST(ScriptParser, SaveAndLoadTakeTheRestOfTheLineAsThePath) {
   Expected<std::vector<ScriptLine>> lines =
