@@ -56,6 +56,11 @@ Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const s
   Handle type(H5Dget_type(dataset.get()), H5Tclose);
   if (H5Tget_class(type.get()) != H5T_FLOAT)
     return Error{label + " is not floating point (expected float32)"};
+  // A crafted type names any size up to 4 GB, which HDF5 allocates and zeroes for its conversion
+  // buffer before reading a value: no floating-point type is wider than 16 bytes.
+  if (const std::size_t bytes = H5Tget_size(type.get()); bytes > 16)
+    return Error{label + " holds " + std::to_string(bytes) +
+                 "-byte values, which no floating-point type has (expected float32)"};
   Handle space(H5Dget_space(dataset.get()), H5Sclose);
   if (H5Sget_simple_extent_ndims(space.get()) != 2)
     return Error{label + " must have 2 dimensions [height, width]"};

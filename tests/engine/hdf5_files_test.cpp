@@ -93,6 +93,30 @@ TEST_F(StateFileTest, ReadingAMissingOrForeignFileFailsWithItsName) {
   EXPECT_NE(foreign.message().find("not an HDF5 file"), std::string::npos);
 }
 
+// Found by tests/fuzz (fuzz_state_file): a 2.5 KB file whose v was a "float" of 2.9 GB per value
+// made HDF5 allocate and zero 2.9 GB before failing. Such a type is refused before any read.
+TEST_F(StateFileTest, AFloatingPointTypeOfAbsurdWidthIsRefusedBeforeReading) {
+  const hid_t file = H5Fcreate((dir_ / "wide.h5").c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  ASSERT_GE(file, 0);
+  const hsize_t dims[2] = {6, 8};
+  const hid_t space = H5Screate_simple(2, dims, nullptr);
+  const hid_t wide = H5Tcopy(H5T_IEEE_F32LE);
+  ASSERT_GE(H5Tset_size(wide, std::size_t(1) << 28), 0);  // 256 MB per value; never written
+  for (const char* name : {"u", "v"}) {
+    const hid_t dataset = H5Dcreate2(file, name, std::string(name) == "u" ? H5T_IEEE_F32LE : wide,
+                                     space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    ASSERT_GE(dataset, 0);
+    H5Dclose(dataset);
+  }
+  H5Tclose(wide);
+  H5Sclose(space);
+  ASSERT_GE(H5Fclose(file), 0);
+  Expected<StateFile> read = read_state(dir_ / "wide.h5");
+  ASSERT_FALSE(read);
+  EXPECT_NE(read.message().find("dataset 'v' holds 268435456-byte values"), std::string::npos)
+      << read.message();
+}
+
 TEST_F(StateFileTest, WritingIntoAMissingFolderFailsAndLeavesNothing) {
   const Status status = write_state(dir_ / "no" / "s.h5", random_fields({4, 4}, 1), Params{}, 0);
   EXPECT_FALSE(status);
