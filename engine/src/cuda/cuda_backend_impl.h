@@ -35,6 +35,9 @@ struct CudaBackend::Impl {
   int* range_slots = nullptr;  // two device ints for the range reduction
 
   ~Impl() {
+    // Free on the backend's own device, whatever another part of the program made current.
+    if (stream) [[maybe_unused]]
+      const cudaError_t current = cudaSetDevice(device.index);
     graphs.clear();
     if (finite_flag) [[maybe_unused]]
       const cudaError_t a = cudaFree(finite_flag);
