@@ -26,24 +26,6 @@ std::size_t app_lines(const std::string& err) {
   return count;
 }
 
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Whether two same-sized captures hold the same pixels in [x0, x1) x [y0, y1).
-bool region_equal(const Image& a, const Image& b, int x0, int y0, int x1, int y1) {
-  for (int y = y0; y < y1; ++y)
-    for (int x = x0; x < x1; ++x)
-      for (int c = 0; c < 3; ++c) {
-        const std::size_t i = (std::size_t(y) * a.width + x) * 3 + c;
-        if (a.rgb[i] != b.rgb[i]) return false;
-      }
-  return true;
-}
-
 TEST(AppHeadless, CapturesAndTheSavedStateAgreeWithoutAWindowSystem) {
   ScratchDir dir;
   const std::string script =
@@ -88,8 +70,8 @@ TEST(AppHeadless, CapturesAndTheSavedStateAgreeWithoutAWindowSystem) {
   EXPECT_GT(window.distinct_colours(), 20u) << "not blank";
   // The panel sits at the top-left: there the captures differ. Low on the right, where only the
   // paused field is drawn, they are the same.
-  EXPECT_FALSE(region_equal(window, clean, 10, 10, 300, 200)) << "the panel is drawn";
-  EXPECT_TRUE(region_equal(window, clean, 420, 365, 560, 395)) << "the field is the same";
+  EXPECT_FALSE(same_pixels(window, clean, 10, 10, 300, 200)) << "the panel is drawn";
+  EXPECT_TRUE(same_pixels(window, clean, 420, 365, 560, 395)) << "the field is the same";
 }
 
 TEST(AppHeadless, StatsNameTheBackendPathAndHeadlessOpenGl) {
@@ -164,7 +146,7 @@ TEST(AppHeadless, LeavesTheRememberedSettingsAloneAndHonoursTheRest) {
       {"capture_folder", (dir / "captures").string()},
       {"window", {{"x", 40}, {"y", 30}, {"width", 320}, {"height", 240}}}};
   std::ofstream(config / "settings.json") << remembered.dump(2) << "\n";
-  const std::string before = slurp(config / "settings.json");
+  const std::string before = read_file(config / "settings.json");
   const ProgramResult second = run_app_headless(
       dir, "size 64 48\nrun-frames 2\nscreenshot\nwindow-screenshot " + (dir / "w.png").string() +
                "\nset font-size 30\nrun-frames 1\nquit\n");
@@ -177,7 +159,7 @@ TEST(AppHeadless, LeavesTheRememberedSettingsAloneAndHonoursTheRest) {
     captures.push_back(entry.path());
   ASSERT_EQ(captures.size(), 1u) << "the remembered capture folder is used";
   EXPECT_EQ(load_png(captures[0]).width, 64);
-  EXPECT_EQ(slurp(config / "settings.json"), before);
+  EXPECT_EQ(read_file(config / "settings.json"), before);
   EXPECT_FALSE(std::filesystem::exists(config / "imgui.ini"));
 }
 
@@ -195,7 +177,7 @@ TEST(AppHeadless, WindowedAndHeadlessRunsGiveTheSameFieldScreenshots) {
   const Image shown = load_png(windowed_dir / "field.png");
   ASSERT_EQ(shown.width, 120);
   EXPECT_GT(shown.distinct_colours(), 10u) << "not blank";
-  EXPECT_EQ(slurp(windowed_dir / "field.png"), slurp(headless_dir / "field.png"));
+  EXPECT_EQ(read_file(windowed_dir / "field.png"), read_file(headless_dir / "field.png"));
 }
 
 // EGL's failures end the run with one line of the app's naming the failing call and EGL's error

@@ -42,6 +42,16 @@ ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_
   return run_program("/usr/bin/env", args);
 }
 
+bool same_pixels(const Image& a, const Image& b, int x0, int y0, int x1, int y1) {
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x)
+      for (int c = 0; c < 3; ++c) {
+        const std::size_t i = (std::size_t(y) * a.width + x) * 3 + c;
+        if (a.rgb[i] != b.rgb[i]) return false;
+      }
+  return true;
+}
+
 std::size_t Image::distinct_colours() const {
   std::set<unsigned> colours;
   for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)

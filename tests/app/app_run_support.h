@@ -33,6 +33,9 @@ struct Image {
   std::size_t active_pixels(const app::Rgb& background) const;
 };
 
+// Whether two same-sized captures hold the same pixels in [x0, x1) x [y0, y1).
+bool same_pixels(const Image& a, const Image& b, int x0, int y0, int x1, int y1);
+
 // Empty (0x0) where the file is missing or not a PNG.
 Image load_png(const std::filesystem::path& path);
 // Discarded where the file is missing or malformed.

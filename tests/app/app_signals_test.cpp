@@ -18,12 +18,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool has_temporary(const ScratchDir& dir) {
-  for (const std::string& name : dir.entries())
-    if (name.find(".tmp-") != std::string::npos) return true;
-  return false;
-}
-
 class AppSignal : public testing::TestWithParam<int> {};
 
 TEST_P(AppSignal, FinishesTheRecordingWritesTheStatsAndExits128PlusTheSignal) {
@@ -39,9 +33,9 @@ TEST_P(AppSignal, FinishesTheRecordingWritesTheStatsAndExits128PlusTheSignal) {
       capture / "out", capture / "err");
   // Signal once the recording is under way: its file exists under a temporary name.
   const auto start = Clock::now();
-  while (!has_temporary(dir) && Clock::now() - start < std::chrono::seconds(20))
+  while (!dir.has_temporary_file() && Clock::now() - start < std::chrono::seconds(20))
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  const bool recording = has_temporary(dir);
+  const bool recording = dir.has_temporary_file();
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
   ::kill(pid, signal);
   int status = 0;
@@ -56,7 +50,7 @@ TEST_P(AppSignal, FinishesTheRecordingWritesTheStatsAndExits128PlusTheSignal) {
   }
   EXPECT_TRUE(recording) << "the recording did not start within 20 s";
   EXPECT_EQ(exit_code_of(status), 128 + signal);
-  EXPECT_FALSE(has_temporary(dir)) << testing::PrintToString(dir.entries());
+  EXPECT_FALSE(dir.has_temporary_file()) << testing::PrintToString(dir.entries());
   const Probe video = probe(dir / "rec.mp4");
   EXPECT_EQ(video.codec, "h264");
   EXPECT_GT(video.frames, 0);

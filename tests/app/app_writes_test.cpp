@@ -14,13 +14,6 @@
 namespace gs::test {
 namespace {
 
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // Runs the headless app under a file-size limit of `bytes` (the child inherits it).
 ProgramResult run_with_file_limit(const ScratchDir& dir, rlim_t bytes, const std::string& script,
                                   const std::vector<std::string>& extra = {}) {
@@ -31,12 +24,6 @@ ProgramResult run_with_file_limit(const ScratchDir& dir, rlim_t bytes, const std
   ProgramResult result = run_app_headless(dir, script, extra);
   EXPECT_EQ(::setrlimit(RLIMIT_FSIZE, &before), 0);
   return result;
-}
-
-bool has_temporary(const ScratchDir& dir) {
-  for (const std::string& name : dir.entries())
-    if (name.find(".tmp-") != std::string::npos) return true;
-  return false;
 }
 
 TEST(AppWrites, AScreenshotThatDoesNotFitFailsAndLeavesThePreviousFile) {
@@ -52,8 +39,8 @@ TEST(AppWrites, AScreenshotThatDoesNotFitFailsAndLeavesThePreviousFile) {
   EXPECT_NE(result.err.find("File too large"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("script.gs:5"), std::string::npos)
       << "the line is named: " << result.err;
-  EXPECT_EQ(slurp(shot), "the previous picture");
-  EXPECT_FALSE(has_temporary(dir)) << testing::PrintToString(dir.entries());
+  EXPECT_EQ(read_file(shot), "the previous picture");
+  EXPECT_FALSE(dir.has_temporary_file()) << testing::PrintToString(dir.entries());
 }
 
 TEST(AppWrites, StatsThatDoNotFitFailAndLeaveThePreviousFile) {
@@ -66,8 +53,8 @@ TEST(AppWrites, StatsThatDoNotFitFailAndLeaveThePreviousFile) {
   EXPECT_NE(result.exit_code, 0);
   EXPECT_NE(result.err.find("stats.json"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("File too large"), std::string::npos) << result.err;
-  EXPECT_EQ(slurp(stats), "{}\n") << "the previous stats stay";
-  EXPECT_FALSE(has_temporary(dir)) << testing::PrintToString(dir.entries());
+  EXPECT_EQ(read_file(stats), "{}\n") << "the previous stats stay";
+  EXPECT_FALSE(dir.has_temporary_file()) << testing::PrintToString(dir.entries());
 }
 
 // The script being run and the --stats-json file are never written over, however spelled.
@@ -78,13 +65,13 @@ TEST(AppWrites, TheScriptAndTheStatsFileAreNotOverwritten) {
       run_app_headless(dir, "quit\n", {"--stats-json", (dir / "." / "script.gs").string()});
   EXPECT_NE(same.exit_code, 0);
   EXPECT_NE(same.err.find("same file"), std::string::npos) << same.err;
-  EXPECT_EQ(slurp(script_path), "quit\n");
+  EXPECT_EQ(read_file(script_path), "quit\n");
   const std::string saving = "size 32 32\nsave " + script_path + "\nquit\n";
   const ProgramResult save = run_app_headless(dir, saving);
   EXPECT_EQ(save.exit_code, 1);
   EXPECT_NE(save.err.find("script.gs:2: "), std::string::npos) << save.err;
   EXPECT_NE(save.err.find("is the script being run"), std::string::npos) << save.err;
-  EXPECT_EQ(slurp(script_path), saving);
+  EXPECT_EQ(read_file(script_path), saving);
   const ProgramResult shot =
       run_app_headless(dir, "size 32 32\nscreenshot " + (dir / "s.json").string() + "\nquit\n",
                        {"--stats-json", (dir / "s.json").string()});
@@ -109,7 +96,7 @@ TEST(AppWrites, ARecordingWithNoFrameLeavesNoFileAndSaysSo) {
   EXPECT_NE(cut.err.find("no frame was complete, so no file is kept"), std::string::npos)
       << cut.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "cut.mp4"));
-  EXPECT_FALSE(has_temporary(dir)) << testing::PrintToString(dir.entries());
+  EXPECT_FALSE(dir.has_temporary_file()) << testing::PrintToString(dir.entries());
 }
 
 }  // namespace

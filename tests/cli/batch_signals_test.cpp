@@ -21,17 +21,6 @@
 namespace gs::test {
 namespace {
 
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-bool has_temporary_file(const ScratchDir& dir) {
-  for (const std::string& name : dir.entries())
-    if (name.find(".tmp-") != std::string::npos) return true;
-  return false;
-}
-
 class TerminatingSignal : public testing::TestWithParam<int> {};
 
 TEST_P(TerminatingSignal, RemovesUnfinishedFilesAndExits128PlusTheSignal) {
@@ -50,9 +39,9 @@ TEST_P(TerminatingSignal, RemovesUnfinishedFilesAndExits128PlusTheSignal) {
   // Interrupt once the run is under way: its frames file exists under a temporary name.
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  while (!has_temporary_file(dir) && Clock::now() - start < std::chrono::seconds(10))
+  while (!dir.has_temporary_file() && Clock::now() - start < std::chrono::seconds(10))
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  const bool started = has_temporary_file(dir);
+  const bool started = dir.has_temporary_file();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   kill(pid, signal);
 
@@ -68,7 +57,7 @@ TEST_P(TerminatingSignal, RemovesUnfinishedFilesAndExits128PlusTheSignal) {
   }
   EXPECT_TRUE(started) << "no temporary frames file appeared within 10 s";
   EXPECT_EQ(exit_code_of(status), 128 + signal);
-  const std::string err = slurp(err_path);
+  const std::string err = read_file(err_path);
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
   EXPECT_FALSE(err.empty() || err.back() != '\n') << err;
   EXPECT_NE(err.find("interrupted by SIG" + std::string(sigabbrev_np(signal))), std::string::npos)

@@ -14,16 +14,15 @@
 extern char** environ;
 
 namespace gs::test {
-namespace {
 
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path);
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
 }
 
-}  // namespace
+namespace {}  // namespace
 
 int spawn_program(const std::string& program, const std::vector<std::string>& args,
                   const std::filesystem::path& out, const std::filesystem::path& err) {
@@ -59,8 +58,8 @@ ProgramResult run_program(const std::string& program, const std::vector<std::str
   waitpid(pid, &status, 0);
   ProgramResult result;
   result.exit_code = exit_code_of(status);
-  result.out = slurp(capture / "stdout");
-  result.err = slurp(capture / "stderr");
+  result.out = read_file(capture / "stdout");
+  result.err = read_file(capture / "stderr");
   return result;
 }
 
@@ -85,6 +84,12 @@ std::vector<std::string> ScratchDir::entries() const {
     names.push_back(entry.path().filename().string());
   std::sort(names.begin(), names.end());
   return names;
+}
+
+bool ScratchDir::has_temporary_file() const {
+  for (const std::string& name : entries())
+    if (name.find(".tmp-") != std::string::npos) return true;
+  return false;
 }
 
 }  // namespace gs::test

@@ -24,6 +24,9 @@ int spawn_program(const std::string& program, const std::vector<std::string>& ar
 // A waitpid status as an exit code: the code, or 128 + the signal that killed the program.
 int exit_code_of(int wait_status);
 
+// A whole file's bytes ("" where it cannot be read).
+std::string read_file(const std::filesystem::path& path);
+
 // grayscott-batch with these arguments.
 ProgramResult run_batch(const std::vector<std::string>& args);
 
@@ -38,6 +41,8 @@ class ScratchDir {
   std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
   // Names of the entries in the folder, hidden temporary files included.
   std::vector<std::string> entries() const;
+  // Whether an output's hidden temporary (".NAME.tmp-...") is there.
+  bool has_temporary_file() const;
 
  private:
   std::filesystem::path path_;
