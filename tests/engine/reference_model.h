@@ -1,4 +1,4 @@
-// An independent double-precision scalar model of gray-scott.md, written plainly (a weight table
+// An independent double-precision scalar model of docs/model.md, written plainly (a weight table
 // for each Laplacian, index arithmetic per neighbour), for checking the engine against.
 #pragma once
 

@@ -50,7 +50,7 @@ GS_HD float fused_negate_multiply_add(float a, float b, float c) {
 // The arithmetic below is written once for `Real` = float (the reference loop, the GPU) and
 // for the twin's SIMD vectors (cpu_twin/simd.h), which take exactly the same steps lane by lane.
 
-// L(c) of gray-scott.md for the five- and nine-point stencils, from the four edge neighbours'
+// L(c) of docs/model.md for the five- and nine-point stencils, from the four edge neighbours'
 // sum, the four corners' sum and c. (The course's stencil weighs all eight neighbours alike and
 // goes through course_laplacian_from_columns below.)
 template <Laplacian L, class Real>

@@ -1,4 +1,4 @@
-// Starting states users expect (gray-scott.md): Pearson's square, random spots, noise.
+// Starting states users expect (docs/model.md): Pearson's square, random spots, noise.
 // Every pattern is a pure function of the grid size and the seed: same seed, same bits.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The model's parameters (gray-scott.md): rates, diffusion, time step, Laplacian and boundary.
+// The model's parameters (docs/model.md): rates, diffusion, time step, Laplacian and boundary.
 // Plain data, copied freely (also to the GPU); validate() says whether a set can be simulated.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Named parameter sets from assets/presets.json (gray-scott.md's tables), grouped for menus.
+// Named parameter sets from assets/presets.json (docs/model.md), grouped for menus.
 // Names are lowercase words joined by hyphens and match case-insensitively.
 #pragma once
 
