@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Gray-Scott Live builds with (only those missing), using sudo
 # when not root. `--tests` adds what the test suite needs (GoogleTest, clang-format, and Xvfb
-# with Mesa's software OpenGL for the app's tests). Safe to run again.
+# with Mesa's software OpenGL for the app's tests); `--fuzz` what the fuzz targets build with
+# (clang with libFuzzer and the sanitizers' runtimes, LLVM's OpenMP). Safe to run again.
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-json3-dev
@@ -10,7 +11,8 @@ packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-jso
 for arg in "$@"; do
   case "$arg" in
     --tests) packages+=(libgtest-dev clang-format xvfb xauth libgl1-mesa-dri ffmpeg) ;;
-    *) echo "bootstrap.sh: unknown option '$arg' (known: --tests)" >&2; exit 2 ;;
+    --fuzz) packages+=(clang libclang-rt-14-dev libomp-14-dev) ;;
+    *) echo "bootstrap.sh: unknown option '$arg' (known: --tests, --fuzz)" >&2; exit 2 ;;
   esac
 done
 

@@ -1,0 +1,3 @@
+﻿preset coral
+run-frames 2
+quit

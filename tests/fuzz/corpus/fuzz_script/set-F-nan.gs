@@ -1,0 +1,1 @@
+set F nan

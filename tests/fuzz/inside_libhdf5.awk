@@ -1,0 +1,25 @@
+# Reads a fuzz target's log and exits 0 when its report is a fault of libhdf5 itself, 1 otherwise.
+# Debian's libhdf5 1.10.8 (uninstrumented) over-reads, dereferences what a failed malloc gave it,
+# or loops forever on some corrupt files. Inside it means: the faulting (or, for a timeout, the
+# running) frame after the sanitizer's, libFuzzer's and libc's own is in libhdf5, on memory
+# libhdf5 allocated (not ours, and not a stack buffer, which can only be ours), and no UBSan
+# report. An overflow of our buffer, even by HDF5, stays ours.
+# The sanitizers' and libFuzzer's frames are in the target's binary without a source line (our
+# code has one); libc's are named by its sources.
+function runtime_frame(line) {
+  return line ~ /\/fuzz_[a-z_]+\+0x[0-9a-f]+\)/ || line ~ /(libc\.so|\/libc-|string\/|sysdeps\/|csu\/)/
+}
+/ERROR: AddressSanitizer: (stack|global|dynamic-stack|container|use-after-scope|alloc-dealloc|new-delete)/ { ours = 1 }
+/runtime error:/ { ours = 1 }
+/ERROR: (AddressSanitizer|libFuzzer: (out-of-memory \(malloc|deadly signal|timeout))/ && section == "" {
+  section = "fault"
+  next
+}
+/allocated by thread/ { section = "alloc"; next }
+/freed by thread/ { section = "freed"; next }
+section != "" && /^ *#[0-9]+ / && !runtime_frame($0) && !(section in first) { first[section] = $0 }
+END {
+  if (ours || !("fault" in first) || first["fault"] !~ /libhdf5/) exit 1
+  if (("alloc" in first) && first["alloc"] !~ /libhdf5/) exit 1
+  exit 0
+}

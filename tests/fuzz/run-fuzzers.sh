@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Runs each fuzz target of a GS_FUZZ build (build-fuzz/, or $GS_FUZZ_BUILD) for SECONDS (default
+# 30) on a copy of its seed corpus (tests/fuzz/corpus/<target> is never grown here), one line per
+# target. A crash, leak, sanitizer report, timeout or memory blow-up fails the run and keeps the
+# input in $GS_FUZZ_BUILD/fuzz-artifacts/. Builds nothing.
+#   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
+# Faults of Debian's libhdf5 itself (inside_libhdf5.awk) are kept in fuzz-artifacts/libhdf5/ and
+# counted, and the target runs on for the rest of its time; GS_FUZZ_HDF5_STRICT=1 fails them too.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+seconds="${1:-30}"
+shift || true
+build="${GS_FUZZ_BUILD:-$repo/build-fuzz}"
+case "$seconds" in '' | *[!0-9]* | 0) echo "run-fuzzers.sh: SECONDS must be a positive whole number, not '$seconds'" >&2; exit 2 ;; esac
+
+# Each target with the largest input worth trying: state files are a few KB, settings and
+# command lines far less; scripts leave room for a long line.
+declare -A max_len=([fuzz_state_file]=16384 [fuzz_script]=16384 [fuzz_settings]=4096
+  [fuzz_batch_options]=512)
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_state_file fuzz_script fuzz_settings fuzz_batch_options)
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/gs-fuzz-run-XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+artifacts="$build/fuzz-artifacts"
+# malloc may answer NULL, as it does outside ASan (libhdf5 asks for sizes a crafted file names);
+# C++'s new still fails loudly. LeakSanitizer excuses only what libhdf5 allocates itself.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$repo/tests/fuzz/lsan-suppressions.txt:print_suppressions=0}"
+
+failed=0
+for target in "${targets[@]}"; do
+  binary="$build/bin/$target"
+  if [ -z "${max_len[$target]:-}" ] || [ ! -x "$binary" ]; then
+    echo "$target: FAILED: no such target built in $build (cmake -DGS_FUZZ=ON, then build 'fuzzers')"
+    failed=1
+    continue
+  fi
+  corpus="$work/$target"
+  cp -r "$repo/tests/fuzz/corpus/$target" "$corpus"
+  seeds=$(find "$corpus" -type f | wc -l)
+  mkdir -p "$artifacts"
+  deadline=$((SECONDS + seconds))
+  runs=0 attempt=0 hdf5_faults=0 verdict=ok
+  # One run, or more where libhdf5's own faults end one early: the target gets its whole time.
+  while :; do
+    attempt=$((attempt + 1))
+    log="$work/$target.$attempt.log"
+    left=$((deadline - SECONDS))
+    [ "$left" -lt 1 ] && left=1
+    status=0
+    (cd "$work" && "$binary" -max_total_time="$left" -max_len="${max_len[$target]}" -timeout=10 \
+      -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$artifacts/$target-" \
+      "$corpus") >"$log" 2>&1 || status=$?
+    runs=$((runs + $(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)))
+    reported=0
+    grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|SUMMARY: ' "$log" &&
+      reported=1
+    [ "$status" -eq 0 ] && [ "$reported" -eq 0 ] && break
+    input=$(sed -n "s/.*Test unit written to \(.*\)$/\1/p" "$log" | tail -1)
+    if [ "${GS_FUZZ_HDF5_STRICT:-0}" != 1 ] && [ -n "$input" ] && [ "$attempt" -lt 20 ] &&
+      awk -f "$repo/tests/fuzz/inside_libhdf5.awk" "$log"; then
+      mkdir -p "$artifacts/libhdf5"
+      mv "$input" "$artifacts/libhdf5/"
+      cp "$log" "$artifacts/libhdf5/$(basename "$input").log"
+      hdf5_faults=$((hdf5_faults + 1))
+      [ $((deadline - SECONDS)) -ge 1 ] && continue
+      break
+    fi
+    verdict="FAILED (exit $status)"
+    break
+  done
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+  cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
+  ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
+  rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
+  summary="$runs runs ($((runs / seconds))/s), cov ${cov:-?}, ft ${ft:-?}, corpus $seeds -> $(find "$corpus" -type f | wc -l), peak rss ${rss:-?} MB"
+  [ "$hdf5_faults" -gt 0 ] &&
+    summary+=", $hdf5_faults fault(s) inside libhdf5 kept in $artifacts/libhdf5/"
+  printf '%-19s %s in %ss: %s\n' "$target" "$verdict" "$seconds" "$summary"
+  if [ "$verdict" != ok ]; then
+    echo "---- last lines of $target's log:"
+    tail -n 60 "$log"
+    echo "---- the input is kept: ${input:-(none written)}"
+    failed=1
+  fi
+done
+exit "$failed"
