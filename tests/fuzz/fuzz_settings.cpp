@@ -8,7 +8,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace gs::app;
-  const gs::fuzz::TempInputFile input(data, size, "settings.json");
+  const gs::fuzz::TempInputFile input(data, size, ".json");
   const gs::Expected<Settings> settings = load_settings(input.path());
   if (!settings) {
     if (settings.message().empty()) std::abort();

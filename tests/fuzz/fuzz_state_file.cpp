@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const gs::fuzz::TempInputFile input(data, size, "state.h5");
+  const gs::fuzz::TempInputFile input(data, size, ".h5");
   if (too_large_to_read(input.path())) return -1;  // -1: not added to the corpus
   const gs::Expected<gs::StateFile> state = gs::read_state(input.path());
   if (state) {

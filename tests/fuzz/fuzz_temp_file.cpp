@@ -1,7 +1,6 @@
 // The fuzz targets' temporary input files and silenced streams (fuzz_temp_file.h).
 #include "fuzz_temp_file.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -12,29 +11,6 @@
 namespace gs::fuzz {
 namespace {
 
-std::string& folder_path() {
-  static std::string path;
-  return path;
-}
-
-void remove_folder() {
-  if (!folder_path().empty()) ::rmdir(folder_path().c_str());
-}
-
-const std::string& folder() {
-  if (folder_path().empty()) {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/gs-fuzz-XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      std::perror("gs fuzz: mkdtemp");
-      std::abort();
-    }
-    folder_path() = pattern;
-    std::atexit(remove_folder);
-  }
-  return folder_path();
-}
-
 class NullBuffer : public std::streambuf {
  protected:
   int_type overflow(int_type c) override { return traits_type::not_eof(c); }
@@ -43,9 +19,11 @@ class NullBuffer : public std::streambuf {
 
 }  // namespace
 
-TempInputFile::TempInputFile(const std::uint8_t* data, std::size_t size, const std::string& name)
-    : path_(folder() + "/" + name) {
-  const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+TempInputFile::TempInputFile(const std::uint8_t* data, std::size_t size,
+                             const std::string& suffix) {
+  const char* tmp = std::getenv("TMPDIR");
+  path_ = std::string(tmp && *tmp ? tmp : "/tmp") + "/gs-fuzz-XXXXXX" + suffix;
+  const int fd = ::mkstemps(path_.data(), int(suffix.size()));
   bool ok = fd >= 0;
   for (std::size_t done = 0; ok && done < size;) {
     const ssize_t n = ::write(fd, data + done, size - done);

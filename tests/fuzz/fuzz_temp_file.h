@@ -1,5 +1,5 @@
-// The fuzz targets' only writes: the input as a file in a private temporary folder (under
-// $TMPDIR, or /tmp), removed again when the TempInputFile goes; the folder goes at exit.
+// The fuzz targets' only writes: the input as a new file of a unique name under $TMPDIR (or /tmp),
+// removed again when the TempInputFile goes (a crash leaves it: run-fuzzers.sh sets TMPDIR).
 #pragma once
 
 #include <cstddef>
@@ -10,8 +10,9 @@ namespace gs::fuzz {
 
 class TempInputFile {
  public:
-  // Writes data to <folder>/<name>; aborts when it cannot (the run would test nothing).
-  TempInputFile(const std::uint8_t* data, std::size_t size, const std::string& name);
+  // Writes data to $TMPDIR/gs-fuzz-XXXXXX<suffix>; aborts when it cannot (the run would test
+  // nothing).
+  TempInputFile(const std::uint8_t* data, std::size_t size, const std::string& suffix);
   ~TempInputFile();
   TempInputFile(const TempInputFile&) = delete;
   TempInputFile& operator=(const TempInputFile&) = delete;

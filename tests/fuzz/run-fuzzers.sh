@@ -23,6 +23,9 @@ targets=("$@")
 work="$(mktemp -d "${TMPDIR:-/tmp}/gs-fuzz-run-XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 artifacts="$build/fuzz-artifacts"
+# The targets' temporary input files go here too: one a crash leaves behind goes with the rest.
+mkdir "$work/tmp"
+export TMPDIR="$work/tmp"
 # malloc may answer NULL, as it does outside ASan (libhdf5 asks for sizes a crafted file names);
 # C++'s new still fails loudly. LeakSanitizer excuses only what libhdf5 allocates itself.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
