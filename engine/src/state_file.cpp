@@ -27,6 +27,31 @@ std::string with_detail(const std::string& what) {
 
 // ---- reading ----
 
+// A compression filter of a dataset that this HDF5 cannot apply: " is compressed with ..." for
+// a message, or "" when every filter is available.
+struct MissingFilter {
+  std::string text;
+  bool mandatory = false;
+};
+
+MissingFilter missing_filter(hid_t dataset) {
+  Handle creation(H5Dget_create_plist(dataset), H5Pclose);
+  const int filters = creation.valid() ? H5Pget_nfilters(creation.get()) : 0;
+  for (int f = 0; f < filters; ++f) {
+    unsigned flags = 0;
+    std::size_t values = 0;
+    char filter_name[64] = {};
+    const H5Z_filter_t filter = H5Pget_filter2(creation.get(), unsigned(f), &flags, &values,
+                                               nullptr, sizeof filter_name, filter_name, nullptr);
+    if (filter >= 0 && H5Zfilter_avail(filter) <= 0)
+      return {" is compressed with the filter '" + std::string(filter_name) + "' (HDF5 filter " +
+                  std::to_string(filter) +
+                  "), which this HDF5 cannot read: store it uncompressed or with gzip",
+              (flags & H5Z_FLAG_OPTIONAL) == 0};
+  }
+  return {};
+}
+
 struct DatasetShape {
   hsize_t height = 0;
   hsize_t width = 0;
@@ -38,21 +63,11 @@ Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const s
     return Error{"'" + path + "' has no dataset '" + name + "'"};
   Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
   if (!dataset.valid()) return Error{with_detail(label + " cannot be opened")};
-  // A compression filter this HDF5 lacks (h5py's LZF, say) would fail the read with talk of a
-  // plugins folder: name the filter instead.
-  Handle creation(H5Dget_create_plist(dataset.get()), H5Pclose);
-  const int filters = creation.valid() ? H5Pget_nfilters(creation.get()) : 0;
-  for (int f = 0; f < filters; ++f) {
-    unsigned flags = 0;
-    std::size_t values = 0;
-    char filter_name[64] = {};
-    const H5Z_filter_t filter = H5Pget_filter2(creation.get(), unsigned(f), &flags, &values,
-                                               nullptr, sizeof filter_name, filter_name, nullptr);
-    if (filter >= 0 && !(flags & H5Z_FLAG_OPTIONAL) && H5Zfilter_avail(filter) <= 0)
-      return Error{label + " is compressed with the filter '" + filter_name + "' (HDF5 filter " +
-                   std::to_string(filter) +
-                   "), which this HDF5 cannot read: store it uncompressed or with gzip"};
-  }
+  // A compression filter this HDF5 lacks would fail the read with talk of a plugins folder:
+  // name the filter instead (a mandatory one now; an optional one, as h5py marks LZF, if the
+  // read fails).
+  if (const MissingFilter missing = missing_filter(dataset.get()); missing.mandatory)
+    return Error{label + missing.text};
   Handle type(H5Dget_type(dataset.get()), H5Tclose);
   if (H5Tget_class(type.get()) != H5T_FLOAT)
     return Error{label + " is not floating point (expected float32)"};
@@ -71,9 +86,13 @@ Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const s
 
 Status read_field(hid_t file, const char* name, FieldData& out, const std::string& path) {
   Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
-  if (H5Dread(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()) < 0)
-    return Error{with_detail("'" + path + "': cannot read dataset '" + name + "'")};
-  return Status::ok();
+  if (H5Dread(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()) >= 0)
+    return Status::ok();
+  const std::string failed = "'" + path + "': cannot read dataset '" + name + "'";
+  const std::string detail = hdf5::last_error();
+  if (const MissingFilter missing = missing_filter(dataset.get()); !missing.text.empty())
+    return Error{"'" + path + "': dataset '" + name + "'" + missing.text};
+  return Error{detail.empty() ? failed : failed + " (" + detail + ")"};
 }
 
 // The steps a state may have taken: enough for any run, exact in a double, and far from

@@ -65,6 +65,10 @@ void write_lzf_compressed(const ScratchDir& dir) {
   write_lzf_filtered_state(dir / "in.h5", 24, 32);
 }
 
+void write_lzf_compressed_as_h5py_does(const ScratchDir& dir) {
+  write_lzf_filtered_state(dir / "in.h5", 24, 32, true);
+}
+
 void write_symlink_loop(const ScratchDir& dir) {
   std::filesystem::create_symlink(dir / "loop.h5", dir / "in.h5");
   std::filesystem::create_symlink(dir / "in.h5", dir / "loop.h5");
@@ -218,6 +222,10 @@ const BadInputCase kCases[] = {
      kIn + kFrames + kOutput,
      {"in.h5", "'u'", "filter 'lzf'", "32000"},
      write_lzf_compressed},
+    {"InputCompressedWithAMissingOptionalFilter",
+     kIn + kFrames + kOutput,
+     {"in.h5", "'u'", "filter 'lzf'", "32000"},
+     write_lzf_compressed_as_h5py_does},
     {"InputSymlinkLoop", kIn + kFrames + kOutput, {"in.h5", "symbolic links"}, write_symlink_loop},
     {"InputDiverged", kIn + kFrames + kOutput, {"in.h5", "NaN", "7,5"}, write_diverged_state},
     // A run that diverges fails and writes nothing: no NaN state, no frames file.

@@ -122,7 +122,7 @@ size_t pass_through(unsigned, size_t, const unsigned[], size_t bytes, size_t*, v
 }  // namespace
 
 void write_lzf_filtered_state(const std::filesystem::path& path, std::size_t height,
-                              std::size_t width) {
+                              std::size_t width, bool optional) {
   silence_hdf5();
   H5Z_class2_t lzf{};
   lzf.version = H5Z_CLASS_T_VERS;
@@ -138,7 +138,9 @@ void write_lzf_filtered_state(const std::filesystem::path& path, std::size_t hei
   Id space(H5Screate_simple(2, dims, nullptr), H5Sclose, "create a dataspace");
   Id properties(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "create dataset properties");
   check(H5Pset_chunk(properties.get(), 2, dims), "chunk");
-  check(H5Pset_filter(properties.get(), 32000, H5Z_FLAG_MANDATORY, 0, nullptr), "set the filter");
+  check(H5Pset_filter(properties.get(), 32000, optional ? H5Z_FLAG_OPTIONAL : H5Z_FLAG_MANDATORY, 0,
+                      nullptr),
+        "set the filter");
   const std::vector<float> values(height * width, 0.5f);
   for (const char* name : {"u", "v"}) {
     Id dataset(H5Dcreate2(file.get(), name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT,

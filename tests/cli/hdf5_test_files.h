@@ -38,8 +38,9 @@ void write_array_attribute(const std::filesystem::path& path, const std::string&
 
 // A state file whose u and v are chunked through a mandatory filter numbered 32000 (h5py's LZF),
 // registered in this process only as a pass-through: other programs lack it, as they lack LZF.
+// `optional` marks the filter as h5py marks LZF (HDF5 may skip it where it is missing on write).
 void write_lzf_filtered_state(const std::filesystem::path& path, std::size_t height,
-                              std::size_t width);
+                              std::size_t width, bool optional = false);
 
 // A state file of a few kilobytes that declares u and v of height x width float32 cells and
 // stores none of them (HDF5 allocates a dataset's storage only when it is written).
