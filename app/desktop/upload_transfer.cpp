@@ -36,8 +36,9 @@ class UploadTransfer final : public FrameTransfer {
       upload_timer_.end();
     }
     const double wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    timing.kernel_ms = backend.last_timings().compute_ms;
-    timing.kernel_steps = backend.last_timings().steps;
+    const Timings finished = backend.last_timings();
+    timing.kernel_ms = finished.compute_ms;
+    timing.kernel_steps = finished.steps;
     // Host side (map, write, unmap) plus the GL side of the texture update (timer query).
     timing.transfer_ms = std::max(0.0, wall_ms - timing.kernel_ms) + upload_timer_.last_ms();
     // The twin's frame crosses once (host to GPU); a GPU backend's twice (down, then up).
