@@ -9,10 +9,13 @@
 #include <limits>
 
 #include "gs/fields.h"
-#include "strict_numbers.h"
+#include "strict_options.h"
 
 namespace gs::batch {
 namespace {
+
+using cli::add_real_number;
+using cli::add_whole_number;
 
 const std::vector<std::string> kLaplacians{"five-point", "nine-point", "course"};
 const std::vector<std::string> kBoundaries{"periodic", "neumann"};
@@ -22,38 +25,6 @@ CLI::Option* add_optional(CLI::App& app, const std::string& name, std::optional<
                           const std::string& help) {
   return app.add_option_function<T>(
       name, [&target](const T& value) { target = value; }, help);
-}
-
-// A whole-number option read strictly (strict_numbers.h) into `store`.
-template <class T, class Store>
-CLI::Option* add_whole_number(CLI::App& app, const std::string& name, T low, T high, Store store,
-                              const std::string& help) {
-  return app
-      .add_option_function<std::string>(
-          name,
-          [name, low, high, store](const std::string& text) {
-            std::string problem;
-            const std::optional<T> value = parse_whole_number<T>(text, low, high, problem);
-            if (!value) throw CLI::ValidationError(name, problem);
-            store(*value);
-          },
-          help)
-      ->type_name("INT");
-}
-
-// A model parameter read strictly into `target`.
-CLI::Option* add_real_number(CLI::App& app, const std::string& name, std::optional<float>& target,
-                             const std::string& help) {
-  return app
-      .add_option_function<std::string>(
-          name,
-          [name, &target](const std::string& text) {
-            std::string problem;
-            target = parse_real_number(text, problem);
-            if (!target) throw CLI::ValidationError(name, problem);
-          },
-          help)
-      ->type_name("FLOAT");
 }
 
 // More threads than this only oversubscribe the cores (and tens of thousands crash OpenMP).

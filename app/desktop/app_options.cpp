@@ -4,6 +4,9 @@
 #include <cstdio>
 #include <iostream>
 
+#include "gs/fields.h"
+#include "strict_options.h"
+
 namespace gs::app {
 namespace {
 
@@ -35,15 +38,16 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
          "interop (default; falls back to host, then upload), host or upload")
       ->check(CLI::IsMember({"interop", "host", "upload"}));
   int width = 0, height = 0;
-  cli.add_option("--width", width, "Grid width (default 1024 on the CPU twin, 1920 on a GPU)")
-      ->check(CLI::Range(1, 1 << 20));
-  cli.add_option("--height", height, "Grid height (default 1024 on the CPU twin, 1080 on a GPU)")
-      ->check(CLI::Range(1, 1 << 20));
+  cli::add_whole_number(
+      cli, "--width", 1, int(kMaxGridDimension), [&width](int n) { width = n; },
+      "Grid width (default 1024 on the CPU twin, 1920 on a GPU)");
+  cli::add_whole_number(
+      cli, "--height", 1, int(kMaxGridDimension), [&height](int n) { height = n; },
+      "Grid height (default 1024 on the CPU twin, 1080 on a GPU)");
   cli.add_option("--preset", o.simulation.preset, "Starting preset")->capture_default_str();
-  cli.add_option_function<int>(
-         "--steps-per-frame", [&o](int n) { o.simulation.steps_per_frame = n; },
-         "Steps per displayed frame, 1 to 10000 (default: auto)")
-      ->check(CLI::Range(1, 10000));
+  cli::add_whole_number(
+      cli, "--steps-per-frame", 1, 10000, [&o](int n) { o.simulation.steps_per_frame = n; },
+      "Steps per displayed frame, 1 to 10000 (default: auto)");
   cli.add_option_function<std::string>(
       "--script", [&o](const std::string& path) { o.script = path; },
       "Run the commands of this file (one per line) through the panel's command queue");

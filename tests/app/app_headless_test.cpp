@@ -128,6 +128,23 @@ TEST(AppHeadless, ABadWindowSizeIsAOneLineUsageError) {
   }
 }
 
+// Numbers are read whole, as grayscott-batch reads them: an empty value, trailing letters or 22
+// digits are usage errors quoting what was given (CLI11 alone said "Value  not in range").
+TEST(AppHeadless, ABadGridNumberIsAOneLineUsageErrorQuotingIt) {
+  ScratchDir dir;
+  const std::pair<std::vector<std::string>, std::string> cases[] = {
+      {{"--width", "", "--height", "64"}, "--width: '' is not a whole number"},
+      {{"--width", "64", "--height", "12x"}, "--height: '12x' is not a whole number"},
+      {{"--width", "9999999999999999999999", "--height", "64"}, "'9999999999999999999999' is out"},
+      {{"--steps-per-frame", "0"}, "--steps-per-frame: '0' is too small"}};
+  for (const auto& [args, words] : cases) {
+    const ProgramResult result = run_app_headless(dir, "quit\n", args);
+    EXPECT_EQ(result.exit_code, 2) << words;
+    EXPECT_EQ(line_count(result.err), 1u) << result.err;
+    EXPECT_NE(result.err.find(words), std::string::npos) << result.err;
+  }
+}
+
 TEST(AppHeadless, LeavesTheRememberedSettingsAloneAndHonoursTheRest) {
   ScratchDir dir;
   const std::filesystem::path config = dir / "config" / "grayscott-live";

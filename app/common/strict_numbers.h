@@ -11,7 +11,7 @@
 #include <string_view>
 #include <system_error>
 
-namespace gs::batch {
+namespace gs::cli {
 
 // A whole number within [low, high]; nullopt and `problem` set when the text is not one.
 template <class T>
@@ -52,4 +52,4 @@ inline std::optional<float> parse_real_number(std::string_view text, std::string
   return std::nullopt;
 }
 
-}  // namespace gs::batch
+}  // namespace gs::cli
