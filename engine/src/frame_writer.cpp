@@ -46,7 +46,7 @@ Expected<std::unique_ptr<FrameWriter>> FrameWriter::create(const std::filesystem
   impl->file = hdf5::Handle(
       H5Fcreate(impl->output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT),
       H5Fclose);
-  if (!impl->file.valid()) return Error{failed + " (" + hdf5::last_error() + ")"};
+  if (!impl->file.valid()) return Error{hdf5::with_last_error(failed)};
   const std::array<hsize_t, 3> dims{hsize_t(frame_count), hsize_t(size.height),
                                     hsize_t(size.width)};
   const std::array<hsize_t, 3> chunk{1, hsize_t(size.height), hsize_t(size.width)};
@@ -57,7 +57,7 @@ Expected<std::unique_ptr<FrameWriter>> FrameWriter::create(const std::filesystem
   impl->dataset = hdf5::Handle(H5Dcreate2(impl->file.get(), "frames", H5T_IEEE_F32LE, space.get(),
                                           H5P_DEFAULT, properties.get(), H5P_DEFAULT),
                                H5Dclose);
-  if (!impl->dataset.valid()) return Error{failed + " (" + hdf5::last_error() + ")"};
+  if (!impl->dataset.valid()) return Error{hdf5::with_last_error(failed)};
 
   std::unique_ptr<FrameWriter> writer(new FrameWriter(std::move(impl)));
   writer->impl_->thread = std::thread([w = writer.get()] { w->run(); });
@@ -148,9 +148,8 @@ void FrameWriter::run() {
     if (ok) {
       ++impl_->frames_written;
     } else if (!impl_->failure) {
-      impl_->failure = "writing frame " + std::to_string(index) + " to '" +
-                       impl_->output.final_path().string() + "' failed (" + hdf5::last_error() +
-                       ")";
+      impl_->failure = hdf5::with_last_error("writing frame " + std::to_string(index) + " to '" +
+                                             impl_->output.final_path().string() + "' failed");
     }
     impl_->changed.notify_all();
     if (impl_->failure) return;
@@ -172,8 +171,8 @@ Status FrameWriter::finish() {
                  std::to_string(impl_->frame_count) + " frames"};
   const bool closed = impl_->dataset.close() && impl_->file.close();
   if (!closed)
-    return Error{"cannot finish '" + impl_->output.final_path().string() + "' (" +
-                 hdf5::last_error() + ")"};
+    return Error{
+        hdf5::with_last_error("cannot finish '" + impl_->output.final_path().string() + "'")};
   return impl_->output.commit();
 }
 

@@ -35,12 +35,11 @@ Error attribute_error(const char* name, const std::string& problem) {
 
 Expected<std::optional<SingleValue>> open_single_value(hid_t object, const char* name) {
   const htri_t exists = H5Aexists(object, name);
-  if (exists < 0) return attribute_error(name, "cannot be read (" + last_error() + ")");
+  if (exists < 0) return attribute_error(name, with_last_error("cannot be read"));
   if (exists == 0) return std::optional<SingleValue>();
   SingleValue single;
   single.attribute = Handle(H5Aopen(object, name, H5P_DEFAULT), H5Aclose);
-  if (!single.attribute.valid())
-    return attribute_error(name, "cannot be opened (" + last_error() + ")");
+  if (!single.attribute.valid()) return attribute_error(name, with_last_error("cannot be opened"));
   Handle space(H5Aget_space(single.attribute.get()), H5Sclose);
   const hssize_t points = space.valid() ? H5Sget_simple_extent_npoints(space.get()) : -1;
   const bool empty = space.valid() && H5Sget_simple_extent_type(space.get()) == H5S_NULL;
@@ -64,7 +63,7 @@ Expected<std::optional<double>> read_number_attribute(hid_t object, const char* 
     return attribute_error(name, "must be a number, not " + type_name(type_class));
   double value = 0.0;
   if (H5Aread((*single)->attribute.get(), H5T_NATIVE_DOUBLE, &value) < 0)
-    return attribute_error(name, "cannot be read as a number (" + last_error() + ")");
+    return attribute_error(name, with_last_error("cannot be read as a number"));
   return std::optional<double>(value);
 }
 
@@ -81,7 +80,7 @@ Expected<std::optional<std::int64_t>> read_integer_attribute(hid_t object, const
   std::int64_t value = 0;
   if (H5Aread((*single)->attribute.get(), H5T_NATIVE_DOUBLE, &wide) < 0 ||
       H5Aread((*single)->attribute.get(), H5T_NATIVE_INT64, &value) < 0)
-    return attribute_error(name, "cannot be read as an integer (" + last_error() + ")");
+    return attribute_error(name, with_last_error("cannot be read as an integer"));
   if (wide < double(low) || wide > double(high) || value < low || value > high)
     return attribute_error(name,
                            "must be from " + std::to_string(low) + " to " + std::to_string(high));
@@ -96,7 +95,7 @@ Expected<std::optional<std::string>> read_string_attribute(hid_t object, const c
   if (s.type_class != H5T_STRING)
     return attribute_error(name, "must be a string, not " + type_name(s.type_class));
   const auto unreadable = [&] {
-    return attribute_error(name, "cannot be read as a string (" + last_error() + ")");
+    return attribute_error(name, with_last_error("cannot be read as a string"));
   };
   if (H5Tis_variable_str(s.type.get()) > 0) {
     Handle memory_type(H5Tcopy(H5T_C_S1), H5Tclose);

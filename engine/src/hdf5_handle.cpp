@@ -39,4 +39,9 @@ std::string last_error() {
   return message;
 }
 
+std::string with_last_error(const std::string& what) {
+  const std::string detail = last_error();
+  return detail.empty() ? what : what + " (" + detail + ")";
+}
+
 }  // namespace gs::hdf5

@@ -51,4 +51,7 @@ void silence_errors();
 // or "" when the stack is empty.
 std::string last_error();
 
+// `what`, followed by " (the last error)" when HDF5 gave one.
+std::string with_last_error(const std::string& what);
+
 }  // namespace gs::hdf5

@@ -1,6 +1,7 @@
 // The HDF5 file functions in a build without HDF5 (GS_HDF5=OFF): each fails, saying why.
 #include "gs/frame_writer.h"
 #include "gs/state_file.h"
+#include "state_file_reader.h"
 
 namespace gs {
 namespace {
@@ -16,6 +17,10 @@ bool hdf5_available() {
 }
 
 Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t) {
+  return unavailable(path);
+}
+
+Expected<StateFile> read_state_in_process(const std::filesystem::path& path, std::size_t) {
   return unavailable(path);
 }
 

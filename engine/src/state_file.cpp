@@ -14,16 +14,12 @@
 #include "gs/output_file.h"
 #include "hdf5_attributes.h"
 #include "hdf5_handle.h"
+#include "state_file_reader.h"
 
 namespace gs {
 namespace {
 
 using hdf5::Handle;
-
-std::string with_detail(const std::string& what) {
-  const std::string detail = hdf5::last_error();
-  return detail.empty() ? what : what + " (" + detail + ")";
-}
 
 // ---- reading ----
 
@@ -62,7 +58,7 @@ Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const s
   if (H5Lexists(file, name, H5P_DEFAULT) <= 0)
     return Error{"'" + path + "' has no dataset '" + name + "'"};
   Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
-  if (!dataset.valid()) return Error{with_detail(label + " cannot be opened")};
+  if (!dataset.valid()) return Error{hdf5::with_last_error(label + " cannot be opened")};
   // A compression filter this HDF5 lacks would fail the read with talk of a plugins folder:
   // name the filter instead (a mandatory one now; an optional one, as h5py marks LZF, if the
   // read fails).
@@ -88,11 +84,11 @@ Status read_field(hid_t file, const char* name, FieldData& out, const std::strin
   Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
   if (H5Dread(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()) >= 0)
     return Status::ok();
-  const std::string failed = "'" + path + "': cannot read dataset '" + name + "'";
-  const std::string detail = hdf5::last_error();
+  const std::string failed =
+      hdf5::with_last_error("'" + path + "': cannot read dataset '" + name + "'");
   if (const MissingFilter missing = missing_filter(dataset.get()); !missing.text.empty())
     return Error{"'" + path + "': dataset '" + name + "'" + missing.text};
-  return Error{detail.empty() ? failed : failed + " (" + detail + ")"};
+  return Error{failed};
 }
 
 // The steps a state may have taken: enough for any run, exact in a double, and far from
@@ -191,7 +187,8 @@ bool hdf5_available() {
   return true;
 }
 
-Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t run_bytes_per_cell) {
+Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
+                                          std::size_t run_bytes_per_cell) {
   hdf5::silence_errors();
   const std::string name = path.string();
   // Open it first ourselves: the system's reason (permission denied, a symlink loop...) is the
@@ -204,7 +201,7 @@ Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t ru
   if (!regular) return Error{"cannot read '" + name + "': not a regular file"};
   if (H5Fis_hdf5(name.c_str()) <= 0) return Error{"cannot read '" + name + "': not an HDF5 file"};
   Handle file(H5Fopen(name.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
-  if (!file.valid()) return Error{with_detail("cannot open '" + name + "'")};
+  if (!file.valid()) return Error{hdf5::with_last_error("cannot open '" + name + "'")};
 
   Expected<DatasetShape> u_shape = check_field_dataset(file.get(), "u", name);
   if (!u_shape) return u_shape.status();

@@ -36,8 +36,12 @@ int termination_signal() {
 }
 
 std::string termination_signal_name() {
-  const char* abbreviation = sigabbrev_np(g_signal);
-  return abbreviation ? std::string("SIG") + abbreviation : "signal " + std::to_string(g_signal);
+  return signal_name(g_signal);
+}
+
+std::string signal_name(int signal) {
+  const char* abbreviation = sigabbrev_np(signal);
+  return abbreviation ? std::string("SIG") + abbreviation : "signal " + std::to_string(signal);
 }
 
 }  // namespace gs

@@ -1,8 +1,10 @@
 // Grids the display cannot show (wider or taller than the GL texture limit) are refused with
 // the limit in the message, by `size`, by `load` and on the command line, never shown stale or
-// read past a buffer. Headless on Mesa, whose limit is 16384.
+// read past a buffer. Headless on Mesa, whose limit is 16384. And a state file on which libhdf5
+// itself crashes is an error of its script line, not the end of the app.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "app_run_support.h"
@@ -32,6 +34,17 @@ TEST(AppLimits, AGridPastTheTextureLimitIsRefusedWithTheLimit) {
       run_app_headless(dir, "quit\n", {"--width", "20000", "--height", "200"});
   EXPECT_EQ(started.exit_code, 1);
   EXPECT_NE(started.err.find("20000x200"), std::string::npos) << started.err;
+}
+
+TEST(AppLimits, AStateFileThatCrashesLibHdf5IsAnErrorNotACrash) {
+  ScratchDir dir;
+  std::filesystem::copy_file(
+      std::filesystem::path(GS_LIBHDF5_FAULTS_DIR) / "segv-in-H5F__accum_read.h5", dir / "in.h5");
+  const ProgramResult loaded =
+      run_app_headless(dir, "size 64 64\nload " + (dir / "in.h5").string() + "\nquit\n");
+  EXPECT_EQ(loaded.exit_code, 1) << loaded.err;  // killed by SIGSEGV (139) before
+  EXPECT_NE(loaded.err.find("script.gs:2"), std::string::npos) << loaded.err;
+  EXPECT_NE(loaded.err.find("the HDF5 library crashed on it"), std::string::npos) << loaded.err;
 }
 
 // Unattended runs end with their script: headless always, windowed with --exit-after-script

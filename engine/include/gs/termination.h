@@ -14,4 +14,7 @@ bool termination_requested();
 int termination_signal();
 std::string termination_signal_name();
 
+// A signal's name ("SIGSEGV"), or "signal N" for one without a name.
+std::string signal_name(int signal);
+
 }  // namespace gs
