@@ -122,65 +122,6 @@ Status App::rebuild_transfer() {
   return Status::ok();
 }
 
-// The file a command writes, where it names one.
-static std::optional<std::string> output_of(const Command& command) {
-  if (const auto* save = std::get_if<command::SaveState>(&command)) return save->path;
-  if (const auto* shot = std::get_if<command::Screenshot>(&command))
-    return shot->path.empty() ? std::nullopt : std::optional(shot->path);
-  if (const auto* record = std::get_if<command::RecordStart>(&command))
-    return record->path.empty() ? std::nullopt : std::optional(record->path);
-  return std::nullopt;
-}
-
-Status App::check_not_own_file(const std::filesystem::path& path) const {
-  if (options_.script && names_same_file(path, *options_.script))
-    return Error{"'" + path.string() + "' is the script being run: write elsewhere"};
-  if (options_.stats_json && names_same_file(path, *options_.stats_json))
-    return Error{"'" + path.string() + "' is where --stats-json goes: write elsewhere"};
-  return Status::ok();
-}
-
-Status App::apply(const Command& command) {
-  if (const std::optional<std::string> output = output_of(command))
-    GS_TRY(check_not_own_file(*output));
-  const GridSize size_before = simulation_->size();
-  const std::string backend_before = simulation_->backend().name();
-  Expected<bool> handled = simulation_->apply(command);
-  if (!handled) return handled.status();
-  if (*handled) {
-    if (recorder_ && simulation_->size() != size_before) stop_recording("the grid size changed");
-    if (simulation_->size() != size_before || simulation_->backend().name() != backend_before)
-      GS_TRY(rebuild_transfer());
-    return Status::ok();
-  }
-  if (const auto* set = std::get_if<command::SetParameter>(&command)) return apply_view(*set);
-  if (const auto* transfer = std::get_if<command::SelectTransfer>(&command)) {
-    wanted_transfer_ = transfer->path;
-    return rebuild_transfer();
-  }
-  if (const auto* shot = std::get_if<command::Screenshot>(&command)) {
-    pending_screenshots_.push_back(
-        {{shot->path.empty() ? default_capture_path() : shot->path, shot->window},
-         applying_origin_});
-  } else if (const auto* folder = std::get_if<command::SetCaptureFolder>(&command)) {
-    std::error_code error;
-    if (!std::filesystem::is_directory(folder->path, error))
-      return Error{"capture folder '" + folder->path + "' is not a folder"};
-    capture_folder_ = folder->path;
-    settings_.capture_folder = folder->path;
-  } else if (const auto* start = std::get_if<command::RecordStart>(&command)) {
-    return start_recording(*start);
-  } else if (std::holds_alternative<command::RecordStop>(command)) {
-    if (!recorder_) return Error{"record stop: nothing is being recorded"};
-    stop_recording("");
-  } else if (const auto* caption = std::get_if<command::Caption>(&command)) {
-    caption_ = caption->text;
-  } else if (std::holds_alternative<command::Quit>(command)) {
-    quit_ = true;
-  }
-  return Status::ok();
-}
-
 void App::save_settings_at_exit() {
   if (options_.headless) return;  // headless runs leave the remembered settings as they were
   if (std::optional<WindowPlacement> placement = surface_->placement())

@@ -74,10 +74,15 @@ class App {
 
  private:
   App() = default;
+  // app_commands.cpp: a command to the simulation or to the app.
   Status apply(const Command& command);
+  Status apply_to_simulation(const SimulationCommand& command);
+  Status apply_to_app(const AppCommand& command);
   // Refuses to write over the script being run or the --stats-json file (by identity).
   Status check_not_own_file(const std::filesystem::path& path) const;
-  Status apply_view(const command::SetParameter& set);
+  Status apply_view(ViewControl control, const ControlValue& value);
+  Status add_favourite(const std::string& preset);
+  Status remove_favourite(int key);
   Status rebuild_transfer();
   Status take_screenshot(const std::string& path);
   Status take_window_screenshot(const std::string& path);

@@ -33,7 +33,7 @@ void App::handle_keys() {
   if (ImGui::IsKeyPressed(GLFW_KEY_S)) queue_.push_back(command::Step{1});
   if (ImGui::IsKeyPressed(GLFW_KEY_R)) queue_.push_back(command::Reset{});
   if (ImGui::IsKeyPressed(GLFW_KEY_H))
-    queue_.push_back(command::SetParameter{"ui", ui_hidden_ ? "shown" : "hidden"});
+    queue_.push_back(command::SetView{ViewControl::UiHidden, !ui_hidden_});
   if (ImGui::IsKeyPressed(GLFW_KEY_F1)) help_shown_ = !help_shown_;
   if (ImGui::IsKeyPressed(GLFW_KEY_F11)) surface_->toggle_fullscreen();
   if (ImGui::IsKeyPressed(GLFW_KEY_V))

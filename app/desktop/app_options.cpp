@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "gs/fields.h"
+#include "script_help.h"
 #include "strict_options.h"
 
 namespace gs::app {
@@ -54,6 +55,13 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
   cli.add_option_function<std::string>(
       "--stats-json", [&o](const std::string& path) { o.stats_json = path; },
       "At exit, write the timing figures and the backend and path labels here");
+  cli.add_flag_callback(
+      "--script-help",
+      [] {
+        std::cout << script_help();
+        throw CLI::Success();
+      },
+      "Print the script language (commands, and what `set` takes) and exit");
   cli.add_flag("--exit-after-script", o.exit_after_script,
                "Quit when the script's last line is done, for unattended runs (a script that "
                "ends without `quit` otherwise leaves the window open; --headless always quits)");
@@ -74,6 +82,8 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
     parsed.exit_code = cli.exit(e);
   } catch (const CLI::CallForVersion& e) {
     parsed.exit_code = cli.exit(e);
+  } catch (const CLI::Success&) {
+    parsed.exit_code = 0;
   } catch (const CLI::ParseError& e) {
     std::cerr << "grayscott: error: " << e.what() << "\n";
     parsed.exit_code = 2;  // usage errors: 2, as is customary

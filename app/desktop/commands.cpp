@@ -1,10 +1,33 @@
-// Names of the transfer paths, as scripts, the panel and the log spell them.
+// Names of the transfer paths, and the split of a command between its two appliers.
 #include "commands.h"
 
-#include <charconv>
-#include <cmath>
+#include <type_traits>
 
 namespace gs::app {
+namespace {
+
+// The alternative `command` holds, as a `Part` when Part has it.
+template <class Part>
+std::optional<Part> part_of(const Command& command) {
+  return std::visit(
+      [](const auto& held) -> std::optional<Part> {
+        if constexpr (std::is_constructible_v<Part, decltype(held)>)
+          return Part{held};
+        else
+          return std::nullopt;
+      },
+      command);
+}
+
+// Each command is the simulation's or the app's, never both nor neither.
+template <class... Ts>
+constexpr bool each_in_one_part(const std::variant<Ts...>*) {
+  return ((std::is_constructible_v<SimulationCommand, const Ts&> !=
+           std::is_constructible_v<AppCommand, const Ts&>)&&...);
+}
+static_assert(each_in_one_part(static_cast<const Command*>(nullptr)));
+
+}  // namespace
 
 std::string to_string(TransferPath path) {
   switch (path) {
@@ -24,54 +47,12 @@ std::optional<TransferPath> parse_transfer_path(std::string_view name) {
   return std::nullopt;
 }
 
-const std::vector<SettableParameter>& settable_parameter_table() {
-  using Owner = ParameterOwner;
-  static const std::vector<SettableParameter> table = {{"F", Owner::Simulation},
-                                                       {"k", Owner::Simulation},
-                                                       {"Du", Owner::Simulation},
-                                                       {"Dv", Owner::Simulation},
-                                                       {"dt", Owner::Simulation},
-                                                       {"laplacian", Owner::Simulation},
-                                                       {"boundary", Owner::Simulation},
-                                                       {"field", Owner::Simulation},
-                                                       {"colormap", Owner::App},
-                                                       {"range-min", Owner::App},
-                                                       {"range-max", Owner::App},
-                                                       {"range-auto", Owner::App},
-                                                       {"filter", Owner::App},
-                                                       {"block", Owner::Simulation},
-                                                       {"kernel", Owner::Simulation},
-                                                       {"cpu-path", Owner::Simulation},
-                                                       {"steps-per-pass", Owner::Simulation},
-                                                       {"init", Owner::Simulation},
-                                                       {"seed", Owner::Simulation},
-                                                       {"brush-radius", Owner::App},
-                                                       {"brush-value", Owner::App},
-                                                       {"mode", Owner::Simulation},
-                                                       {"map-F-low", Owner::Simulation},
-                                                       {"map-F-high", Owner::Simulation},
-                                                       {"map-k-low", Owner::Simulation},
-                                                       {"map-k-high", Owner::Simulation},
-                                                       {"reseed-on-pick", Owner::Simulation},
-                                                       {"ui", Owner::App},
-                                                       {"ui-scale", Owner::App},
-                                                       {"font-size", Owner::App},
-                                                       {"reseed-on-preset", Owner::Simulation}};
-  return table;
+std::optional<SimulationCommand> simulation_part(const Command& command) {
+  return part_of<SimulationCommand>(command);
 }
 
-std::optional<float> parse_float(std::string_view text) {
-  float value = 0.0f;
-  const char* end = text.data() + text.size();
-  const auto [ptr, error] = std::from_chars(text.data(), end, value);
-  if (error != std::errc() || ptr != end || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
-
-bool is_simulation_parameter(std::string_view name) {
-  for (const SettableParameter& parameter : settable_parameter_table())
-    if (name == parameter.name) return parameter.owner == ParameterOwner::Simulation;
-  return false;
+std::optional<AppCommand> app_part(const Command& command) {
+  return part_of<AppCommand>(command);
 }
 
 }  // namespace gs::app

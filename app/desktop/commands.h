@@ -1,6 +1,7 @@
-// Named commands: everything a person (the panel, the keyboard) or a script asks of the app.
+// Typed commands: everything a person (the panel, the keyboard) or a script asks of the app.
 // They go into one queue and the app applies them between frames, so scripts and tests drive
-// exactly what a person drives. Values are checked when a command is applied.
+// exactly what a person drives. Only the script parser makes them from text; limits (a preset's
+// name, a stable dt) are checked when a command is applied.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "controls.h"
 #include "gs/backend_factory.h"
 #include "gs/initial_conditions.h"
 
@@ -18,28 +20,27 @@ enum class TransferPath { Interop, Host, Upload };
 
 std::string to_string(TransferPath path);
 
-// Who applies a `set` parameter: the simulation (model, launch, map) or the app (view, brush, UI).
-enum class ParameterOwner { Simulation, App };
-struct SettableParameter {
-  const char* name;
-  ParameterOwner owner;
-};
-// Every parameter `set` accepts, in the order messages list them.
-const std::vector<SettableParameter>& settable_parameter_table();
-bool is_simulation_parameter(std::string_view name);
-
-// A `set` value as a finite float, whatever the C locale; nullopt when the text is not one.
-std::optional<float> parse_float(std::string_view text);
 std::optional<TransferPath> parse_transfer_path(std::string_view name);
 
 namespace command {
 struct LoadPreset {
   std::string name;
 };
-// Any panel parameter by name (F, k, Du, Dv, dt, laplacian, boundary, field, ...), as text.
-struct SetParameter {
-  std::string name;
-  std::string value;
+// A control and its typed value (controls.h): the owner is in the control's type.
+struct SetSimulation {
+  SimulationControl control;
+  ControlValue value;
+};
+struct SetView {
+  ViewControl control;
+  ControlValue value;
+};
+// The presets behind keys 1-9, remembered between runs.
+struct AddFavourite {
+  std::string preset;
+};
+struct RemoveFavourite {
+  int key;  // 1 to 9
 };
 struct Resize {
   int width;
@@ -110,12 +111,37 @@ struct Wait {
 };
 }  // namespace command
 
-using Command =
-    std::variant<command::LoadPreset, command::SetParameter, command::Resize,
-                 command::SelectBackend, command::SelectTransfer, command::SetStepsPerFrame,
-                 command::Run, command::Pause, command::Step, command::Reset, command::Screenshot,
-                 command::SaveState, command::LoadState, command::Paint, command::Pick,
-                 command::SetCaptureFolder, command::RecordStart, command::RecordStop,
-                 command::Caption, command::Quit, command::RunFrames, command::Wait>;
+// What the simulation applies, and what the app applies (view, captures, video, script flow):
+// every command is in exactly one of the two, so each applier's visit is exhaustive.
+using SimulationCommand =
+    std::variant<command::LoadPreset, command::SetSimulation, command::Resize,
+                 command::SelectBackend, command::SetStepsPerFrame, command::Run, command::Pause,
+                 command::Step, command::Reset, command::SaveState, command::LoadState,
+                 command::Paint, command::Pick>;
+using AppCommand =
+    std::variant<command::SetView, command::AddFavourite, command::RemoveFavourite,
+                 command::SelectTransfer, command::Screenshot, command::SetCaptureFolder,
+                 command::RecordStart, command::RecordStop, command::Caption, command::Quit,
+                 command::RunFrames, command::Wait>;
+
+template <class A, class B>
+struct JoinedVariants;
+template <class... As, class... Bs>
+struct JoinedVariants<std::variant<As...>, std::variant<Bs...>> {
+  using type = std::variant<As..., Bs...>;
+};
+using Command = JoinedVariants<SimulationCommand, AppCommand>::type;
+
+// The simulation's part of a command, or the app's: exactly one holds a value.
+std::optional<SimulationCommand> simulation_part(const Command& command);
+std::optional<AppCommand> app_part(const Command& command);
+
+// For appliers' std::visit: one lambda per alternative.
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
 
 }  // namespace gs::app

@@ -9,14 +9,15 @@
 namespace gs::app {
 namespace {
 
-void push_set(const PanelContext& c, const char* name, const std::string& value) {
-  c.commands.push_back(command::SetParameter{name, value});
+using S = SimulationControl;
+using V = ViewControl;
+
+void push_set(const PanelContext& c, SimulationControl control, ControlValue value) {
+  c.commands.push_back(command::SetSimulation{control, std::move(value)});
 }
 
-std::string number_text(float value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", double(value));
-  return text;
+void push_set(const PanelContext& c, ViewControl control, ControlValue value) {
+  c.commands.push_back(command::SetView{control, std::move(value)});
 }
 
 void status_section(const PanelContext& c) {
@@ -44,9 +45,9 @@ void run_section(const PanelContext& c) {
 
   int init = int(sim.init());
   if (ImGui::Combo("init", &init, "square\0spots\0noise\0"))
-    push_set(c, "init", std::string(to_string(InitPattern(init))));
+    push_set(c, S::Init, InitPattern(init));
   int seed = int(sim.seed());
-  if (ImGui::InputInt("seed", &seed) && seed >= 0) push_set(c, "seed", std::to_string(seed));
+  if (ImGui::InputInt("seed", &seed) && seed >= 0) push_set(c, S::Seed, std::uint64_t(seed));
 
   bool automatic = !sim.steps_per_frame();
   if (ImGui::Checkbox("auto steps/frame", &automatic))
@@ -78,45 +79,43 @@ void map_section(const PanelContext& c) {
   const Params& p = c.simulation.params();
   bool mapped = p.map.enabled;
   if (ImGui::Checkbox("parameter map (F along y, k along x)", &mapped))
-    push_set(c, "mode", mapped ? "map" : "uniform");
+    push_set(c, S::MapMode, mapped);
   float F_range[2] = {p.map.F_low, p.map.F_high};
   if (ImGui::InputFloat2("F range", F_range, "%.4f", ImGuiInputTextFlags_EnterReturnsTrue)) {
-    push_set(c, "map-F-low", number_text(F_range[0]));
-    push_set(c, "map-F-high", number_text(F_range[1]));
+    push_set(c, S::MapFLow, F_range[0]);
+    push_set(c, S::MapFHigh, F_range[1]);
   }
   float k_range[2] = {p.map.k_low, p.map.k_high};
   if (ImGui::InputFloat2("k range", k_range, "%.4f", ImGuiInputTextFlags_EnterReturnsTrue)) {
-    push_set(c, "map-k-low", number_text(k_range[0]));
-    push_set(c, "map-k-high", number_text(k_range[1]));
+    push_set(c, S::MapKLow, k_range[0]);
+    push_set(c, S::MapKHigh, k_range[1]);
   }
   bool reseed = c.simulation.reseed_on_pick();
-  if (ImGui::Checkbox("re-seed on pick", &reseed))
-    push_set(c, "reseed-on-pick", reseed ? "on" : "off");
+  if (ImGui::Checkbox("re-seed on pick", &reseed)) push_set(c, S::ReseedOnPick, reseed);
   if (mapped) ImGui::TextDisabled("hover the view for (F, k); click to pick them");
 }
 
 void favourites_section(const PanelContext& c) {
   bool reseed = c.simulation.reseed_on_preset();
   if (ImGui::Checkbox("re-seed when a preset is chosen", &reseed))
-    push_set(c, "reseed-on-preset", reseed ? "on" : "off");
+    push_set(c, S::ReseedOnPreset, reseed);
   for (std::size_t i = 0; i < c.settings.favourites.size(); ++i) {
     ImGui::PushID(int(i));
-    if (ImGui::SmallButton("x")) push_set(c, "favourite-remove", std::to_string(i));
+    if (ImGui::SmallButton("x")) c.commands.push_back(command::RemoveFavourite{int(i) + 1});
     ImGui::SameLine();
     ImGui::Text("%zu  %s", i + 1, c.settings.favourites[i].c_str());
     ImGui::PopID();
   }
   if (c.settings.favourites.size() < 9 && ImGui::Button("Add the current preset"))
-    push_set(c, "favourite-add", c.simulation.preset_name());
+    c.commands.push_back(command::AddFavourite{c.simulation.preset_name()});
 }
 
 void presentation_section(const PanelContext& c) {
   float scale = c.settings.ui_scale;
-  if (ImGui::SliderFloat("UI scale", &scale, 0.5f, 4.0f, "%.2f"))
-    push_set(c, "ui-scale", number_text(scale));
+  if (ImGui::SliderFloat("UI scale", &scale, 0.5f, 4.0f, "%.2f")) push_set(c, V::UiScale, scale);
   float font = c.settings.font_size;
   if (ImGui::SliderFloat("font size", &font, 8.0f, 64.0f, "%.0f px"))
-    push_set(c, "font-size", number_text(font));
+    push_set(c, V::FontSize, font);
   ImGui::TextDisabled("remembered between runs; H hides the UI, F11 fullscreen, F1 keys");
 }
 
@@ -124,26 +123,23 @@ void parameter_section(const PanelContext& c) {
   preset_menu(c);
   Params p = c.simulation.params();
   // Slider, drag (ctrl+click on either types a value) and a typed field, as people expect.
-  if (ImGui::SliderFloat("F", &p.F, 0.0f, 0.1f, "%.5f")) push_set(c, "F", number_text(p.F));
+  if (ImGui::SliderFloat("F", &p.F, 0.0f, 0.1f, "%.5f")) push_set(c, S::F, p.F);
   if (ImGui::InputFloat("F value", &p.F, 0.0001f, 0.001f, "%.5f",
                         ImGuiInputTextFlags_EnterReturnsTrue))
-    push_set(c, "F", number_text(p.F));
-  if (ImGui::SliderFloat("k", &p.k, 0.03f, 0.075f, "%.5f")) push_set(c, "k", number_text(p.k));
+    push_set(c, S::F, p.F);
+  if (ImGui::SliderFloat("k", &p.k, 0.03f, 0.075f, "%.5f")) push_set(c, S::k, p.k);
   if (ImGui::InputFloat("k value", &p.k, 0.0001f, 0.001f, "%.5f",
                         ImGuiInputTextFlags_EnterReturnsTrue))
-    push_set(c, "k", number_text(p.k));
-  if (ImGui::DragFloat("Du", &p.Du, 0.001f, 0.0f, 1.0f, "%.4f"))
-    push_set(c, "Du", number_text(p.Du));
-  if (ImGui::DragFloat("Dv", &p.Dv, 0.001f, 0.0f, 1.0f, "%.4f"))
-    push_set(c, "Dv", number_text(p.Dv));
-  if (ImGui::DragFloat("dt", &p.dt, 0.01f, 0.01f, 2.0f, "%.3f"))
-    push_set(c, "dt", number_text(p.dt));
+    push_set(c, S::k, p.k);
+  if (ImGui::DragFloat("Du", &p.Du, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, S::Du, p.Du);
+  if (ImGui::DragFloat("Dv", &p.Dv, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, S::Dv, p.Dv);
+  if (ImGui::DragFloat("dt", &p.dt, 0.01f, 0.01f, 2.0f, "%.3f")) push_set(c, S::dt, p.dt);
   int laplacian = int(p.laplacian);
   if (ImGui::Combo("laplacian", &laplacian, "five-point\0nine-point\0course\0"))
-    push_set(c, "laplacian", std::string(to_string(Laplacian(laplacian))));
+    push_set(c, S::Laplacian, Laplacian(laplacian));
   int boundary = int(p.boundary);
   if (ImGui::Combo("boundary", &boundary, "periodic\0neumann\0"))
-    push_set(c, "boundary", std::string(to_string(Boundary(boundary))));
+    push_set(c, S::Boundary, Boundary(boundary));
 }
 
 // The CPU twin's loop, to switch while the kernel time is on screen: the fast path (row bands
@@ -153,10 +149,10 @@ void twin_loop_controls(const PanelContext& c) {
   ImGui::BeginDisabled(twin == nullptr);
   int path = c.simulation.twin_path() == CpuTwinPath::Fast ? 0 : 1;
   if (ImGui::Combo("CPU loop", &path, "fast (blocked, SIMD)\0reference (one sweep a step)\0"))
-    push_set(c, "cpu-path", path == 0 ? "fast" : "reference");
+    push_set(c, S::CpuPath, path == 0 ? CpuTwinPath::Fast : CpuTwinPath::Reference);
   int per_pass = c.simulation.twin_steps_per_pass();
   if (ImGui::SliderInt("steps per pass", &per_pass, 0, 16, per_pass == 0 ? "auto" : "%d"))
-    push_set(c, "steps-per-pass", std::to_string(per_pass));
+    push_set(c, S::StepsPerPass, per_pass);
   if (twin && twin->path() == CpuTwinPath::Fast)
     ImGui::TextDisabled("now %d step%s per pass", twin->steps_per_pass(),
                         twin->steps_per_pass() == 1 ? "" : "s");
@@ -200,38 +196,38 @@ void launch_section(const PanelContext& c) {
   int sides[2] = {int(block.x), int(block.y)};
   if (ImGui::InputInt2("block", sides, ImGuiInputTextFlags_EnterReturnsTrue) && sides[0] > 0 &&
       sides[1] > 0)
-    push_set(c, "block", std::to_string(sides[0]) + "x" + std::to_string(sides[1]));
+    push_set(c, S::Block, BlockShape{unsigned(sides[0]), unsigned(sides[1])});
   int variant = int(c.simulation.launch_variant());
-  if (ImGui::RadioButton("coalesced", &variant, 0)) push_set(c, "kernel", "coalesced");
+  if (ImGui::RadioButton("coalesced", &variant, 0))
+    push_set(c, S::Kernel, KernelVariant::Coalesced);
   ImGui::SameLine();
-  if (ImGui::RadioButton("strided", &variant, 1)) push_set(c, "kernel", "strided");
+  if (ImGui::RadioButton("strided", &variant, 1)) push_set(c, S::Kernel, KernelVariant::Strided);
 }
 
 void view_section(const PanelContext& c) {
   int field = c.simulation.display_field() == DisplayField::U ? 0 : 1;
-  if (ImGui::Combo("field", &field, "u\0v\0")) push_set(c, "field", field == 0 ? "u" : "v");
+  if (ImGui::Combo("field", &field, "u\0v\0"))
+    push_set(c, S::Field, field == 0 ? DisplayField::U : DisplayField::V);
   if (ImGui::BeginCombo("colormap", c.view.colormap.c_str())) {
     for (const Colormap& map : builtin_colormaps())
       if (ImGui::Selectable(map.name.c_str(), map.name == c.view.colormap))
-        push_set(c, "colormap", map.name);
+        push_set(c, V::Colormap, map.name);
     ImGui::EndCombo();
   }
   float range[2] = {c.view.low, c.view.high};
   if (ImGui::DragFloat2("range", range, 0.005f, -1.0f, 2.0f, "%.3f")) {
-    push_set(c, "range-min", number_text(range[0]));
-    push_set(c, "range-max", number_text(range[1]));
+    push_set(c, V::RangeMin, range[0]);
+    push_set(c, V::RangeMax, range[1]);
   }
   float radius = c.view.brush_radius;
   if (ImGui::SliderFloat("brush radius", &radius, 1.0f, 256.0f, "%.0f cells",
                          ImGuiSliderFlags_Logarithmic))
-    push_set(c, "brush-radius", number_text(radius));
+    push_set(c, V::BrushRadius, radius);
   float value = c.view.brush_value;
-  if (ImGui::SliderFloat("brush v", &value, 0.0f, 1.0f, "%.2f"))
-    push_set(c, "brush-value", number_text(value));
+  if (ImGui::SliderFloat("brush v", &value, 0.0f, 1.0f, "%.2f")) push_set(c, V::BrushValue, value);
   ImGui::TextDisabled("left-drag paints v, right-drag erases");
   bool linear = c.view.linear_filter;
-  if (ImGui::Checkbox("linear filtering", &linear))
-    push_set(c, "filter", linear ? "linear" : "nearest");
+  if (ImGui::Checkbox("linear filtering", &linear)) push_set(c, V::LinearFilter, linear);
   if (ImGui::Button("Screenshot (P)")) c.commands.push_back(command::Screenshot{""});
   if (!c.last_screenshot.empty()) ImGui::TextWrapped("saved %s", c.last_screenshot.c_str());
 }

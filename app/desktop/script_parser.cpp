@@ -13,150 +13,47 @@
 #include <limits>
 #include <system_error>
 
-#include "gs/launch_shape.h"
-#include "gs/params.h"
+#include "controls.h"
+#include "gs/fields.h"
+#include "gs/initial_conditions.h"
+#include "script_words.h"
 
 namespace gs::app {
 namespace {
 
-constexpr std::string_view kSpace = " \t\r\v\f";
-constexpr long long kMaxSide = 1048576;
-constexpr long long kMaxInt = std::numeric_limits<int>::max();
-
-std::string_view trim(std::string_view s) {
-  const std::size_t first = s.find_first_not_of(kSpace);
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
-}
-
-std::vector<std::string_view> split_words(std::string_view s) {
-  std::vector<std::string_view> words;
-  std::size_t pos = 0;
-  while ((pos = s.find_first_not_of(kSpace, pos)) != std::string_view::npos) {
-    const std::size_t end = std::min(s.find_first_of(kSpace, pos), s.size());
-    words.push_back(s.substr(pos, end - pos));
-    pos = end;
-  }
-  return words;
-}
-
-// Quoted for a one-line message: control and non-ASCII bytes as \xNN, and a long word cut
-// (a 5 MB line or binary bytes must not reach the terminal raw).
-std::string in_quotes(std::string_view s) {
-  constexpr std::size_t kShown = 60;
-  std::string quoted = "'";
-  for (std::size_t i = 0; i < s.size() && i < kShown; ++i) {
-    const auto byte = static_cast<unsigned char>(s[i]);
-    if (byte >= 0x20 && byte < 0x7f) {
-      quoted += char(byte);
-    } else {
-      constexpr char kHex[] = "0123456789abcdef";
-      quoted += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
-    }
-  }
-  if (s.size() > kShown) quoted += "... (" + std::to_string(s.size()) + " bytes)";
-  return quoted + "'";
-}
-
-// `what` leads every message below: "set F: ", "size: width ", "wait: ".
-Expected<double> parse_number(std::string_view token, const std::string& what) {
-  double value = 0.0;
-  const char* end = token.data() + token.size();
-  const auto [ptr, error] = std::from_chars(token.data(), end, value);
-  if (error == std::errc::invalid_argument || ptr != end)
-    return Error{what + in_quotes(token) + " is not a number"};
-  if (error == std::errc::result_out_of_range)
-    return Error{what + in_quotes(token) + " is out of range"};
-  if (!std::isfinite(value)) return Error{what + in_quotes(token) + " is not a finite number"};
-  return value;
-}
-
-Expected<int> parse_integer(std::string_view token, const std::string& what, long long lo,
-                            long long hi) {
-  long long value = 0;
-  const char* end = token.data() + token.size();
-  const auto [ptr, error] = std::from_chars(token.data(), end, value);
-  if (error == std::errc::invalid_argument || ptr != end)
-    return Error{what + in_quotes(token) + " is not an integer"};
-  const bool negative = !token.empty() && token.front() == '-';
-  const bool below = error == std::errc::result_out_of_range ? negative : value < lo;
-  const bool above = error == std::errc::result_out_of_range ? !negative : value > hi;
-  if (!below && !above) return static_cast<int>(value);
-  if (hi != kMaxInt)  // a bounded range: say it whole
-    return Error{what + in_quotes(token) + " must be from " + std::to_string(lo) + " to " +
-                 std::to_string(hi)};
-  return Error{what + in_quotes(token) +
-               (below ? " must be at least " + std::to_string(lo)
-                      : " is too large (at most " + std::to_string(hi) + ")")};
-}
-
-Expected<std::uint64_t> parse_seed(std::string_view token, const std::string& what) {
-  std::uint64_t value = 0;
-  const char* end = token.data() + token.size();
-  const auto [ptr, error] = std::from_chars(token.data(), end, value);
-  if (error == std::errc::invalid_argument || ptr != end)
-    return Error{what + in_quotes(token) + " is not an unsigned integer"};
-  if (error == std::errc::result_out_of_range)
-    return Error{what + in_quotes(token) + " is larger than 18446744073709551615"};
-  return value;
-}
-
-Status choice(bool known, std::string_view value, const std::string& what, const char* choices) {
-  if (known) return Status::ok();
-  return Error{what + in_quotes(value) + " is not one of " + choices};
-}
-
-// Checks the syntax of a `set` value; ranges and presets are the app's to check.
-Status check_parameter_value(std::string_view name, std::string_view value) {
-  const std::string what = "set " + std::string(name) + ": ";
-  for (std::string_view number :
-       {"F", "k", "Du", "Dv", "dt", "range-min", "range-max", "brush-radius", "brush-value",
-        "map-F-low", "map-F-high", "map-k-low", "map-k-high", "ui-scale", "font-size"})
-    if (name == number) {
-      // Every settable number is a float: one no float holds is too large, not "not a number".
-      Expected<double> parsed = parse_number(value, what);
-      if (parsed && std::fabs(*parsed) > double(std::numeric_limits<float>::max()))
-        return Error{what + in_quotes(value) + " is too large for a 32-bit float"};
-      return parsed.status();
-    }
-  if (name == "laplacian")
-    return choice(parse_laplacian(value).has_value(), value, what,
-                  "five-point, nine-point, course");
-  if (name == "boundary")
-    return choice(parse_boundary(value).has_value(), value, what, "periodic, neumann");
-  if (name == "field") return choice(value == "u" || value == "v", value, what, "u, v");
-  if (name == "range-auto" || name == "reseed-on-pick" || name == "reseed-on-preset")
-    return choice(value == "on" || value == "off", value, what, "on, off");
-  if (name == "mode")
-    return choice(value == "map" || value == "uniform", value, what, "map, uniform");
-  if (name == "filter")
-    return choice(value == "nearest" || value == "linear", value, what, "nearest, linear");
-  if (name == "kernel")
-    return choice(parse_kernel_variant(value).has_value(), value, what, "coalesced, strided");
-  if (name == "init")
-    return choice(parse_init_pattern(value).has_value(), value, what, "square, spots, noise");
-  if (name == "seed") return parse_seed(value, what).status();
-  if (name == "block") {
-    const std::optional<BlockShape> block = parse_block_shape(value);
-    if (!block) return Error{what + in_quotes(value) + " is not WIDTHxHEIGHT (like 32x8)"};
-    if (Status status = check_block_shape(*block); !status) return Error{what + status.message()};
-  }
-  return Status::ok();  // colormap: any word; the app knows its colormaps
-}
-
 Expected<Command> parse_set(const std::vector<std::string_view>& words) {
   if (words.size() < 2) return Error{"set needs PARAM VALUE"};
   const std::string name(words[1]);
-  const std::vector<std::string>& names = settable_parameters();
-  if (std::find(names.begin(), names.end(), name) == names.end()) {
+  const ControlSpec* spec = find_control(name);
+  if (!spec) {
     std::string list;
-    for (const std::string& known : names) list += (list.empty() ? "" : ", ") + known;
+    for (const ControlSpec& known : control_registry())
+      list += (list.empty() ? "" : ", ") + std::string(known.name);
     return Error{"set: unknown parameter " + in_quotes(name) + " (one of: " + list + ")"};
   }
   if (words.size() != 3) return Error{"set " + name + " needs exactly one VALUE"};
-  if (Status status = check_parameter_value(name, words[2]); !status)
-    return Error{status.message()};
-  return Command{command::SetParameter{name, std::string(words[2])}};
+  Expected<ControlValue> value = spec->parse(words[2]);
+  if (!value) return Error{"set " + name + ": " + value.message()};
+  return std::visit(
+      [&](auto control) {
+        if constexpr (std::is_same_v<decltype(control), SimulationControl>)
+          return Command{command::SetSimulation{control, std::move(*value)}};
+        else
+          return Command{command::SetView{control, std::move(*value)}};
+      },
+      spec->control);
+}
+
+// `favourite add NAME` and `favourite remove KEY`: the presets behind keys 1-9.
+Expected<Command> parse_favourite(const std::vector<std::string_view>& words) {
+  if (words.size() == 3 && words[1] == "add")
+    return Command{command::AddFavourite{std::string(words[2])}};
+  if (words.size() == 3 && words[1] == "remove") {
+    Expected<int> key = parse_integer(words[2], "favourite remove: key ", 1, 9);
+    if (!key) return Error{key.message()};
+    return Command{command::RemoveFavourite{*key}};
+  }
+  return Error{"favourite needs add NAME, or remove KEY"};
 }
 
 Expected<Command> parse_reset(const std::vector<std::string_view>& words) {
@@ -186,15 +83,16 @@ Expected<Command> parse_command(std::string_view line) {
 
   if (word == "set") return parse_set(words);
   if (word == "reset") return parse_reset(words);
+  if (word == "favourite") return parse_favourite(words);
   if (word == "preset") {
     if (args != 1) return usage("NAME");
     return Command{command::LoadPreset{std::string(words[1])}};
   }
   if (word == "size") {
     if (args != 2) return usage("WIDTH HEIGHT");
-    Expected<int> width = parse_integer(words[1], "size: width ", 1, kMaxSide);
+    Expected<int> width = parse_integer(words[1], "size: width ", 1, kMaxGridDimension);
     if (!width) return Error{width.message()};
-    Expected<int> height = parse_integer(words[2], "size: height ", 1, kMaxSide);
+    Expected<int> height = parse_integer(words[2], "size: height ", 1, kMaxGridDimension);
     if (!height) return Error{height.message()};
     return Command{command::Resize{*width, *height}};
   }
@@ -222,7 +120,7 @@ Expected<Command> parse_command(std::string_view line) {
     if (word == "step" && args == 0) return Command{command::Step{1}};
     if (word == "step" && args > 1) return Error{"step takes one optional N"};
     if (args != 1) return usage("N");
-    Expected<int> count = parse_integer(words[1], name + ": ", 1, kMaxInt);
+    Expected<int> count = parse_integer(words[1], name + ": ", 1, kMaxScriptInt);
     if (!count) return Error{count.message()};
     if (word == "step") return Command{command::Step{*count}};
     return Command{command::RunFrames{*count}};
@@ -245,16 +143,22 @@ Expected<Command> parse_command(std::string_view line) {
   }
   if (word == "record") {
     if (args == 1 && words[1] == "stop") return Command{command::RecordStop{}};
-    if (args < 2 || args > 4 || words[1] != "start")
-      return usage("start PATH [STEPS_PER_FRAME] [FPS], or stop");
-    command::RecordStart start{std::string(words[2])};
-    if (args >= 3) {
-      Expected<int> steps = parse_integer(words[3], "record: steps per frame ", 1, 10000);
+    // record start [PATH] [STEPS_PER_FRAME [FPS]]: without a path (the word after `start` is a
+    // number, or nothing), a timestamped name in the capture folder, as the V key records.
+    if (args < 1 || words[1] != "start")
+      return usage("start [PATH] [STEPS_PER_FRAME] [FPS], or stop");
+    const bool has_path = args >= 2 && !parse_integer(words[2], "", 0, kMaxScriptInt);
+    const std::size_t first_number = has_path ? 3 : 2;
+    if (args + 1 > first_number + 2) return usage("start [PATH] [STEPS_PER_FRAME] [FPS], or stop");
+    command::RecordStart start{has_path ? std::string(words[2]) : ""};
+    if (args + 1 > first_number) {
+      Expected<int> steps =
+          parse_integer(words[first_number], "record: steps per frame ", 1, 10000);
       if (!steps) return Error{steps.message()};
       start.steps_per_frame = *steps;
     }
-    if (args == 4) {
-      Expected<int> fps = parse_integer(words[4], "record: fps ", 1, 240);
+    if (args + 1 > first_number + 1) {
+      Expected<int> fps = parse_integer(words[first_number + 1], "record: fps ", 1, 240);
       if (!fps) return Error{fps.message()};
       start.fps = *fps;
     }
@@ -297,16 +201,6 @@ Expected<Command> parse_command(std::string_view line) {
 }
 
 }  // namespace
-
-const std::vector<std::string>& settable_parameters() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> list;
-    for (const SettableParameter& parameter : settable_parameter_table())
-      list.push_back(parameter.name);
-    return list;
-  }();
-  return names;
-}
 
 Expected<std::vector<ScriptLine>> parse_script(std::string_view text,
                                                std::string_view source_name) {

@@ -25,7 +25,4 @@ Expected<std::vector<ScriptLine>> parse_script(std::string_view text, std::strin
 // Reads and parses a file; an unreadable file is "cannot read script '<path>': <reason>".
 Expected<std::vector<ScriptLine>> load_script(const std::filesystem::path& path);
 
-// The parameter names `set` accepts, for error messages and the panel.
-const std::vector<std::string>& settable_parameters();
-
 }  // namespace gs::app

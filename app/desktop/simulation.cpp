@@ -24,13 +24,6 @@ GridSize default_size(const Backend& backend) {
   return backend.name() == "cuda" ? GridSize{1920, 1080} : GridSize{1024, 1024};
 }
 
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
-
 }  // namespace
 
 Fields resample(const Fields& from, GridSize to) {
@@ -194,128 +187,41 @@ Status Simulation::load_state(const std::string& path) {
   return Status::ok();
 }
 
-Status Simulation::set_parameter(const std::string& name, const std::string& value) {
-  Params p = params_;
-  float* number = name == "F"            ? &p.F
-                  : name == "k"          ? &p.k
-                  : name == "Du"         ? &p.Du
-                  : name == "Dv"         ? &p.Dv
-                  : name == "dt"         ? &p.dt
-                  : name == "map-F-low"  ? &p.map.F_low
-                  : name == "map-F-high" ? &p.map.F_high
-                  : name == "map-k-low"  ? &p.map.k_low
-                  : name == "map-k-high" ? &p.map.k_high
-                                         : nullptr;
-  if (number) {
-    const std::optional<float> parsed = parse_float(value);
-    if (!parsed) return Error{name + ": '" + value + "' is not a number"};
-    *number = *parsed;
-  } else if (name == "mode") {
-    if (value != "map" && value != "uniform") return Error{"mode must be map or uniform"};
-    p.map.enabled = value == "map";
-  } else if (name == "reseed-on-pick") {
-    reseed_on_pick_ = value == "on";
-    return Status::ok();
-  } else if (name == "reseed-on-preset") {
-    reseed_on_preset_ = value == "on";
-    return Status::ok();
-  } else if (name == "laplacian") {
-    const auto laplacian = parse_laplacian(value);
-    if (!laplacian) return Error{"unknown laplacian '" + value + "'"};
-    p.laplacian = *laplacian;
-  } else if (name == "boundary") {
-    const auto boundary = parse_boundary(value);
-    if (!boundary) return Error{"unknown boundary '" + value + "'"};
-    p.boundary = *boundary;
-  } else if (name == "field") {
-    if (value != "u" && value != "v") return Error{"field must be u or v"};
-    field_ = value == "u" ? DisplayField::U : DisplayField::V;
-    return Status::ok();
-  } else if (name == "init") {
-    const auto init = parse_init_pattern(value);
-    if (!init) return Error{"unknown init '" + value + "'"};
-    init_ = *init;
-    return Status::ok();
-  } else if (name == "seed") {
-    char* end = nullptr;
-    const unsigned long long seed = std::strtoull(value.c_str(), &end, 10);
-    if (end == value.c_str() || *end != '\0') return Error{"seed: '" + value + "' is not a number"};
-    seed_ = seed;
-    return Status::ok();
-  } else if (name == "cpu-path") {
-    const auto path = parse_cpu_twin_path(value);
-    if (!path) return Error{"cpu-path must be fast or reference"};
-    twin_path_ = *path;
-    return configure_twin();
-  } else if (name == "steps-per-pass") {
-    char* end = nullptr;
-    const long steps = std::strtol(value.c_str(), &end, 10);
-    if (end == value.c_str() || *end != '\0')
-      return Error{"steps-per-pass: '" + value + "' is not a whole number"};
-    if (Status valid = CpuTwinBackend::check_steps_per_pass(steps); !valid)
-      return Error{"steps-per-pass: " + valid.message()};
-    twin_steps_per_pass_ = int(steps);
-    return configure_twin();
-  } else if (name == "block" || name == "kernel") {
-    BlockShape block = launch_block_;
-    KernelVariant variant = launch_variant_;
-    if (name == "block") {
-      const auto parsed = parse_block_shape(value);
-      if (!parsed) return Error{"block: '" + value + "' is not WIDTHxHEIGHT"};
-      block = *parsed;
-    } else {
-      const auto parsed = parse_kernel_variant(value);
-      if (!parsed) return Error{"kernel must be coalesced or strided"};
-      variant = *parsed;
-    }
-    GS_TRY(backend_->set_launch(block, variant));
-    launch_block_ = block;
-    launch_variant_ = variant;
-    return Status::ok();
-  } else {
-    return Error{"unknown parameter '" + name + "'"};
-  }
-  GS_TRY(backend_->set_params(p));
-  params_ = p;
-  return Status::ok();
-}
-
-Expected<bool> Simulation::apply(const Command& command) {
-  Status status = Status::ok();
-  bool handled = true;
-  std::visit(Overloaded{
-                 [&](const command::LoadPreset& c) { status = load_preset(c.name); },
-                 [&](const command::SetParameter& c) {
-                   // The simulation's own parameters; the rest (view, brush, UI) are the app's.
-                   handled = is_simulation_parameter(c.name);
-                   if (handled) status = set_parameter(c.name, c.value);
-                 },
-                 [&](const command::Resize& c) {
-                   status = resize({c.width, c.height});
-                 },
-                 [&](const command::SelectBackend& c) { status = switch_backend(c.choice); },
-                 [&](const command::SetStepsPerFrame& c) { steps_per_frame_ = c.steps; },
-                 [&](const command::Run&) {
-                   running_ = !divergence_;
-                   pending_steps_ = 0;
-                 },
-                 [&](const command::Pause&) { running_ = false; },
-                 [&](const command::Step& c) {  // pauses, then advances exactly c.steps
-                   running_ = false;
-                   pending_steps_ += c.steps;
-                 },
-                 [&](const command::Reset& c) { status = reset(c.init, c.seed); },
-                 [&](const command::SaveState& c) { status = save_state(c.path); },
-                 [&](const command::Pick& c) { status = pick(c.x, c.y); },
-                 [&](const command::Paint& c) {
-                   status = backend_->paint({c.x, c.y, c.radius, c.value, c.erase});
-                 },
-                 [&](const command::LoadState& c) { status = load_state(c.path); },
-                 [&](const auto&) { handled = false; },
-             },
-             command);
-  if (!status) return status.message().empty() ? Error{"command failed"} : Error{status.message()};
-  return handled;
+Status Simulation::apply(const SimulationCommand& command) {
+  return std::visit(Overloaded{
+                        [&](const command::LoadPreset& c) { return load_preset(c.name); },
+                        [&](const command::SetSimulation& c) { return set(c.control, c.value); },
+                        [&](const command::Resize& c) {
+                          return resize({c.width, c.height});
+                        },
+                        [&](const command::SelectBackend& c) { return switch_backend(c.choice); },
+                        [&](const command::SetStepsPerFrame& c) {
+                          steps_per_frame_ = c.steps;
+                          return Status::ok();
+                        },
+                        [&](const command::Run&) {
+                          running_ = !divergence_;
+                          pending_steps_ = 0;
+                          return Status::ok();
+                        },
+                        [&](const command::Pause&) {
+                          running_ = false;
+                          return Status::ok();
+                        },
+                        [&](const command::Step& c) {  // pauses, then advances exactly c.steps
+                          running_ = false;
+                          pending_steps_ += c.steps;
+                          return Status::ok();
+                        },
+                        [&](const command::Reset& c) { return reset(c.init, c.seed); },
+                        [&](const command::SaveState& c) { return save_state(c.path); },
+                        [&](const command::LoadState& c) { return load_state(c.path); },
+                        [&](const command::Paint& c) {
+                          return backend_->paint({c.x, c.y, c.radius, c.value, c.erase});
+                        },
+                        [&](const command::Pick& c) { return pick(c.x, c.y); },
+                    },
+                    command);
 }
 
 int Simulation::steps_for_frame(double budget_s) const {

@@ -33,9 +33,10 @@ class Simulation {
  public:
   static Expected<std::unique_ptr<Simulation>> create(const SimulationSettings& settings);
 
-  // Applies a simulation command; view and app commands are not for it (returns false then).
-  // A failing command leaves the simulation as it was.
-  Expected<bool> apply(const Command& command);
+  // Applies a simulation command; a failing one leaves the simulation as it was.
+  Status apply(const SimulationCommand& command);
+  // Sets one control (simulation_controls.cpp).
+  Status set(SimulationControl control, const ControlValue& value);
 
   Backend& backend() { return *backend_; }
   const Backend& backend() const { return *backend_; }
@@ -76,7 +77,6 @@ class Simulation {
   Status check_displayable(GridSize size) const;
   Status switch_backend(BackendChoice choice);
   Status configure_twin();
-  Status set_parameter(const std::string& name, const std::string& value);
   Status load_preset(const std::string& name);
   Status pick(float x, float y);
   Status save_state(const std::string& path);

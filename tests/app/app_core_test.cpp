@@ -106,10 +106,7 @@ class SimulationTest : public ::testing::Test {
     ASSERT_TRUE(created) << created.message();
     sim_ = std::move(created).value();
   }
-  Status apply(const Command& c) {
-    Expected<bool> handled = sim_->apply(c);
-    return handled ? Status::ok() : handled.status();
-  }
+  Status apply(const SimulationCommand& c) { return sim_->apply(c); }
   std::unique_ptr<Simulation> sim_;
 };
 
@@ -118,11 +115,11 @@ TEST_F(SimulationTest, PresetsAndParametersReachTheBackend) {
   ASSERT_TRUE(apply(command::LoadPreset{"MITOSIS"}));
   EXPECT_EQ(sim_->preset_name(), "mitosis");
   EXPECT_FLOAT_EQ(sim_->backend().params().k, 0.0649f);
-  ASSERT_TRUE(apply(command::SetParameter{"F", "0.031"}));
+  ASSERT_TRUE(apply(command::SetSimulation{SimulationControl::F, 0.031f}));
   EXPECT_FLOAT_EQ(sim_->backend().params().F, 0.031f);
-  ASSERT_TRUE(apply(command::SetParameter{"laplacian", "nine-point"}));
+  ASSERT_TRUE(apply(command::SetSimulation{SimulationControl::Laplacian, Laplacian::NinePoint}));
   EXPECT_EQ(sim_->backend().params().laplacian, Laplacian::NinePoint);
-  const Status unstable = apply(command::SetParameter{"dt", "50"});
+  const Status unstable = apply(command::SetSimulation{SimulationControl::dt, 50.0f});
   ASSERT_FALSE(unstable);
   EXPECT_NE(unstable.message().find("limit"), std::string::npos);
   EXPECT_FLOAT_EQ(sim_->backend().params().dt, 1.0f) << "a refused value changes nothing";
@@ -135,7 +132,7 @@ TEST_F(SimulationTest, ResizeResamplesAndTheTwinRefusesLaunchSettings) {
   EXPECT_NE(sim_->last_message().find("resampled"), std::string::npos);
   EXPECT_FALSE(apply(command::Resize{0, 96}));
   EXPECT_EQ(sim_->size(), (GridSize{128, 96}));
-  EXPECT_FALSE(apply(command::SetParameter{"block", "32x8"}));
+  EXPECT_FALSE(apply(command::SetSimulation{SimulationControl::Block, BlockShape{32, 8}}));
 }
 
 TEST_F(SimulationTest, PausedFramesRunOnlyRequestedStepsAndBudgetsCapSteps) {
@@ -162,17 +159,30 @@ TEST_F(SimulationTest, TheStepTimeComesFromTheStepsTheMeasuredCallRan) {
   EXPECT_EQ(sim_->steps_for_frame(0.010), 40);
 }
 
+// The owner of a control is in its type: view, brush and UI controls are the app's commands, so
+// the simulation never sees them; the map mode is the simulation's.
 TEST_F(SimulationTest, ViewBrushAndUiSettingsAreLeftToTheApp) {
   for (const char* name :
        {"colormap", "range-min", "range-auto", "filter", "brush-radius", "brush-value", "ui"}) {
-    Expected<bool> handled = sim_->apply(command::SetParameter{name, "1"});
-    ASSERT_TRUE(handled) << name;
-    EXPECT_FALSE(*handled) << name << " is not the simulation's";
+    const ControlSpec* spec = find_control(name);
+    ASSERT_NE(spec, nullptr) << name;
+    EXPECT_TRUE(std::holds_alternative<ViewControl>(spec->control)) << name;
+    const Command command = command::SetView{std::get<ViewControl>(spec->control), 1.0f};
+    EXPECT_FALSE(simulation_part(command)) << name << " is not the simulation's";
+    EXPECT_TRUE(app_part(command)) << name;
   }
-  Expected<bool> mine = sim_->apply(command::SetParameter{"mode", "map"});
-  ASSERT_TRUE(mine);
-  EXPECT_TRUE(*mine);
+  const Command map = command::SetSimulation{SimulationControl::MapMode, true};
+  ASSERT_TRUE(simulation_part(map));
+  ASSERT_TRUE(apply(*simulation_part(map)));
   EXPECT_TRUE(sim_->params().map.enabled);
+}
+
+// A value of the wrong type for its control (a programming error) is refused by name.
+TEST_F(SimulationTest, AValueOfTheWrongTypeIsAnErrorNotACrash) {
+  const Status refused = apply(command::SetSimulation{SimulationControl::F, std::string("x")});
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find("'F'"), std::string::npos) << refused.message();
+  EXPECT_FLOAT_EQ(sim_->params().F, 0.06f);
 }
 
 TEST_F(SimulationTest, StepPausesAndRunsExactlyTheAskedSteps) {

@@ -145,6 +145,15 @@ TEST(AppHeadless, ABadGridNumberIsAOneLineUsageErrorQuotingIt) {
   }
 }
 
+// The script help lists the commands and every `set` name, from the registry the parser reads.
+TEST(AppHeadless, ScriptHelpListsEveryControl) {
+  const ProgramResult result = run_program(GS_APP_BINARY, {"--script-help"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  for (const char* word : {"favourite add NAME", "record start", "set NAME VALUE",
+                           "reseed-on-preset", "five-point, nine-point, course", "hidden, shown"})
+    EXPECT_NE(result.out.find(word), std::string::npos) << word << " not in:\n" << result.out;
+}
+
 TEST(AppHeadless, LeavesTheRememberedSettingsAloneAndHonoursTheRest) {
   ScratchDir dir;
   const std::filesystem::path config = dir / "config" / "grayscott-live";

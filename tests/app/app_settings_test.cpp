@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "app_run_support.h"
 
@@ -44,6 +45,25 @@ TEST(AppSettings, ALargeWindowIsFittedToTheScreen) {
   EXPECT_GT(window.width, 0);
   EXPECT_LE(window.width, 1280);
   EXPECT_LE(window.height, 800);
+}
+
+// The favourites the panel edits are reachable from a script too, and remembered.
+TEST(AppSettings, ScriptsEditTheFavouritesAsThePanelDoes) {
+  ScratchDir dir;
+  const ProgramResult result =
+      run_app(dir, "favourite remove 1\nfavourite add WORMS\nfavourite remove 12\nquit\n");
+  EXPECT_EQ(result.exit_code, 1) << "key 12 is refused by the parser";
+  EXPECT_NE(result.err.find("script.gs:3: favourite remove: key '12' must be from 1 to 9"),
+            std::string::npos)
+      << result.err;
+  const ProgramResult edited = run_app(dir, "favourite remove 1\nfavourite add WORMS\nquit\n");
+  ASSERT_EQ(edited.exit_code, 0) << edited.err;
+  const nlohmann::json settings = load_json(dir / "config" / "grayscott-live" / "settings.json");
+  ASSERT_TRUE(settings.contains("favourites")) << settings.dump();
+  const auto favourites = settings["favourites"].get<std::vector<std::string>>();
+  ASSERT_FALSE(favourites.empty());
+  EXPECT_NE(favourites.front(), "mitosis") << "the first favourite was removed";
+  EXPECT_EQ(favourites.back(), "worms") << "added under the preset's own name";
 }
 
 }  // namespace

@@ -86,15 +86,29 @@ TEST(ScriptParser, SetAcceptsEveryParameterWithAGoodValue) {
                                                                   {"ui-scale", "1.5"},
                                                                   {"font-size", "20"},
                                                                   {"reseed-on-preset", "on"}};
-  ASSERT_EQ(settable_parameters().size(), cases.size());
+  ASSERT_EQ(control_registry().size(), cases.size());
   for (const auto& [name, value] : cases) {
-    EXPECT_NE(std::find(settable_parameters().begin(), settable_parameters().end(), name),
-              settable_parameters().end())
-        << name;
-    const auto set = parse_as<command::SetParameter>("set " + name + " " + value);
-    EXPECT_EQ(set.name, name);
-    EXPECT_EQ(set.value, value);
+    const ControlSpec* spec = find_control(name);
+    ASSERT_NE(spec, nullptr) << name;
+    Expected<ControlValue> typed = spec->parse(value);
+    ASSERT_TRUE(typed) << name << ": " << typed.message();
+    // The command carries the registry's control (its owner in its type) and the typed value.
+    if (const auto* control = std::get_if<SimulationControl>(&spec->control)) {
+      const auto set = parse_as<command::SetSimulation>("set " + name + " " + value);
+      EXPECT_EQ(set.control, *control) << name;
+      EXPECT_EQ(set.value, *typed) << name;
+    } else {
+      const auto set = parse_as<command::SetView>("set " + name + " " + value);
+      EXPECT_EQ(set.control, std::get<ViewControl>(spec->control)) << name;
+      EXPECT_EQ(set.value, *typed) << name;
+    }
   }
+  EXPECT_EQ(std::get<float>(parse_as<command::SetSimulation>("set F 0.0545").value), 0.0545f);
+  EXPECT_EQ(std::get<std::uint64_t>(
+                parse_as<command::SetSimulation>("set seed 18446744073709551615").value),
+            18446744073709551615u);
+  EXPECT_EQ(std::get<bool>(parse_as<command::SetView>("set ui hidden").value), true);
+  EXPECT_EQ(std::get<bool>(parse_as<command::SetView>("set filter nearest").value), false);
 }
 
 TEST(ScriptParser, SetRejectsUnknownParametersListingTheKnownOnes) {
@@ -365,7 +379,9 @@ TEST(ScriptParser, PickAndMapSettings) {
   Expected<std::vector<ScriptLine>> lines = parse_script(
       "set mode map\nset map-F-high 0.08\nset reseed-on-pick on\npick 12 34.5\n", "m.gs");
   ASSERT_TRUE(lines) << lines.message();
-  EXPECT_EQ(std::get<command::SetParameter>((*lines)[0].command).value, "map");
+  const auto& mode = std::get<command::SetSimulation>((*lines)[0].command);
+  EXPECT_EQ(mode.control, SimulationControl::MapMode);
+  EXPECT_EQ(mode.value, ControlValue{true});
   EXPECT_EQ(std::get<command::Pick>((*lines)[3].command).y, 34.5f);
   EXPECT_FALSE(parse_script("set mode maps\n", "m.gs"));
   EXPECT_FALSE(parse_script("pick 1\n", "m.gs"));

@@ -27,6 +27,8 @@ std::optional<KernelVariant> parse_kernel_variant(std::string_view name);
 struct BlockShape {
   unsigned x = 32;
   unsigned y = 8;
+
+  bool operator==(const BlockShape& other) const { return x == other.x && y == other.y; }
 };
 
 struct LaunchShape {

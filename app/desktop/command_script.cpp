@@ -1,0 +1,74 @@
+// Commands as script lines (command_script.h), in the script parser's grammar.
+#include "command_script.h"
+
+#include <cstdio>
+
+namespace gs::app {
+namespace {
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", value);  // every float's digits, for a round trip
+  return text;
+}
+
+}  // namespace
+
+std::string to_script_line(const Command& command) {
+  using std::to_string;
+  return std::visit(
+      Overloaded{
+          [](const command::LoadPreset& c) { return "preset " + c.name; },
+          [](const command::SetSimulation& c) { return script_line(spec_of(c.control), c.value); },
+          [](const command::SetView& c) { return script_line(spec_of(c.control), c.value); },
+          [](const command::AddFavourite& c) { return "favourite add " + c.preset; },
+          [](const command::RemoveFavourite& c) { return "favourite remove " + to_string(c.key); },
+          [](const command::Resize& c) {
+            return "size " + to_string(c.width) + " " + to_string(c.height);
+          },
+          [](const command::SelectBackend& c) {
+            return std::string("backend ") + (c.choice == BackendChoice::Auto  ? "auto"
+                                              : c.choice == BackendChoice::Cpu ? "cpu"
+                                                                               : "cuda");
+          },
+          [](const command::SelectTransfer& c) { return "transfer " + to_string(c.path); },
+          [](const command::SetStepsPerFrame& c) {
+            return "steps-per-frame " + (c.steps ? to_string(*c.steps) : std::string("auto"));
+          },
+          [](const command::Run&) { return std::string("run"); },
+          [](const command::Pause&) { return std::string("pause"); },
+          [](const command::Step& c) { return "step " + to_string(c.steps); },
+          [](const command::Reset& c) {
+            std::string line = "reset";
+            // The seed follows the init pattern, so a seed alone is written with the default.
+            if (c.init || c.seed)
+              line += " " + std::string(to_string(c.init.value_or(InitPattern::Spots)));
+            if (c.seed) line += " " + to_string(*c.seed);
+            return line;
+          },
+          [](const command::Screenshot& c) {
+            return std::string(c.window ? "window-screenshot" : "screenshot") +
+                   (c.path.empty() ? "" : " " + c.path);
+          },
+          [](const command::SaveState& c) { return "save " + c.path; },
+          [](const command::LoadState& c) { return "load " + c.path; },
+          [](const command::Paint& c) {
+            return std::string(c.erase ? "erase " : "paint ") + number(c.x) + " " + number(c.y) +
+                   " " + number(c.radius) + (c.erase ? "" : " " + number(c.value));
+          },
+          [](const command::Pick& c) { return "pick " + number(c.x) + " " + number(c.y); },
+          [](const command::SetCaptureFolder& c) { return "capture-folder " + c.path; },
+          [](const command::RecordStart& c) {
+            return "record start " + (c.path.empty() ? "" : c.path + " ") +
+                   to_string(c.steps_per_frame) + " " + to_string(c.fps);
+          },
+          [](const command::RecordStop&) { return std::string("record stop"); },
+          [](const command::Caption& c) { return "caption " + c.text; },
+          [](const command::Quit&) { return std::string("quit"); },
+          [](const command::RunFrames& c) { return "run-frames " + to_string(c.frames); },
+          [](const command::Wait& c) { return "wait " + number(c.seconds); },
+      },
+      command);
+}
+
+}  // namespace gs::app

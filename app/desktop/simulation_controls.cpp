@@ -1,0 +1,94 @@
+// Simulation::set: one control of the simulation to a typed value (controls.h). The switch covers
+// every SimulationControl (the compiler warns on a missing one); a refused value changes nothing.
+#include <type_traits>
+
+#include "gs/cpu_twin_backend.h"
+#include "simulation.h"
+
+namespace gs::app {
+
+Status Simulation::set(SimulationControl control, const ControlValue& value) {
+  using C = SimulationControl;
+  // The value into `target`, when it has the target's type.
+  const auto assign = [&](auto& target) -> Status {
+    using T = std::decay_t<decltype(target)>;
+    Expected<T> typed = value_as<T>(value, spec_of(control).name);
+    if (!typed) return typed.status();
+    target = *typed;
+    return Status::ok();
+  };
+  Params p = params_;  // the model's controls change a copy, which the backend must accept
+  BlockShape block = launch_block_;
+  KernelVariant variant = launch_variant_;
+  switch (control) {
+    case C::F:
+      GS_TRY(assign(p.F));
+      break;
+    case C::k:
+      GS_TRY(assign(p.k));
+      break;
+    case C::Du:
+      GS_TRY(assign(p.Du));
+      break;
+    case C::Dv:
+      GS_TRY(assign(p.Dv));
+      break;
+    case C::dt:
+      GS_TRY(assign(p.dt));
+      break;
+    case C::Laplacian:
+      GS_TRY(assign(p.laplacian));
+      break;
+    case C::Boundary:
+      GS_TRY(assign(p.boundary));
+      break;
+    case C::MapMode:
+      GS_TRY(assign(p.map.enabled));
+      break;
+    case C::MapFLow:
+      GS_TRY(assign(p.map.F_low));
+      break;
+    case C::MapFHigh:
+      GS_TRY(assign(p.map.F_high));
+      break;
+    case C::MapKLow:
+      GS_TRY(assign(p.map.k_low));
+      break;
+    case C::MapKHigh:
+      GS_TRY(assign(p.map.k_high));
+      break;
+    case C::Field:
+      return assign(field_);
+    case C::Init:
+      return assign(init_);
+    case C::Seed:
+      return assign(seed_);
+    case C::ReseedOnPick:
+      return assign(reseed_on_pick_);
+    case C::ReseedOnPreset:
+      return assign(reseed_on_preset_);
+    case C::CpuPath:
+      GS_TRY(assign(twin_path_));
+      return configure_twin();
+    case C::StepsPerPass: {
+      int steps = 0;
+      GS_TRY(assign(steps));
+      if (Status valid = CpuTwinBackend::check_steps_per_pass(steps); !valid)
+        return Error{"steps-per-pass: " + valid.message()};
+      twin_steps_per_pass_ = steps;
+      return configure_twin();
+    }
+    case C::Block:
+    case C::Kernel:
+      GS_TRY(control == C::Block ? assign(block) : assign(variant));
+      GS_TRY(backend_->set_launch(block, variant));
+      launch_block_ = block;
+      launch_variant_ = variant;
+      return Status::ok();
+  }
+  GS_TRY(backend_->set_params(p));
+  params_ = p;
+  return Status::ok();
+}
+
+}  // namespace gs::app
