@@ -20,11 +20,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Each frame's steps are budgeted by time: whatever the rest of the frame (transfer, drawing,
-// the panel) does not use of 1/30 s, so the UI stays at 30 frames per second or more; on `auto`,
-// of the display's refresh period instead.
-constexpr double kSlowestFrameS = 1.0 / 30.0;
-constexpr double kMinStepBudgetS = 0.002;
 constexpr int kDivergenceCheckEvery = 10;
 constexpr int kAutoRangeEvery = 10;
 
@@ -143,7 +138,7 @@ int App::run() {
 
     if (script_) {
       const double now = std::chrono::duration<double>(frame_start - started).count();
-      const bool busy = !simulation_->running() && simulation_->steps_for_frame(1.0) > 0;
+      const bool busy = !simulation_->running() && simulation_->pending_steps() > 0;
       for (const ScriptLine* line : script_->due(now, busy)) {
         applying_origin_ = options_.script->string() + ":" + std::to_string(line->number) + ": ";
         const Status status = apply(line->command);
@@ -161,14 +156,12 @@ int App::run() {
         std::cerr << "grayscott: " << status.message() << "\n";
     queue_.clear();
 
-    const double frame_target =
-        simulation_->steps_per_frame() ? kSlowestFrameS : surface_->refresh_period_s();
-    const double budget = std::max(kMinStepBudgetS, frame_target - overhead_s_);
+    PaceRequest request{simulation_->running(), simulation_->steps_per_frame(),
+                        simulation_->pending_steps(), std::nullopt, surface_->refresh_period_s()};
+    if (recorder_) request.fixed_steps = recorder_->settings().steps_per_frame;
+    pace_ = pacer_.next(request);
     FrameTiming timing;
-    // While recording, every frame that advances takes exactly the recording's steps, so the
-    // video runs at constant speed whatever the display does.
-    timing.steps = recorder_ ? (simulation_->running() ? recorder_->settings().steps_per_frame : 0)
-                             : simulation_->steps_for_frame(budget);
+    timing.steps = pace_.steps;
     if (!transfer_) {  // the display could not take the grid (its texture failed): say so, end
       std::cerr << "grayscott: error: the grid " << to_string(simulation_->size())
                 << " cannot be shown on this display\n";
@@ -196,7 +189,7 @@ int App::run() {
                          to_string(transfer_->path());
       continue;
     }
-    simulation_->frame_done(timing.steps, {timing.kernel_ms, 0.0, timing.kernel_steps});
+    simulation_->frame_done(timing.steps);
     if (view_.auto_range && stats_.frames() % kAutoRangeEvery == 0)
       if (Status status = update_auto_range(); !status)
         std::cerr << "grayscott: " << status.message() << "\n";
@@ -231,7 +224,7 @@ int App::run() {
     surface_->new_imgui_frame();
     ImGui::NewFrame();
     if (!ui_hidden_)
-      draw_control_panel({settings_, *simulation_, view_, stats_, transfer_->path(),
+      draw_control_panel({settings_, *simulation_, view_, stats_, pace_, transfer_->path(),
                           transfer_reason_, surface_->gl_version(), last_screenshot_,
                           recorder_.get(), recording_message_, script_state_, queue_});
     draw_overlays();
@@ -247,12 +240,14 @@ int App::run() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     capture(true);
     pending_screenshots_.clear();
+    // The frame's work, without the wait for the display's refresh that presenting may add.
+    const double work_ms =
+        std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
     surface_->present();
 
     timing.frame_ms = std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
     stats_.add(timing, simulation_->size());
-    const double overhead = std::max(0.0, timing.frame_ms - timing.kernel_ms) / 1e3;
-    overhead_s_ = overhead_s_ == 0.0 ? overhead : 0.9 * overhead_s_ + 0.1 * overhead;
+    pacer_.frame_done(timing.steps, timing.kernel_ms, timing.kernel_steps, work_ms);
     if (script_) {
       script_->frame_shown();
       if (script_->finished() && !quit_) {

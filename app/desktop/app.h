@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "field_renderer.h"
 #include "field_texture.h"
+#include "frame_pacer.h"
 #include "frame_stats.h"
 #include "frame_transfer.h"
 #include "render_surface.h"
@@ -55,6 +56,7 @@ struct PanelContext {
   const Simulation& simulation;
   const ViewState& view;
   const FrameStats& stats;
+  const PaceDecision& pace;
   TransferPath transfer;
   const std::string& transfer_reason;
   const std::string& gl_version;
@@ -128,7 +130,8 @@ class App {
   bool help_shown_ = false;
   std::string last_screenshot_;
   std::string caption_;
-  double overhead_s_ = 0.0;  // running estimate of a frame's time outside the kernels
+  FramePacer pacer_;
+  PaceDecision pace_;  // the current frame's steps, for the panel
   bool quit_ = false;
   bool imgui_ready_ = false;           // the ImGui context and its platform side
   bool imgui_renderer_ready_ = false;  // ImGui's OpenGL3 renderer

@@ -41,6 +41,7 @@ Status App::apply_to_simulation(const SimulationCommand& command) {
   const std::string backend_before = simulation_->backend().name();
   GS_TRY(simulation_->apply(command));
   if (recorder_ && simulation_->size() != size_before) stop_recording("the grid size changed");
+  if (simulation_->backend().name() != backend_before) pacer_ = FramePacer{};  // new costs
   if (simulation_->size() != size_before || simulation_->backend().name() != backend_before)
     GS_TRY(rebuild_transfer());
   return Status::ok();

@@ -128,7 +128,6 @@ Status Simulation::switch_backend(BackendChoice choice) {
   backend_ = std::move(selected->backend);
   backend_reason_ = selected->reason;
   GS_TRY(configure_twin());
-  ms_per_step_ = 0.0;
   message_ = "backend " + backend_->description() + ", state carried over";
   return Status::ok();
 }
@@ -224,20 +223,9 @@ Status Simulation::apply(const SimulationCommand& command) {
                     command);
 }
 
-int Simulation::steps_for_frame(double budget_s) const {
-  const int affordable = ms_per_step_ > 0.0 ? std::max(1, int(budget_s * 1e3 / ms_per_step_)) : 1;
-  if (!running_) return std::min(pending_steps_, affordable);
-  if (!steps_per_frame_) return std::min(affordable, 10000);
-  return std::min(*steps_per_frame_, affordable);
-}
-
-void Simulation::frame_done(int steps, const Timings& measured) {
+void Simulation::frame_done(int steps) {
   if (!running_) pending_steps_ = std::max(0, pending_steps_ - steps);
   total_steps_ += steps;
-  if (measured.steps > 0 && measured.compute_ms > 0.0) {
-    const double sample = measured.compute_ms / measured.steps;
-    ms_per_step_ = ms_per_step_ == 0.0 ? sample : 0.8 * ms_per_step_ + 0.2 * sample;
-  }
 }
 
 Status Simulation::check_divergence() {

@@ -1,6 +1,7 @@
 // The app's simulation: the backend and the state it steps, the parameters, the grid, run/pause
-// and how many steps each displayed frame gets. It applies the simulation's commands (presets,
-// parameters, size, backend, reset...) and knows nothing of GL. Main thread only.
+// and the steps asked of each frame (the frame pacer decides how many run). It applies the
+// simulation's commands (presets, parameters, size, backend, reset...) and knows nothing of GL.
+// Main thread only.
 #pragma once
 
 #include <memory>
@@ -60,12 +61,10 @@ class Simulation {
   CpuTwinPath twin_path() const { return twin_path_; }
   int twin_steps_per_pass() const { return twin_steps_per_pass_; }
 
-  // Steps for the coming frame: the requested count (or, on auto, what fills `budget_s`),
-  // never more than fits in `budget_s` at the measured step time, so the UI stays fluid.
-  int steps_for_frame(double budget_s) const;
-  // Records what a frame did: the steps it took, and the backend's newest measured compute time
-  // with the steps that time covers (on a GPU, usually an earlier frame's).
-  void frame_done(int steps, const Timings& measured);
+  // Single steps asked (`step N`) and not yet run; the frame pacer spreads them over frames.
+  int pending_steps() const { return pending_steps_; }
+  // Counts the steps a frame ran (and, paused, takes them off the pending ones).
+  void frame_done(int steps);
   // The divergence check: pauses on NaN or infinity and says with which parameters.
   Status check_divergence();
   const std::optional<std::string>& divergence() const { return divergence_; }
@@ -99,7 +98,6 @@ class Simulation {
   bool running_ = true;
   int pending_steps_ = 0;
   std::optional<int> steps_per_frame_;
-  double ms_per_step_ = 0.0;  // running estimate
   long long total_steps_ = 0;
   bool reseed_on_pick_ = false;
   bool reseed_on_preset_ = false;

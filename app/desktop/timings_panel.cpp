@@ -15,6 +15,10 @@ void draw_timings(const PanelContext& c) {
   ImGui::Text("draw      %8.3f ms (GL)", average.draw_ms);
   ImGui::Text("frame     %8.3f ms  %6.1f FPS", average.frame_ms, c.stats.fps());
   ImGui::Text("steps     %d/frame  %.0f steps/s", average.steps, c.stats.steps_per_s());
+  // The steps asked beside the steps run, and why they differ.
+  if (!c.pace.capped.empty())
+    ImGui::TextWrapped("          %d of %d asked: %s", c.pace.steps, c.pace.asked,
+                       c.pace.capped.c_str());
   const double mcells = c.stats.mcells_per_s();
   ImGui::Text("speed     %.0f Mcells/s  %.1f GB/s (16 B/cell)", mcells, mcells * 16.0 / 1e3);
   ImGui::Text("PCIe      %.1f MB/frame on %s", double(average.pcie_bytes) / 1e6,

@@ -135,28 +135,17 @@ TEST_F(SimulationTest, ResizeResamplesAndTheTwinRefusesLaunchSettings) {
   EXPECT_FALSE(apply(command::SetSimulation{SimulationControl::Block, BlockShape{32, 8}}));
 }
 
-TEST_F(SimulationTest, PausedFramesRunOnlyRequestedStepsAndBudgetsCapSteps) {
+TEST_F(SimulationTest, PauseRunAndStepsPerFrameAreWhatThePacerIsAsked) {
   ASSERT_TRUE(apply(command::Pause{}));
-  EXPECT_EQ(sim_->steps_for_frame(1.0), 0);
+  EXPECT_EQ(sim_->pending_steps(), 0);
   ASSERT_TRUE(apply(command::Step{5}));
-  EXPECT_EQ(sim_->steps_for_frame(1.0), 1) << "no step time measured yet: one at a time";
-  sim_->frame_done(1, {2.0, 0.0, 1});  // 2 ms per step
-  EXPECT_EQ(sim_->steps_for_frame(1.0), 4);
+  EXPECT_EQ(sim_->pending_steps(), 5);
   ASSERT_TRUE(apply(command::Run{}));
+  EXPECT_EQ(sim_->pending_steps(), 0) << "running drops single steps still pending";
   ASSERT_TRUE(apply(command::SetStepsPerFrame{1000}));
-  EXPECT_EQ(sim_->steps_for_frame(0.025), 12) << "1000 asked, 25 ms at 2 ms a step";
+  EXPECT_EQ(sim_->steps_per_frame(), 1000);
   ASSERT_TRUE(apply(command::SetStepsPerFrame{std::nullopt}));
-  EXPECT_EQ(sim_->steps_for_frame(0.010), 5);
-}
-
-// A GPU's kernel times arrive a frame or more late: the step time comes from the steps the
-// measured call ran, not from the frame's own count.
-TEST_F(SimulationTest, TheStepTimeComesFromTheStepsTheMeasuredCallRan) {
-  ASSERT_TRUE(apply(command::SetStepsPerFrame{std::nullopt}));
-  sim_->frame_done(64, {2.0, 0.0, 8});  // this frame ran 64; the finished call 8 in 2 ms
-  EXPECT_EQ(sim_->steps_for_frame(0.010), 40) << "0.25 ms a step, not 2 / 64";
-  sim_->frame_done(64, {0.0, 0.0, 0});  // nothing finished yet: the estimate stays
-  EXPECT_EQ(sim_->steps_for_frame(0.010), 40);
+  EXPECT_FALSE(sim_->steps_per_frame());
 }
 
 // The owner of a control is in its type: view, brush and UI controls are the app's commands, so
@@ -189,10 +178,10 @@ TEST_F(SimulationTest, StepPausesAndRunsExactlyTheAskedSteps) {
   ASSERT_TRUE(sim_->running());
   ASSERT_TRUE(apply(command::Step{3}));
   EXPECT_FALSE(sim_->running());
-  sim_->frame_done(1, {0.1, 0.0, 1});
-  EXPECT_EQ(sim_->steps_for_frame(1.0), 2);
-  sim_->frame_done(2, {0.2, 0.0, 2});
-  EXPECT_EQ(sim_->steps_for_frame(1.0), 0);
+  sim_->frame_done(1);
+  EXPECT_EQ(sim_->pending_steps(), 2);
+  sim_->frame_done(2);
+  EXPECT_EQ(sim_->pending_steps(), 0);
   EXPECT_EQ(sim_->total_steps(), 3);
 }
 
