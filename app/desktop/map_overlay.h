@@ -1,5 +1,6 @@
-// Parameter-map mode over the view: k ticks along the bottom, F ticks up the left side, the
-// (F, k) under the cursor, and a click that picks them (a Pick command).
+// Parameter-map mode over the view: k ticks along the bottom, F ticks up the right side (the
+// panel usually covers the left), the (F, k) under the cursor, and a click that picks them (a
+// Pick command).
 #pragma once
 
 #include <vector>

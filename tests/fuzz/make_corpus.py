@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the fuzz targets' seed corpus, tests/fuzz/corpus/<target>/: valid inputs and every
-crafted input of issue 14 that a target reads. Needs numpy and h5py (Debian's python3-h5py:
+crafted input of the hardening tests that a target reads. Needs numpy and h5py (Debian's python3-h5py:
 run it with /usr/bin/python3). The files are committed; run again after changing this script."""
 import pathlib
 import shutil

@@ -6,7 +6,7 @@
 #   OUT=/some/folder tests/gpu/device-check.sh [--stages LIST] [--budget SECONDS]
 #   tests/gpu/device-check.sh --dry-run      # here: every stage that needs no GPU, for real
 #
-# Nine stages (the issue's), each in its own process under its own `timeout`, so a stage that
+# Nine stages, each in its own process under its own `timeout`, so a stage that
 # fails or runs out of time costs only itself; a line goes to $OUT/summary.txt as each ends:
 #   1 preflight  2 build  3 gpu-tests  4 sanitizer  5 app  6 bench  7 peers  8 sweep  9 ncu
 # The whole run keeps to --budget (default 450 s: the device allows 10 minutes a command and 15
