@@ -14,7 +14,8 @@
 #include "cpu_twin/row_update.h"
 #include "cpu_twin/simd.h"
 #include "gs/cell_update.h"
-#include "gs/launch_emulator.h"
+#include "kernels/brush_kernel_body.h"
+#include "kernels/launch_emulator.h"
 
 namespace gs {
 namespace {

@@ -7,40 +7,13 @@
 #include <cstddef>
 #include <string>
 
-#include "gs/brush_kernel_body.h"
+#include "gs/backend_types.h"
 #include "gs/fields.h"
 #include "gs/launch_shape.h"
 #include "gs/params.h"
-#include "gs/range_kernel_body.h"
 #include "gs/status.h"
 
 namespace gs {
-
-enum class MemorySpace { Host, Device };
-enum class DisplayField { U, V };
-
-// A caller-given buffer of width x height floats for the display field, tagged with the memory
-// it lives in so a GPU backend can write into a mapped GL buffer without knowing about GL.
-struct DisplayTarget {
-  float* data = nullptr;
-  std::size_t count = 0;
-  MemorySpace space = MemorySpace::Host;
-};
-
-// Times of the backend's last call, split the way the course teaches: compute (kernels or the
-// twin's loops) apart from copies between memories.
-struct Timings {
-  double compute_ms = 0.0;
-  double transfer_ms = 0.0;
-  int steps = 0;  // the steps compute_ms covers (a GPU's newest finished call may be an older one)
-};
-
-// Where a GPU backend's work runs, for the app's interop seam: the CUDA device and stream (an
-// opaque cudaStream_t, so this header needs no CUDA). A host backend has device -1.
-struct DeviceStream {
-  int device = -1;
-  void* stream = nullptr;
-};
 
 class Backend {
  public:
