@@ -1,6 +1,6 @@
-// The plain values that cross the backend interface: display targets, timings, the brush and a
-// field's range. No kernel code: callers of a backend need these types, not how a backend
-// computes with them.
+// The plain values that cross the backend interface: display targets, timings, the brush, a
+// field's range and the GPU's own measurements. No kernel code: callers of a backend need these
+// types, not how a backend computes with them.
 #pragma once
 
 #include <cstddef>
@@ -48,6 +48,22 @@ inline constexpr float kMaxBrushRadius = 4096.0f;
 struct ValueRange {
   float low = 0.0f;
   float high = 0.0f;
+};
+
+// The app's interop path against its host path, without GL: the display field written into a
+// device buffer (as into a mapped PBO) against copied to pinned host memory; in ms.
+struct DisplayPathTimes {
+  double device_ms = 0.0;
+  double host_ms = 0.0;
+};
+
+// What a step graph's build costs against a replay of its steps and against plain launches of
+// as many steps, each host call to the end of the GPU's work, in ms.
+struct GraphCosts {
+  int steps = 0;
+  double build_and_run_ms = 0.0;
+  double replay_ms = 0.0;
+  double launches_ms = 0.0;
 };
 
 }  // namespace gs
