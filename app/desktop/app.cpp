@@ -144,12 +144,12 @@ Status App::apply(const Command& command) {
   if (const std::optional<std::string> output = output_of(command))
     GS_TRY(check_not_own_file(*output));
   const GridSize size_before = simulation_->size();
-  const std::string backend_before = simulation_->backend().name();
+  const BackendKind backend_before = simulation_->backend().kind();
   Expected<bool> handled = simulation_->apply(command);
   if (!handled) return handled.status();
   if (*handled) {
     if (recorder_ && simulation_->size() != size_before) stop_recording("the grid size changed");
-    if (simulation_->size() != size_before || simulation_->backend().name() != backend_before)
+    if (simulation_->size() != size_before || simulation_->backend().kind() != backend_before)
       GS_TRY(rebuild_transfer());
     return Status::ok();
   }
