@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iomanip>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -140,13 +141,14 @@ Status run_course_benchmark(BatchOptions options, Backend& backend, Table& table
   return Status::ok();
 }
 
-#if defined(GS_HAVE_CUDA)
 // The copy ceiling of a buffer the GPU's L2 cache holds (source and copy in a quarter of it
 // each), beside the DRAM-sized one every backend prints.
-Status print_l2_copy(CudaBackend& cuda, std::ostream& out) {
-  const std::size_t l2 = cuda.device().l2_bytes;
+Status print_l2_copy(Backend& gpu, std::ostream& out) {
+  Expected<CudaDeviceInfo> device = cuda_device_info(gpu.device_stream().device);
+  if (!device) return device.status();
+  const std::size_t l2 = device->l2_bytes;
   if (l2 < (std::size_t(1) << 20)) return Status::ok();
-  Expected<double> copy = cuda.measure_copy_bandwidth(l2 / 4);
+  Expected<double> copy = gpu.measure_copy_bandwidth(l2 / 4);
   if (!copy) return copy.status();
   out << "copy L2: " << std::fixed << std::setprecision(1) << *copy << " GB/s (a "
       << double(l2 / 4) / 1e6 << " MB copy, which the " << double(l2) / 1e6
@@ -157,15 +159,15 @@ Status print_l2_copy(CudaBackend& cuda, std::ostream& out) {
 // The app's interop path against its host path, measured without GL: the display field of a
 // 1920x1080 grid written on the device (as into a mapped PBO) or copied to pinned host memory.
 // Then what building a step graph costs against replaying it and against plain launches.
-Status print_display_paths_and_graphs(CudaBackend& cuda, std::ostream& out) {
-  GS_TRY(cuda.upload(Fields(kCourseGrid)));
-  Expected<CudaBackend::DisplayPathTimes> times = cuda.measure_display_paths(10);
+Status print_display_paths_and_graphs(Backend& gpu, std::ostream& out) {
+  GS_TRY(gpu.upload(Fields(kCourseGrid)));
+  Expected<DisplayPathTimes> times = gpu.measure_display_paths(10);
   if (!times) return times.status();
   out << "\ndisplay field of " << to_string(kCourseGrid) << ": device write "
       << std::setprecision(4) << times->device_ms << " ms (interop-shaped), device-to-host copy "
       << times->host_ms << " ms (host path, first crossing): " << std::setprecision(1)
       << times->host_ms / std::max(1e-9, times->device_ms) << "x\n";
-  Expected<CudaBackend::GraphCosts> graphs = cuda.measure_graph_costs(10);
+  Expected<GraphCosts> graphs = gpu.measure_graph_costs(10);
   if (!graphs) return graphs.status();
   out << "step graph of " << graphs->steps << " steps on " << to_string(kCourseGrid)
       << ", host call to GPU done: built and run " << std::setprecision(3)
@@ -173,7 +175,6 @@ Status print_display_paths_and_graphs(CudaBackend& cuda, std::ostream& out) {
       << graphs->steps << " plain launches " << graphs->launches_ms << " ms\n";
   return Status::ok();
 }
-#endif
 
 }  // namespace
 
@@ -197,8 +198,8 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   for (GridSize size : sizes) GS_TRY(check_grid_size(size.width, size.height));
   std::vector<std::pair<std::string, Backend*>> paths{{backend.name(), &backend}};
   std::unique_ptr<CpuTwinBackend> reference;
-  if (const auto* twin = dynamic_cast<const CpuTwinBackend*>(&backend)) {
-    reference = std::make_unique<CpuTwinBackend>(twin->threads(), CpuTwinPath::Reference);
+  if (const std::optional<CpuLoop> loop = backend.cpu_loop()) {
+    reference = std::make_unique<CpuTwinBackend>(loop->threads, CpuTwinPath::Reference);
     paths = {{"fast", &backend}, {"reference", reference.get()}};
   }
   Expected<double> copy = backend.measure_copy_bandwidth(kCopyBytes);
@@ -209,9 +210,7 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   if (reference) out << "\nagainst: " << reference->description();
   out << "\nmachine: " << cpu_model() << "\ncopy:    " << std::fixed << std::setprecision(1)
       << *copy << " GB/s (a 256 MB copy in the backend's memory, read + write)\n";
-#if defined(GS_HAVE_CUDA)
-  if (gpu) GS_TRY(print_l2_copy(static_cast<CudaBackend&>(backend), out));
-#endif
+  if (gpu) GS_TRY(print_l2_copy(backend, out));
   out << "\n";
   std::vector<Backend*> backends;
   for (const auto& path : paths) backends.push_back(path.second);
@@ -235,9 +234,8 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   const bool full_table = !options.width && !options.height;
   if (gpu && full_table) {
     GS_TRY(run_course_benchmark(job_options, backend, table, *copy));
-#if defined(GS_HAVE_CUDA)
-    GS_TRY(print_display_paths_and_graphs(static_cast<CudaBackend&>(backend), out));
-#endif
+    if (backend.capabilities().gpu_measurements)
+      GS_TRY(print_display_paths_and_graphs(backend, out));
   }
   return Status::ok();
 }

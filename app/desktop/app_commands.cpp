@@ -38,11 +38,12 @@ Status App::apply(const Command& command) {
 
 Status App::apply_to_simulation(const SimulationCommand& command) {
   const GridSize size_before = simulation_->size();
-  const std::string backend_before = simulation_->backend().name();
+  const BackendKind backend_before = simulation_->backend().kind();
   GS_TRY(simulation_->apply(command));
   if (recorder_ && simulation_->size() != size_before) stop_recording("the grid size changed");
-  if (simulation_->backend().name() != backend_before) pacer_ = FramePacer{};  // new costs
-  if (simulation_->size() != size_before || simulation_->backend().name() != backend_before)
+  const bool new_backend = simulation_->backend().kind() != backend_before;
+  if (new_backend) pacer_ = FramePacer{};  // its costs are new
+  if (simulation_->size() != size_before || new_backend)
     GS_TRY(rebuild_transfer());
   return Status::ok();
 }

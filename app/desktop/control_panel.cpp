@@ -3,8 +3,9 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <optional>
 
-#include "gs/cpu_twin_backend.h"
+#include "gs/backend.h"
 
 namespace gs::app {
 namespace {
@@ -145,17 +146,17 @@ void parameter_section(const PanelContext& c) {
 // The CPU twin's loop, to switch while the kernel time is on screen: the fast path (row bands
 // advanced several steps per pass in cache, SIMD rows) or the reference sweep.
 void twin_loop_controls(const PanelContext& c) {
-  const auto* twin = dynamic_cast<const CpuTwinBackend*>(&c.simulation.backend());
-  ImGui::BeginDisabled(twin == nullptr);
+  const std::optional<CpuLoop> loop = c.simulation.backend().cpu_loop();
+  ImGui::BeginDisabled(!loop);
   int path = c.simulation.twin_path() == CpuTwinPath::Fast ? 0 : 1;
   if (ImGui::Combo("CPU loop", &path, "fast (blocked, SIMD)\0reference (one sweep a step)\0"))
     push_set(c, S::CpuPath, path == 0 ? CpuTwinPath::Fast : CpuTwinPath::Reference);
   int per_pass = c.simulation.twin_steps_per_pass();
   if (ImGui::SliderInt("steps per pass", &per_pass, 0, 16, per_pass == 0 ? "auto" : "%d"))
     push_set(c, S::StepsPerPass, per_pass);
-  if (twin && twin->path() == CpuTwinPath::Fast)
-    ImGui::TextDisabled("now %d step%s per pass", twin->steps_per_pass(),
-                        twin->steps_per_pass() == 1 ? "" : "s");
+  if (loop && loop->path == CpuTwinPath::Fast)
+    ImGui::TextDisabled("now %d step%s per pass", loop->steps_per_pass,
+                        loop->steps_per_pass == 1 ? "" : "s");
   ImGui::EndDisabled();
 }
 
@@ -175,7 +176,7 @@ void grid_section(const PanelContext& c) {
   ImGui::SameLine();
   ImGui::TextDisabled("now %s", to_string(c.simulation.size()).c_str());
 
-  int backend = c.simulation.backend().name() == "cuda" ? 2 : 1;
+  int backend = c.simulation.backend().kind() == BackendKind::Cuda ? 2 : 1;
   if (ImGui::Combo("backend", &backend, "auto\0cpu\0cuda\0"))
     c.commands.push_back(command::SelectBackend{backend == 0   ? BackendChoice::Auto
                                                 : backend == 1 ? BackendChoice::Cpu
@@ -187,7 +188,7 @@ void grid_section(const PanelContext& c) {
 }
 
 void launch_section(const PanelContext& c) {
-  const bool cuda = c.simulation.backend().name() == "cuda";
+  const bool cuda = c.simulation.backend().capabilities().launch_shape;
   BlockShape block = c.simulation.launch_block();
   const LaunchShape shape =
       launch_shape_for(c.simulation.size(), block, c.simulation.launch_variant());

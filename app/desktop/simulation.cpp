@@ -12,16 +12,9 @@
 namespace gs::app {
 namespace {
 
-BackendOptions backend_options(BackendChoice choice, int cuda_device) {
-  BackendOptions options;
-  options.choice = choice;
-  options.cuda_device = cuda_device;
-  return options;
-}
-
 // A GPU gets the course's grid; the CPU twin a square one that stays lively at its speed.
 GridSize default_size(const Backend& backend) {
-  return backend.name() == "cuda" ? GridSize{1920, 1080} : GridSize{1024, 1024};
+  return backend.capabilities().device_memory ? GridSize{1920, 1080} : GridSize{1024, 1024};
 }
 
 }  // namespace
@@ -47,8 +40,7 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
   sim->presets_ = std::move(presets).value();
   sim->cuda_device_ = settings.cuda_device;
   sim->max_display_side_ = settings.max_display_side;
-  Expected<SelectedBackend> selected =
-      create_backend(backend_options(settings.backend, settings.cuda_device));
+  Expected<SelectedBackend> selected = create_backend(sim->backend_options(settings.backend));
   if (!selected) return selected.status();
   sim->backend_ = std::move(selected->backend);
   sim->backend_reason_ = selected->reason;
@@ -108,26 +100,35 @@ Status Simulation::resize(GridSize new_size) {
   return Status::ok();
 }
 
-// Gives the CPU twin, when it runs, the loop and pass length the user chose; on a GPU they wait.
-Status Simulation::configure_twin() {
-  auto* twin = dynamic_cast<CpuTwinBackend*>(backend_.get());
-  if (!twin) return Status::ok();
-  twin->set_path(twin_path_);
-  return twin->set_steps_per_pass(twin_steps_per_pass_);
+// Every backend setting the user chose, whole: each backend takes its own part (the CPU twin
+// its loop and pass length, a GPU its launch) and the rest waits for a backend switch.
+BackendOptions Simulation::backend_options(BackendChoice choice) const {
+  BackendOptions options;
+  options.choice = choice;
+  options.cuda_device = cuda_device_;
+  options.cpu_path = twin_path_;
+  options.cpu_steps_per_pass = twin_steps_per_pass_;
+  options.block = launch_block_;
+  options.variant = launch_variant_;
+  options.unused_settings = UnusedSettings::Kept;
+  return options;
 }
 
+// Gives the running backend the settings the user chose (it takes its part of them).
+Status Simulation::configure_twin() {
+  return backend_->configure(backend_options(BackendChoice::Auto));
+}
+
+// The new backend is created with the settings whole, so nothing is re-applied here by hand.
 Status Simulation::switch_backend(BackendChoice choice) {
-  Expected<SelectedBackend> selected = create_backend(backend_options(choice, cuda_device_));
+  Expected<SelectedBackend> selected = create_backend(backend_options(choice));
   if (!selected) return selected.status();
   Fields state;
   GS_TRY(backend_->download(state));
   GS_TRY(selected->backend->set_params(params_));
   GS_TRY(selected->backend->upload(state));
-  if (selected->backend->name() == "cuda")
-    GS_TRY(selected->backend->set_launch(launch_block_, launch_variant_));
   backend_ = std::move(selected->backend);
   backend_reason_ = selected->reason;
-  GS_TRY(configure_twin());
   message_ = "backend " + backend_->description() + ", state carried over";
   return Status::ok();
 }

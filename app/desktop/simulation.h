@@ -74,6 +74,7 @@ class Simulation {
   Status reset(std::optional<InitPattern> init, std::optional<std::uint64_t> seed);
   Status resize(GridSize size);
   Status check_displayable(GridSize size) const;
+  BackendOptions backend_options(BackendChoice choice) const;
   Status switch_backend(BackendChoice choice);
   Status configure_twin();
   Status load_preset(const std::string& name);

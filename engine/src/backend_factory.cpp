@@ -43,32 +43,24 @@ std::string describe_device(const CudaDeviceInfo& d) {
 }
 
 Expected<std::unique_ptr<Backend>> create_cpu_twin(const BackendOptions& options) {
-  auto twin = std::make_unique<CpuTwinBackend>(options.cpu_threads,
-                                               options.cpu_path.value_or(CpuTwinPath::Fast));
-  if (options.cpu_steps_per_pass) GS_TRY(twin->set_steps_per_pass(*options.cpu_steps_per_pass));
+  auto twin = std::make_unique<CpuTwinBackend>(options.cpu_threads);
+  GS_TRY(twin->configure(options));
   return std::unique_ptr<Backend>(std::move(twin));
 }
 
 }  // namespace
 
-std::optional<BackendChoice> parse_backend_choice(std::string_view name) {
-  if (name == "auto") return BackendChoice::Auto;
-  if (name == "cpu") return BackendChoice::Cpu;
-  if (name == "cuda") return BackendChoice::Cuda;
-  return std::nullopt;
-}
-
 Expected<SelectedBackend> create_backend(const BackendOptions& options) {
-  const bool launch_chosen = options.block || options.variant;
-  const bool twin_chosen = options.cpu_path || options.cpu_steps_per_pass;
+  // Where the caller keeps settings for whichever backend runs, none of them is a mistake.
+  const bool refuse_unused = options.unused_settings == UnusedSettings::Refused;
+  const bool launch_chosen = refuse_unused && (options.block || options.variant);
+  const bool twin_chosen = refuse_unused && (options.cpu_path || options.cpu_steps_per_pass);
   if (options.choice == BackendChoice::Cuda && twin_chosen)
     return Error{"the CPU twin's loop (--cpu-path, --steps-per-pass) applies to the cpu backend"};
   if (options.choice != BackendChoice::Cpu) {
     Expected<std::unique_ptr<Backend>> cuda = create_cuda_backend(options.cuda_device);
     if (cuda) {
-      if (launch_chosen)
-        GS_TRY((*cuda)->set_launch(options.block.value_or(BlockShape{}),
-                                   options.variant.value_or(KernelVariant::Coalesced)));
+      GS_TRY((*cuda)->configure(options));
       return SelectedBackend{std::move(cuda).value(), ""};
     }
     if (options.choice == BackendChoice::Cuda) return Error{"--backend cuda: " + cuda.message()};

@@ -14,7 +14,8 @@
 #include "cpu_twin/row_update.h"
 #include "cpu_twin/simd.h"
 #include "gs/cell_update.h"
-#include "gs/launch_emulator.h"
+#include "kernels/brush_kernel_body.h"
+#include "kernels/launch_emulator.h"
 
 namespace gs {
 namespace {
@@ -26,16 +27,6 @@ double elapsed_ms(Clock::time_point since) {
 }
 
 }  // namespace
-
-std::optional<CpuTwinPath> parse_cpu_twin_path(std::string_view name) {
-  if (name == "fast") return CpuTwinPath::Fast;
-  if (name == "reference") return CpuTwinPath::Reference;
-  return std::nullopt;
-}
-
-std::string_view to_string(CpuTwinPath path) {
-  return path == CpuTwinPath::Fast ? "fast" : "reference";
-}
 
 CpuTwinBackend::CpuTwinBackend(int threads, CpuTwinPath path)
     : threads_(threads > 0 ? threads : omp_get_max_threads()), path_(path), rings_(threads_) {}
@@ -51,6 +42,23 @@ std::string CpuTwinBackend::description() const {
 }
 
 CpuTwinBackend::~CpuTwinBackend() = default;
+
+BackendCapabilities CpuTwinBackend::capabilities() const {
+  BackendCapabilities can;
+  can.cpu_loop = true;
+  return can;
+}
+
+Status CpuTwinBackend::configure(const BackendOptions& options) {
+  if (options.cpu_steps_per_pass) GS_TRY(check_steps_per_pass(*options.cpu_steps_per_pass));
+  if (options.cpu_path) set_path(*options.cpu_path);
+  if (options.cpu_steps_per_pass) GS_TRY(set_steps_per_pass(*options.cpu_steps_per_pass));
+  return Status::ok();
+}
+
+std::optional<CpuLoop> CpuTwinBackend::cpu_loop() const {
+  return CpuLoop{path_, steps_per_pass(), threads_};
+}
 
 Status CpuTwinBackend::upload(const Fields& fields) {
   if (fields.u.size() != fields.size.cells() || fields.v.size() != fields.size.cells())

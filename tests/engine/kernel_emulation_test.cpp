@@ -11,9 +11,10 @@
 
 #include "cuda/step_plan.h"
 #include "gs/cpu_twin_backend.h"
-#include "gs/launch_emulator.h"
-#include "gs/range_kernel_body.h"
-#include "gs/step_kernel_body.h"
+#include "kernels/brush_kernel_body.h"
+#include "kernels/launch_emulator.h"
+#include "kernels/range_kernel_body.h"
+#include "kernels/step_kernel_body.h"
 #include "reference_model.h"
 
 namespace gs::test {

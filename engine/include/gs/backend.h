@@ -5,50 +5,33 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
-#include "gs/brush_kernel_body.h"
+#include "gs/backend_capabilities.h"
+#include "gs/backend_options.h"
+#include "gs/backend_types.h"
 #include "gs/fields.h"
 #include "gs/launch_shape.h"
 #include "gs/params.h"
-#include "gs/range_kernel_body.h"
 #include "gs/status.h"
 
 namespace gs {
-
-enum class MemorySpace { Host, Device };
-enum class DisplayField { U, V };
-
-// A caller-given buffer of width x height floats for the display field, tagged with the memory
-// it lives in so a GPU backend can write into a mapped GL buffer without knowing about GL.
-struct DisplayTarget {
-  float* data = nullptr;
-  std::size_t count = 0;
-  MemorySpace space = MemorySpace::Host;
-};
-
-// Times of the backend's last call, split the way the course teaches: compute (kernels or the
-// twin's loops) apart from copies between memories.
-struct Timings {
-  double compute_ms = 0.0;
-  double transfer_ms = 0.0;
-  int steps = 0;  // the steps compute_ms covers (a GPU's newest finished call may be an older one)
-};
-
-// Where a GPU backend's work runs, for the app's interop seam: the CUDA device and stream (an
-// opaque cudaStream_t, so this header needs no CUDA). A host backend has device -1.
-struct DeviceStream {
-  int device = -1;
-  void* stream = nullptr;
-};
 
 class Backend {
  public:
   virtual ~Backend() = default;
 
-  // "cpu" or "cuda", and a line for people ("CPU twin, 2 OpenMP threads").
-  virtual std::string name() const = 0;
+  virtual BackendKind kind() const = 0;
+  virtual BackendCapabilities capabilities() const = 0;
+  // "cpu" or "cuda" (the kind's name), and a line for people ("CPU twin, 2 OpenMP threads").
+  std::string name() const { return std::string(to_string(kind())); }
   virtual std::string description() const = 0;
+
+  // Takes this backend's part of the options (the CPU twin its loop and steps per pass, CUDA its
+  // launch) and leaves the rest; what it was created with (threads, device) stays. A failing
+  // call changes nothing.
+  virtual Status configure(const BackendOptions& options) = 0;
 
   // Replaces the state with these fields; the grid takes their size.
   virtual Status upload(const Fields& fields) = 0;
@@ -87,6 +70,15 @@ class Backend {
 
   // The CUDA launch shape and step kernel (the teaching controls); the CPU twin refuses.
   virtual Status set_launch(BlockShape block, KernelVariant variant) = 0;
+
+  // The CPU twin's loop as it runs now; nullopt on a backend without one.
+  virtual std::optional<CpuLoop> cpu_loop() const { return std::nullopt; }
+
+  // The GPU's own measurements (capabilities().gpu_measurements), best of `repeats`: the
+  // display field written on the device against copied to the host, on the current grid; and
+  // a step graph's build against its replay and plain launches. Other backends refuse.
+  virtual Expected<DisplayPathTimes> measure_display_paths(int repeats);
+  virtual Expected<GraphCosts> measure_graph_costs(int repeats);
 };
 
 }  // namespace gs

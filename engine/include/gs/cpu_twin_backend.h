@@ -6,7 +6,6 @@
 #pragma once
 
 #include <optional>
-#include <string_view>
 #include <vector>
 
 #include "gs/backend.h"
@@ -17,19 +16,17 @@ namespace twin {
 class RowRing;
 }
 
-enum class CpuTwinPath { Fast, Reference };
-
-std::optional<CpuTwinPath> parse_cpu_twin_path(std::string_view name);  // "fast", "reference"
-std::string_view to_string(CpuTwinPath path);
-
 class CpuTwinBackend final : public Backend {
  public:
   // threads <= 0 uses every core OpenMP offers.
   explicit CpuTwinBackend(int threads = 0, CpuTwinPath path = CpuTwinPath::Fast);
   ~CpuTwinBackend() override;
 
-  std::string name() const override { return "cpu"; }
+  BackendKind kind() const override { return BackendKind::CpuTwin; }
+  BackendCapabilities capabilities() const override;
   std::string description() const override;
+  // Takes the loop and steps per pass; the threads stay as created.
+  Status configure(const BackendOptions& options) override;
 
   Status upload(const Fields& fields) override;
   Status set_params(const Params& params) override;
@@ -46,6 +43,7 @@ class CpuTwinBackend final : public Backend {
   Expected<ValueRange> field_range(DisplayField field) override;
   Expected<double> measure_copy_bandwidth(std::size_t bytes) override;
   Status set_launch(BlockShape block, KernelVariant variant) override;
+  std::optional<CpuLoop> cpu_loop() const override;
   int threads() const { return threads_; }
   CpuTwinPath path() const { return path_; }
   void set_path(CpuTwinPath path);

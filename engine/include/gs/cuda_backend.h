@@ -37,8 +37,11 @@ class CudaBackend final : public Backend {
   static Expected<std::unique_ptr<CudaBackend>> create(int device = 0);
   ~CudaBackend() override;
 
-  std::string name() const override { return "cuda"; }
+  BackendKind kind() const override { return BackendKind::Cuda; }
+  BackendCapabilities capabilities() const override;
   std::string description() const override;
+  // Takes the launch (block shape, kernel variant) where the options name one.
+  Status configure(const BackendOptions& options) override;
 
   Status upload(const Fields& fields) override;
   Status set_params(const Params& params) override;
@@ -65,11 +68,7 @@ class CudaBackend final : public Backend {
   // The interop-shaped path against the host path, without GL: the display field written into
   // a device buffer (as into a mapped PBO) against copied to pinned host memory; best of
   // `repeats`, in ms.
-  struct DisplayPathTimes {
-    double device_ms = 0.0;
-    double host_ms = 0.0;
-  };
-  Expected<DisplayPathTimes> measure_display_paths(int repeats);
+  Expected<DisplayPathTimes> measure_display_paths(int repeats) override;
 
   // A device-to-device copy, timed with events.
   Expected<double> measure_copy_bandwidth(std::size_t bytes) override;
@@ -78,13 +77,7 @@ class CudaBackend final : public Backend {
   long long graph_builds() const;
   // What a graph build costs against a replay of its steps and against plain launches of as
   // many steps, each host call to the end of the GPU's work, in ms (best of `repeats`).
-  struct GraphCosts {
-    int steps = 0;
-    double build_and_run_ms = 0.0;
-    double replay_ms = 0.0;
-    double launches_ms = 0.0;
-  };
-  Expected<GraphCosts> measure_graph_costs(int repeats);
+  Expected<GraphCosts> measure_graph_costs(int repeats) override;
 
  private:
   struct Impl;

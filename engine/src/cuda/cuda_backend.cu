@@ -131,6 +131,20 @@ long long CudaBackend::graph_builds() const {
   return impl_->graphs.builds();
 }
 
+BackendCapabilities CudaBackend::capabilities() const {
+  BackendCapabilities can;
+  can.launch_shape = true;
+  can.device_memory = true;
+  can.interop = true;
+  can.gpu_measurements = true;
+  return can;
+}
+
+Status CudaBackend::configure(const BackendOptions& options) {
+  if (!options.block && !options.variant) return Status::ok();
+  return set_launch(options.block.value_or(impl_->block), options.variant.value_or(impl_->variant));
+}
+
 Status CudaBackend::set_launch(BlockShape block, KernelVariant variant) {
   GS_TRY(check_block_shape(block));
   impl_->block = block;

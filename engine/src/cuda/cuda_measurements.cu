@@ -16,7 +16,7 @@ double ms_since(Clock::time_point start) {
 
 }  // namespace
 
-Expected<CudaBackend::DisplayPathTimes> CudaBackend::measure_display_paths(int repeats) {
+Expected<DisplayPathTimes> CudaBackend::measure_display_paths(int repeats) {
   GS_TRY(impl_->require_state());
   const std::size_t cells = impl_->size.cells();
   cuda::DeviceBuffer device_target;
@@ -55,7 +55,7 @@ Expected<double> CudaBackend::measure_copy_bandwidth(std::size_t bytes) {
   return 2.0 * double(count * sizeof(float)) / (best_ms / 1e3) / 1e9;
 }
 
-Expected<CudaBackend::GraphCosts> CudaBackend::measure_graph_costs(int repeats) {
+Expected<GraphCosts> CudaBackend::measure_graph_costs(int repeats) {
   GS_TRY(impl_->require_state());
   Impl& impl = *impl_;
   const int steps = cuda::StepGraphs::kGraphSteps;

@@ -14,7 +14,7 @@
 #include "gs/launch_shape.h"
 #include "gs/params.h"
 #include "gs/status.h"
-#include "gs/step_kernel_body.h"
+#include "kernels/step_kernel_body.h"
 #include "step_plan.h"
 
 namespace gs::cuda {

@@ -5,11 +5,11 @@
 
 #include <cuda_runtime.h>
 
-#include "gs/brush_kernel_body.h"
 #include "gs/launch_shape.h"
-#include "gs/range_kernel_body.h"
 #include "gs/status.h"
-#include "gs/step_kernel_body.h"
+#include "kernels/brush_kernel_body.h"
+#include "kernels/range_kernel_body.h"
+#include "kernels/step_kernel_body.h"
 
 namespace gs::cuda {
 

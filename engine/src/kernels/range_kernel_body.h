@@ -12,11 +12,6 @@
 
 namespace gs {
 
-struct ValueRange {
-  float low = 0.0f;
-  float high = 0.0f;
-};
-
 // A float's bits as an int whose signed order is the float's order (NaN excepted).
 GS_HD int ordered_bits(float value) {
 #if defined(__CUDA_ARCH__)

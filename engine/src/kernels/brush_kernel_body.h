@@ -3,20 +3,13 @@
 // without copying the field and the CPU twin runs the very same code.
 #pragma once
 
+#include "gs/backend_types.h"
 #include "gs/hd.h"
 #include "gs/launch_shape.h"
 #include "gs/params.h"
 #include "gs/status.h"
 
 namespace gs {
-
-struct Brush {
-  float x = 0.0f;  // centre, in cells
-  float y = 0.0f;
-  float radius = 1.0f;  // in cells
-  float value = 0.5f;   // the v painted; ignored when erasing
-  bool erase = false;
-};
 
 // The square of cells the brush may touch, starting at (x0, y0); it may reach past the edges.
 struct BrushBox {
@@ -72,8 +65,6 @@ GS_HD void brush_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim
     v[i] = brush.value;
   }
 }
-
-inline constexpr float kMaxBrushRadius = 4096.0f;
 
 // Rejects brushes no backend should paint: a radius that is not in (0, 4096] or a non-finite
 // position or value.

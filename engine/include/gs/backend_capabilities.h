@@ -1,0 +1,36 @@
+// What a backend is and what it can do, so the app and the benchmark ask a backend instead of
+// comparing its name or casting it to a concrete class.
+#pragma once
+
+#include <string_view>
+
+#include "gs/backend_options.h"
+
+namespace gs {
+
+enum class BackendKind { CpuTwin, Cuda };
+
+std::string_view to_string(BackendKind kind);  // "cpu", "cuda": the names --backend takes
+
+struct BackendCapabilities {
+  // Steps in CUDA blocks: set_launch takes a block shape and a kernel variant.
+  bool launch_shape = false;
+  // Has the CPU twin's loops (cpu_loop() answers; configure takes a path and steps per pass).
+  bool cpu_loop = false;
+  // The fields live in GPU memory; device_stream() names the GPU.
+  bool device_memory = false;
+  // Writes the display field into device memory, as into a mapped GL buffer.
+  bool interop = false;
+  // Answers the GPU's own benchmark measurements (display paths, step graph costs).
+  bool gpu_measurements = false;
+};
+
+// The CPU twin's loop as it runs now: steps_per_pass is what the next step uses on the current
+// grid (chosen from the grid and the cache when automatic).
+struct CpuLoop {
+  CpuTwinPath path = CpuTwinPath::Fast;
+  int steps_per_pass = 1;
+  int threads = 1;
+};
+
+}  // namespace gs

@@ -1,0 +1,44 @@
+// The settings a backend is created and run with, whole in one struct: which backend, its
+// threads or device, the CPU twin's loop and the CUDA launch. The batch program fills it from its
+// options; the app keeps one across backend switches and hands it whole to each new backend.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "gs/launch_shape.h"
+
+namespace gs {
+
+enum class BackendChoice { Auto, Cpu, Cuda };
+
+std::optional<BackendChoice> parse_backend_choice(std::string_view name);  // auto, cpu, cuda
+
+// The CPU twin's two loops (gs/cpu_twin_backend.h): cache-blocked bands or one sweep a step.
+enum class CpuTwinPath { Fast, Reference };
+
+std::optional<CpuTwinPath> parse_cpu_twin_path(std::string_view name);  // "fast", "reference"
+std::string_view to_string(CpuTwinPath path);
+
+// What create_backend does with a setting for a backend it did not create.
+enum class UnusedSettings {
+  Refused,  // an error (the batch program: --block with --backend cpu is a mistake)
+  Kept,     // left unused (the app: its settings wait for when that backend runs)
+};
+
+struct BackendOptions {
+  BackendChoice choice = BackendChoice::Auto;
+  int cpu_threads = 0;  // 0: every core
+  // The CPU twin's loop and its steps per pass (0: automatic), where the user chose them.
+  std::optional<CpuTwinPath> cpu_path;
+  std::optional<int> cpu_steps_per_pass;
+  // The GPU a CUDA backend runs on: the app passes the one that drives its OpenGL context, so
+  // the interop buffers and the backend's buffers live on one device.
+  int cuda_device = 0;
+  // The CUDA launch (block shape, kernel variant), where the user chose one.
+  std::optional<BlockShape> block;
+  std::optional<KernelVariant> variant;
+  UnusedSettings unused_settings = UnusedSettings::Refused;
+};
+
+}  // namespace gs

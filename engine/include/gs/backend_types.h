@@ -1,0 +1,69 @@
+// The plain values that cross the backend interface: display targets, timings, the brush, a
+// field's range and the GPU's own measurements. No kernel code: callers of a backend need these
+// types, not how a backend computes with them.
+#pragma once
+
+#include <cstddef>
+
+namespace gs {
+
+enum class MemorySpace { Host, Device };
+enum class DisplayField { U, V };
+
+// A caller-given buffer of width x height floats for the display field, tagged with the memory
+// it lives in so a GPU backend can write into a mapped GL buffer without knowing about GL.
+struct DisplayTarget {
+  float* data = nullptr;
+  std::size_t count = 0;
+  MemorySpace space = MemorySpace::Host;
+};
+
+// Times of the backend's last call, split the way the course teaches: compute (kernels or the
+// twin's loops) apart from copies between memories.
+struct Timings {
+  double compute_ms = 0.0;
+  double transfer_ms = 0.0;
+  int steps = 0;  // the steps compute_ms covers (a GPU's newest finished call may be an older one)
+};
+
+// Where a GPU backend's work runs, for the app's interop seam: the CUDA device and stream (an
+// opaque cudaStream_t, so this header needs no CUDA). A host backend has device -1.
+struct DeviceStream {
+  int device = -1;
+  void* stream = nullptr;
+};
+
+// Paints v in a disc, or erases it to the resting state u = 1, v = 0.
+struct Brush {
+  float x = 0.0f;  // centre, in cells
+  float y = 0.0f;
+  float radius = 1.0f;  // in cells
+  float value = 0.5f;   // the v painted; ignored when erasing
+  bool erase = false;
+};
+
+inline constexpr float kMaxBrushRadius = 4096.0f;
+
+// The smallest and largest finite value of a field.
+struct ValueRange {
+  float low = 0.0f;
+  float high = 0.0f;
+};
+
+// The app's interop path against its host path, without GL: the display field written into a
+// device buffer (as into a mapped PBO) against copied to pinned host memory; in ms.
+struct DisplayPathTimes {
+  double device_ms = 0.0;
+  double host_ms = 0.0;
+};
+
+// What a step graph's build costs against a replay of its steps and against plain launches of
+// as many steps, each host call to the end of the GPU's work, in ms.
+struct GraphCosts {
+  int steps = 0;
+  double build_and_run_ms = 0.0;
+  double replay_ms = 0.0;
+  double launches_ms = 0.0;
+};
+
+}  // namespace gs
