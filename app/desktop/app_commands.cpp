@@ -43,8 +43,7 @@ Status App::apply_to_simulation(const SimulationCommand& command) {
   if (recorder_ && simulation_->size() != size_before) stop_recording("the grid size changed");
   const bool new_backend = simulation_->backend().kind() != backend_before;
   if (new_backend) pacer_ = FramePacer{};  // its costs are new
-  if (simulation_->size() != size_before || new_backend)
-    GS_TRY(rebuild_transfer());
+  if (simulation_->size() != size_before || new_backend) GS_TRY(rebuild_transfer());
   return Status::ok();
 }
 

@@ -148,10 +148,11 @@ void parameter_section(const PanelContext& c) {
 void twin_loop_controls(const PanelContext& c) {
   const std::optional<CpuLoop> loop = c.simulation.backend().cpu_loop();
   ImGui::BeginDisabled(!loop);
-  int path = c.simulation.twin_path() == CpuTwinPath::Fast ? 0 : 1;
+  const BackendOptions& chosen = c.simulation.backend_options();
+  int path = chosen.cpu_path.value_or(CpuTwinPath::Fast) == CpuTwinPath::Fast ? 0 : 1;
   if (ImGui::Combo("CPU loop", &path, "fast (blocked, SIMD)\0reference (one sweep a step)\0"))
     push_set(c, S::CpuPath, path == 0 ? CpuTwinPath::Fast : CpuTwinPath::Reference);
-  int per_pass = c.simulation.twin_steps_per_pass();
+  int per_pass = chosen.cpu_steps_per_pass.value_or(0);
   if (ImGui::SliderInt("steps per pass", &per_pass, 0, 16, per_pass == 0 ? "auto" : "%d"))
     push_set(c, S::StepsPerPass, per_pass);
   if (loop && loop->path == CpuTwinPath::Fast)
@@ -189,16 +190,17 @@ void grid_section(const PanelContext& c) {
 
 void launch_section(const PanelContext& c) {
   const bool cuda = c.simulation.backend().capabilities().launch_shape;
-  BlockShape block = c.simulation.launch_block();
-  const LaunchShape shape =
-      launch_shape_for(c.simulation.size(), block, c.simulation.launch_variant());
+  const BackendOptions& chosen = c.simulation.backend_options();
+  BlockShape block = chosen.block.value_or(BlockShape{});
+  const KernelVariant kernel = chosen.variant.value_or(KernelVariant::Coalesced);
+  const LaunchShape shape = launch_shape_for(c.simulation.size(), block, kernel);
   ImGui::Text("grid %ux%u blocks of %ux%u threads", shape.grid.x, shape.grid.y, block.x, block.y);
   if (!cuda) ImGui::TextDisabled("(what the CUDA launch would be; the twin steps rows)");
   int sides[2] = {int(block.x), int(block.y)};
   if (ImGui::InputInt2("block", sides, ImGuiInputTextFlags_EnterReturnsTrue) && sides[0] > 0 &&
       sides[1] > 0)
     push_set(c, S::Block, BlockShape{unsigned(sides[0]), unsigned(sides[1])});
-  int variant = int(c.simulation.launch_variant());
+  int variant = int(kernel);
   if (ImGui::RadioButton("coalesced", &variant, 0))
     push_set(c, S::Kernel, KernelVariant::Coalesced);
   ImGui::SameLine();

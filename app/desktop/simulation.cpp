@@ -38,9 +38,13 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
   Expected<PresetLibrary> presets = load_default_presets();
   if (!presets) return presets.status();
   sim->presets_ = std::move(presets).value();
-  sim->cuda_device_ = settings.cuda_device;
   sim->max_display_side_ = settings.max_display_side;
-  Expected<SelectedBackend> selected = create_backend(sim->backend_options(settings.backend));
+  // Each backend takes its part of the settings; the rest wait for a switch (the app's way).
+  sim->backend_options_.cuda_device = settings.cuda_device;
+  sim->backend_options_.unused_settings = UnusedSettings::Kept;
+  BackendOptions first = sim->backend_options_;
+  first.choice = settings.backend;
+  Expected<SelectedBackend> selected = create_backend(first);
   if (!selected) return selected.status();
   sim->backend_ = std::move(selected->backend);
   sim->backend_reason_ = selected->reason;
@@ -100,28 +104,11 @@ Status Simulation::resize(GridSize new_size) {
   return Status::ok();
 }
 
-// Every backend setting the user chose, whole: each backend takes its own part (the CPU twin
-// its loop and pass length, a GPU its launch) and the rest waits for a backend switch.
-BackendOptions Simulation::backend_options(BackendChoice choice) const {
-  BackendOptions options;
-  options.choice = choice;
-  options.cuda_device = cuda_device_;
-  options.cpu_path = twin_path_;
-  options.cpu_steps_per_pass = twin_steps_per_pass_;
-  options.block = launch_block_;
-  options.variant = launch_variant_;
-  options.unused_settings = UnusedSettings::Kept;
-  return options;
-}
-
-// Gives the running backend the settings the user chose (it takes its part of them).
-Status Simulation::configure_twin() {
-  return backend_->configure(backend_options(BackendChoice::Auto));
-}
-
 // The new backend is created with the settings whole, so nothing is re-applied here by hand.
 Status Simulation::switch_backend(BackendChoice choice) {
-  Expected<SelectedBackend> selected = create_backend(backend_options(choice));
+  BackendOptions options = backend_options_;
+  options.choice = choice;
+  Expected<SelectedBackend> selected = create_backend(options);
   if (!selected) return selected.status();
   Fields state;
   GS_TRY(backend_->download(state));

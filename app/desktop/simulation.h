@@ -55,11 +55,9 @@ class Simulation {
   const std::string& last_message() const { return message_; }
   bool reseed_on_pick() const { return reseed_on_pick_; }
   bool reseed_on_preset() const { return reseed_on_preset_; }
-  BlockShape launch_block() const { return launch_block_; }
-  KernelVariant launch_variant() const { return launch_variant_; }
-  // The CPU twin's loop and steps per pass (0: automatic); kept across backend switches.
-  CpuTwinPath twin_path() const { return twin_path_; }
-  int twin_steps_per_pass() const { return twin_steps_per_pass_; }
+  // The backend settings the user chose (CPU loop, launch), kept whole across backend switches:
+  // each backend takes its own part.
+  const BackendOptions& backend_options() const { return backend_options_; }
 
   // Single steps asked (`step N`) and not yet run; the frame pacer spreads them over frames.
   int pending_steps() const { return pending_steps_; }
@@ -74,9 +72,7 @@ class Simulation {
   Status reset(std::optional<InitPattern> init, std::optional<std::uint64_t> seed);
   Status resize(GridSize size);
   Status check_displayable(GridSize size) const;
-  BackendOptions backend_options(BackendChoice choice) const;
   Status switch_backend(BackendChoice choice);
-  Status configure_twin();
   Status load_preset(const std::string& name);
   Status pick(float x, float y);
   Status save_state(const std::string& path);
@@ -84,7 +80,7 @@ class Simulation {
 
   std::unique_ptr<Backend> backend_;
   std::string backend_reason_;
-  int cuda_device_ = 0;
+  BackendOptions backend_options_;
   long max_display_side_ = kMaxGridDimension;
   PresetLibrary presets_;
   std::string preset_;
@@ -92,10 +88,6 @@ class Simulation {
   InitPattern init_ = InitPattern::Spots;
   std::uint64_t seed_ = 1;
   DisplayField field_ = DisplayField::V;
-  BlockShape launch_block_;
-  KernelVariant launch_variant_ = KernelVariant::Coalesced;
-  CpuTwinPath twin_path_ = CpuTwinPath::Fast;
-  int twin_steps_per_pass_ = 0;
   bool running_ = true;
   int pending_steps_ = 0;
   std::optional<int> steps_per_frame_;

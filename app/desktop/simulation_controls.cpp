@@ -17,9 +17,14 @@ Status Simulation::set(SimulationControl control, const ControlValue& value) {
     target = *typed;
     return Status::ok();
   };
-  Params p = params_;  // the model's controls change a copy, which the backend must accept
-  BlockShape block = launch_block_;
-  KernelVariant variant = launch_variant_;
+  // The model's and the backend's controls change copies, which the backend must accept.
+  Params p = params_;
+  BackendOptions options = backend_options_;
+  const auto configure = [&](const BackendOptions& changed) -> Status {
+    GS_TRY(backend_->configure(changed));
+    backend_options_ = changed;
+    return Status::ok();
+  };
   switch (control) {
     case C::F:
       GS_TRY(assign(p.F));
@@ -67,24 +72,32 @@ Status Simulation::set(SimulationControl control, const ControlValue& value) {
       return assign(reseed_on_pick_);
     case C::ReseedOnPreset:
       return assign(reseed_on_preset_);
-    case C::CpuPath:
-      GS_TRY(assign(twin_path_));
-      return configure_twin();
+    case C::CpuPath: {
+      CpuTwinPath path = CpuTwinPath::Fast;
+      GS_TRY(assign(path));
+      options.cpu_path = path;
+      return configure(options);
+    }
     case C::StepsPerPass: {
       int steps = 0;
       GS_TRY(assign(steps));
       if (Status valid = CpuTwinBackend::check_steps_per_pass(steps); !valid)
         return Error{"steps-per-pass: " + valid.message()};
-      twin_steps_per_pass_ = steps;
-      return configure_twin();
+      options.cpu_steps_per_pass = steps;
+      return configure(options);
     }
     case C::Block:
-    case C::Kernel:
+    case C::Kernel: {
+      // The launch only where the backend launches kernels: the CPU twin refuses it.
+      BlockShape block = options.block.value_or(BlockShape{});
+      KernelVariant variant = options.variant.value_or(KernelVariant::Coalesced);
       GS_TRY(control == C::Block ? assign(block) : assign(variant));
       GS_TRY(backend_->set_launch(block, variant));
-      launch_block_ = block;
-      launch_variant_ = variant;
+      options.block = block;
+      options.variant = variant;
+      backend_options_ = options;
       return Status::ok();
+    }
   }
   GS_TRY(backend_->set_params(p));
   params_ = p;
