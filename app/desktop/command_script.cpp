@@ -27,9 +27,7 @@ std::string to_script_line(const Command& command) {
             return "size " + to_string(c.width) + " " + to_string(c.height);
           },
           [](const command::SelectBackend& c) {
-            return std::string("backend ") + (c.choice == BackendChoice::Auto  ? "auto"
-                                              : c.choice == BackendChoice::Cpu ? "cpu"
-                                                                               : "cuda");
+            return "backend " + std::string(to_string(c.choice));
           },
           [](const command::SelectTransfer& c) { return "transfer " + to_string(c.path); },
           [](const command::SetStepsPerFrame& c) {

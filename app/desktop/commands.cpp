@@ -1,4 +1,4 @@
-// Names of the transfer paths, and the split of a command between its two appliers.
+// The split of a command between its two appliers.
 #include "commands.h"
 
 #include <type_traits>
@@ -28,24 +28,6 @@ constexpr bool each_in_one_part(const std::variant<Ts...>*) {
 static_assert(each_in_one_part(static_cast<const Command*>(nullptr)));
 
 }  // namespace
-
-std::string to_string(TransferPath path) {
-  switch (path) {
-    case TransferPath::Interop:
-      return "interop";
-    case TransferPath::Host:
-      return "host";
-    case TransferPath::Upload:
-      return "upload";
-  }
-  return "unknown";
-}
-
-std::optional<TransferPath> parse_transfer_path(std::string_view name) {
-  for (TransferPath p : {TransferPath::Interop, TransferPath::Host, TransferPath::Upload})
-    if (name == to_string(p)) return p;
-  return std::nullopt;
-}
 
 std::optional<SimulationCommand> simulation_part(const Command& command) {
   return part_of<SimulationCommand>(command);

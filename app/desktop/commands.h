@@ -12,15 +12,26 @@
 
 #include "controls.h"
 #include "gs/backend_factory.h"
+#include "gs/enum_names.h"
 #include "gs/initial_conditions.h"
 
 namespace gs::app {
 
 enum class TransferPath { Interop, Host, Upload };
 
-std::string to_string(TransferPath path);
-
-std::optional<TransferPath> parse_transfer_path(std::string_view name);
+inline constexpr EnumNames<TransferPath, 3> kTransferPathNames{{{TransferPath::Interop, "interop"},
+                                                                {TransferPath::Host, "host"},
+                                                                {TransferPath::Upload, "upload"}}};
+constexpr const auto& enum_names(TransferPath) {
+  return kTransferPathNames;
+}
+// A std::string, as the panel and messages concatenate it.
+inline std::string to_string(TransferPath path) {
+  return std::string(name_in(kTransferPathNames, path));
+}
+constexpr std::optional<TransferPath> parse_transfer_path(std::string_view name) {
+  return value_in(kTransferPathNames, name);
+}
 
 namespace command {
 struct LoadPreset {

@@ -13,6 +13,22 @@ namespace {
 using S = SimulationControl;
 using V = ViewControl;
 
+// A combo box over an enum's names (its table, gs/enum_names.h); true when one was chosen.
+template <class E>
+bool enum_combo(const char* label, E& value) {
+  const auto& table = enum_names(value);
+  int index = 0;
+  while (std::size_t(index) < table.size() && table[std::size_t(index)].value != value) ++index;
+  const auto item = [](void* data, int i, const char** text) {
+    *text = static_cast<const EnumName<E>*>(data)[i].name.data();  // literals: NUL-terminated
+    return true;
+  };
+  if (!ImGui::Combo(label, &index, item, const_cast<EnumName<E>*>(table.data()), int(table.size())))
+    return false;
+  value = table[std::size_t(index)].value;
+  return true;
+}
+
 void push_set(const PanelContext& c, SimulationControl control, ControlValue value) {
   c.commands.push_back(command::SetSimulation{control, std::move(value)});
 }
@@ -44,9 +60,7 @@ void run_section(const PanelContext& c) {
   ImGui::SameLine();
   ImGui::Text("step %lld", sim.total_steps());
 
-  int init = int(sim.init());
-  if (ImGui::Combo("init", &init, "square\0spots\0noise\0"))
-    push_set(c, S::Init, InitPattern(init));
+  if (InitPattern init = sim.init(); enum_combo("init", init)) push_set(c, S::Init, init);
   int seed = int(sim.seed());
   if (ImGui::InputInt("seed", &seed) && seed >= 0) push_set(c, S::Seed, std::uint64_t(seed));
 
@@ -135,12 +149,8 @@ void parameter_section(const PanelContext& c) {
   if (ImGui::DragFloat("Du", &p.Du, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, S::Du, p.Du);
   if (ImGui::DragFloat("Dv", &p.Dv, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, S::Dv, p.Dv);
   if (ImGui::DragFloat("dt", &p.dt, 0.01f, 0.01f, 2.0f, "%.3f")) push_set(c, S::dt, p.dt);
-  int laplacian = int(p.laplacian);
-  if (ImGui::Combo("laplacian", &laplacian, "five-point\0nine-point\0course\0"))
-    push_set(c, S::Laplacian, Laplacian(laplacian));
-  int boundary = int(p.boundary);
-  if (ImGui::Combo("boundary", &boundary, "periodic\0neumann\0"))
-    push_set(c, S::Boundary, Boundary(boundary));
+  if (enum_combo("laplacian", p.laplacian)) push_set(c, S::Laplacian, p.laplacian);
+  if (enum_combo("boundary", p.boundary)) push_set(c, S::Boundary, p.boundary);
 }
 
 // The CPU twin's loop, to switch while the kernel time is on screen: the fast path (row bands
@@ -177,14 +187,12 @@ void grid_section(const PanelContext& c) {
   ImGui::SameLine();
   ImGui::TextDisabled("now %s", to_string(c.simulation.size()).c_str());
 
-  int backend = c.simulation.backend().kind() == BackendKind::Cuda ? 2 : 1;
-  if (ImGui::Combo("backend", &backend, "auto\0cpu\0cuda\0"))
-    c.commands.push_back(command::SelectBackend{backend == 0   ? BackendChoice::Auto
-                                                : backend == 1 ? BackendChoice::Cpu
-                                                               : BackendChoice::Cuda});
-  int transfer = int(c.transfer);
-  if (ImGui::Combo("transfer", &transfer, "interop\0host\0upload\0"))
-    c.commands.push_back(command::SelectTransfer{TransferPath(transfer)});
+  // Shows the backend running (a choice of `auto` shows what it chose).
+  BackendChoice backend =
+      c.simulation.backend().kind() == BackendKind::Cuda ? BackendChoice::Cuda : BackendChoice::Cpu;
+  if (enum_combo("backend", backend)) c.commands.push_back(command::SelectBackend{backend});
+  if (TransferPath transfer = c.transfer; enum_combo("transfer", transfer))
+    c.commands.push_back(command::SelectTransfer{transfer});
   twin_loop_controls(c);
 }
 
@@ -208,9 +216,8 @@ void launch_section(const PanelContext& c) {
 }
 
 void view_section(const PanelContext& c) {
-  int field = c.simulation.display_field() == DisplayField::U ? 0 : 1;
-  if (ImGui::Combo("field", &field, "u\0v\0"))
-    push_set(c, S::Field, field == 0 ? DisplayField::U : DisplayField::V);
+  if (DisplayField field = c.simulation.display_field(); enum_combo("field", field))
+    push_set(c, S::Field, field);
   if (ImGui::BeginCombo("colormap", c.view.colormap.c_str())) {
     for (const Colormap& map : builtin_colormaps())
       if (ImGui::Selectable(map.name.c_str(), map.name == c.view.colormap))

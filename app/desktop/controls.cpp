@@ -36,21 +36,6 @@ std::string write_word(const ControlValue& value) {
   return format_with<std::string>(value, [](const std::string& word) { return word; });
 }
 
-template <class E>
-std::string write_enum(const ControlValue& value) {
-  return format_with<E>(value, [](const E& e) { return std::string(to_string(e)); });
-}
-
-template <const char* yes, const char* no>
-std::string write_switch(const ControlValue& value) {
-  return format_with<bool>(value, [](const bool& on) { return std::string(on ? yes : no); });
-}
-
-std::string write_field(const ControlValue& value) {
-  return format_with<DisplayField>(
-      value, [](const DisplayField& f) { return std::string(f == DisplayField::U ? "u" : "v"); });
-}
-
 std::string write_block(const ControlValue& value) {
   return format_with<BlockShape>(
       value, [](const BlockShape& b) { return std::to_string(b.x) + "x" + std::to_string(b.y); });
@@ -79,41 +64,24 @@ Expected<ControlValue> any_word(std::string_view text) {  // the app knows its c
   return ControlValue{std::string(text)};
 }
 
-Error not_one_of(std::string_view text, std::string_view choices) {
-  return Error{in_quotes(text) + " is not one of " + std::string(choices)};
+// A word from a table of names (an enum's, or a switch's two words), both ways.
+template <const auto& table>
+Expected<ControlValue> word_in(std::string_view text) {
+  if (const auto value = value_in(table, text)) return ControlValue{*value};
+  return Error{in_quotes(text) + " is not one of " + names_list(table)};
 }
 
-// A switch spelled as two words: `yes` is true, `no` false.
-template <const char* yes, const char* no>
-Expected<ControlValue> switch_words(std::string_view text) {
-  if (text == yes) return ControlValue{true};
-  if (text == no) return ControlValue{false};
-  return not_one_of(text, std::string(yes) + ", " + no);
-}
-constexpr char kOn[] = "on", kOff[] = "off", kMap[] = "map", kUniform[] = "uniform",
-               kHidden[] = "hidden", kShown[] = "shown", kLinear[] = "linear",
-               kNearest[] = "nearest";
-
-Expected<ControlValue> linear_filter(std::string_view text) {
-  if (text == "linear" || text == "nearest") return ControlValue{text == "linear"};
-  return not_one_of(text, "nearest, linear");
+template <const auto& table>
+std::string write_word_in(const ControlValue& value) {
+  using T = decltype(table[0].value);
+  return format_with<T>(value, [](const T& v) { return std::string(name_in(table, v)); });
 }
 
-// An engine enum through its parse function; `choices` lists its names for the message.
-template <class E, std::optional<E> (*parse)(std::string_view), const char* choices>
-Expected<ControlValue> enum_word(std::string_view text) {
-  if (const std::optional<E> value = parse(text)) return ControlValue{*value};
-  return not_one_of(text, choices);
-}
-constexpr char kLaplacians[] = "five-point, nine-point, course",
-               kBoundaries[] = "periodic, neumann", kKernels[] = "coalesced, strided",
-               kInits[] = "square, spots, noise", kCpuPaths[] = "fast, reference";
-
-Expected<ControlValue> field(std::string_view text) {
-  if (text == "u") return ControlValue{DisplayField::U};
-  if (text == "v") return ControlValue{DisplayField::V};
-  return not_one_of(text, "u, v");
-}
+// The switches' words: the first of each pair is listed first in messages.
+inline constexpr EnumNames<bool, 2> kOnOff{{{true, "on"}, {false, "off"}}};
+inline constexpr EnumNames<bool, 2> kMapUniform{{{true, "map"}, {false, "uniform"}}};
+inline constexpr EnumNames<bool, 2> kNearestLinear{{{false, "nearest"}, {true, "linear"}}};
+inline constexpr EnumNames<bool, 2> kHiddenShown{{{true, "hidden"}, {false, "shown"}}};
 
 Expected<ControlValue> block(std::string_view text) {
   const std::optional<BlockShape> shape = parse_block_shape(text);
@@ -122,48 +90,56 @@ Expected<ControlValue> block(std::string_view text) {
   return ControlValue{*shape};
 }
 
+// Choices listed in the help: an enum's names from its table.
+template <const auto& table>
+std::string_view choices() {
+  static const std::string list = names_list(table);
+  return list;
+}
+
 const std::vector<ControlSpec> kRegistry = {
     {"F", Sim::F, "a number (feed rate)", number, write_number},
     {"k", Sim::k, "a number (kill rate)", number, write_number},
     {"Du", Sim::Du, "a number", number, write_number},
     {"Dv", Sim::Dv, "a number", number, write_number},
     {"dt", Sim::dt, "a number", number, write_number},
-    {"laplacian", Sim::Laplacian, kLaplacians, enum_word<Laplacian, parse_laplacian, kLaplacians>,
-     write_enum<Laplacian>},
-    {"boundary", Sim::Boundary, kBoundaries, enum_word<Boundary, parse_boundary, kBoundaries>,
-     write_enum<Boundary>},
-    {"field", Sim::Field, "u, v", field, write_field},
+    {"laplacian", Sim::Laplacian, choices<kLaplacianNames>(), word_in<kLaplacianNames>,
+     write_word_in<kLaplacianNames>},
+    {"boundary", Sim::Boundary, choices<kBoundaryNames>(), word_in<kBoundaryNames>,
+     write_word_in<kBoundaryNames>},
+    {"field", Sim::Field, choices<kDisplayFieldNames>(), word_in<kDisplayFieldNames>,
+     write_word_in<kDisplayFieldNames>},
     {"colormap", View::Colormap, "a colormap's name", any_word, write_word},
     {"range-min", View::RangeMin, "a number", number, write_number},
     {"range-max", View::RangeMax, "a number", number, write_number},
-    {"range-auto", View::RangeAuto, "on, off", switch_words<kOn, kOff>, write_switch<kOn, kOff>},
-    {"filter", View::LinearFilter, "nearest, linear", linear_filter,
-     write_switch<kLinear, kNearest>},
+    {"range-auto", View::RangeAuto, choices<kOnOff>(), word_in<kOnOff>, write_word_in<kOnOff>},
+    {"filter", View::LinearFilter, choices<kNearestLinear>(), word_in<kNearestLinear>,
+     write_word_in<kNearestLinear>},
     {"block", Sim::Block, "WIDTHxHEIGHT", block, write_block},
-    {"kernel", Sim::Kernel, kKernels, enum_word<KernelVariant, parse_kernel_variant, kKernels>,
-     write_enum<KernelVariant>},
-    {"cpu-path", Sim::CpuPath, kCpuPaths, enum_word<CpuTwinPath, parse_cpu_twin_path, kCpuPaths>,
-     write_enum<CpuTwinPath>},
+    {"kernel", Sim::Kernel, choices<kKernelVariantNames>(), word_in<kKernelVariantNames>,
+     write_word_in<kKernelVariantNames>},
+    {"cpu-path", Sim::CpuPath, choices<kCpuTwinPathNames>(), word_in<kCpuTwinPathNames>,
+     write_word_in<kCpuTwinPathNames>},
     {"steps-per-pass", Sim::StepsPerPass, "0 (automatic) to 16", count, write_integer<int>},
-    {"init", Sim::Init, kInits, enum_word<InitPattern, parse_init_pattern, kInits>,
-     write_enum<InitPattern>},
+    {"init", Sim::Init, choices<kInitPatternNames>(), word_in<kInitPatternNames>,
+     write_word_in<kInitPatternNames>},
     {"seed", Sim::Seed, "0 to 18446744073709551615", seed, write_integer<std::uint64_t>},
     {"brush-radius", View::BrushRadius, "a number of cells", number, write_number},
     {"brush-value", View::BrushValue, "a number", number, write_number},
-    {"mode", Sim::MapMode, "map, uniform", switch_words<kMap, kUniform>,
-     write_switch<kMap, kUniform>},
+    {"mode", Sim::MapMode, choices<kMapUniform>(), word_in<kMapUniform>,
+     write_word_in<kMapUniform>},
     {"map-F-low", Sim::MapFLow, "a number", number, write_number},
     {"map-F-high", Sim::MapFHigh, "a number", number, write_number},
     {"map-k-low", Sim::MapKLow, "a number", number, write_number},
     {"map-k-high", Sim::MapKHigh, "a number", number, write_number},
-    {"reseed-on-pick", Sim::ReseedOnPick, "on, off", switch_words<kOn, kOff>,
-     write_switch<kOn, kOff>},
-    {"ui", View::UiHidden, "hidden, shown", switch_words<kHidden, kShown>,
-     write_switch<kHidden, kShown>},
+    {"reseed-on-pick", Sim::ReseedOnPick, choices<kOnOff>(), word_in<kOnOff>,
+     write_word_in<kOnOff>},
+    {"ui", View::UiHidden, choices<kHiddenShown>(), word_in<kHiddenShown>,
+     write_word_in<kHiddenShown>},
     {"ui-scale", View::UiScale, "0.5 to 4", number, write_number},
     {"font-size", View::FontSize, "8 to 64", number, write_number},
-    {"reseed-on-preset", Sim::ReseedOnPreset, "on, off", switch_words<kOn, kOff>,
-     write_switch<kOn, kOff>},
+    {"reseed-on-preset", Sim::ReseedOnPreset, choices<kOnOff>(), word_in<kOnOff>,
+     write_word_in<kOnOff>},
 };
 
 template <class Control>

@@ -4,10 +4,6 @@
 
 namespace gs {
 
-std::string_view to_string(BackendKind kind) {
-  return kind == BackendKind::Cuda ? "cuda" : "cpu";
-}
-
 Expected<DisplayPathTimes> Backend::measure_display_paths(int) {
   return Error{"the display paths are a GPU measurement: the " + name() + " backend has none"};
 }

@@ -71,24 +71,6 @@ void make_noise(Fields& f, UnitRandom& random) {
 
 }  // namespace
 
-std::string_view to_string(InitPattern pattern) {
-  switch (pattern) {
-    case InitPattern::Square:
-      return "square";
-    case InitPattern::Spots:
-      return "spots";
-    case InitPattern::Noise:
-      return "noise";
-  }
-  return "?";
-}
-
-std::optional<InitPattern> parse_init_pattern(std::string_view name) {
-  for (InitPattern p : {InitPattern::Square, InitPattern::Spots, InitPattern::Noise})
-    if (name == to_string(p)) return p;
-  return std::nullopt;
-}
-
 Fields make_initial_fields(GridSize size, InitPattern pattern, std::uint64_t seed) {
   Fields f(size);
   std::fill(f.u.begin(), f.u.end(), 1.0f);

@@ -4,16 +4,6 @@
 
 namespace gs {
 
-std::string to_string(KernelVariant variant) {
-  return variant == KernelVariant::Coalesced ? "coalesced" : "strided";
-}
-
-std::optional<KernelVariant> parse_kernel_variant(std::string_view name) {
-  if (name == "coalesced") return KernelVariant::Coalesced;
-  if (name == "strided") return KernelVariant::Strided;
-  return std::nullopt;
-}
-
 std::optional<BlockShape> parse_block_shape(std::string_view text) {
   const std::size_t x = text.find('x');
   if (x == std::string_view::npos || x == 0 || x + 1 == text.size()) return std::nullopt;

@@ -52,32 +52,4 @@ Status validate(const Params& p) {
   return Status::ok();
 }
 
-std::string_view to_string(Laplacian laplacian) {
-  switch (laplacian) {
-    case Laplacian::FivePoint:
-      return "five-point";
-    case Laplacian::NinePoint:
-      return "nine-point";
-    case Laplacian::Course:
-      return "course";
-  }
-  return "?";
-}
-
-std::string_view to_string(Boundary boundary) {
-  return boundary == Boundary::Periodic ? "periodic" : "neumann";
-}
-
-std::optional<Laplacian> parse_laplacian(std::string_view name) {
-  for (Laplacian l : {Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course})
-    if (name == to_string(l)) return l;
-  return std::nullopt;
-}
-
-std::optional<Boundary> parse_boundary(std::string_view name) {
-  for (Boundary b : {Boundary::Periodic, Boundary::Neumann})
-    if (name == to_string(b)) return b;
-  return std::nullopt;
-}
-
 }  // namespace gs

@@ -113,7 +113,7 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Values(KernelVariant::Coalesced, KernelVariant::Strided)),
     [](const ::testing::TestParamInfo<Case>& test) {
       return case_name(std::get<0>(test.param), std::get<1>(test.param)) + "_" +
-             to_string(std::get<2>(test.param));
+             std::string(to_string(std::get<2>(test.param)));
     });
 
 TEST(LaunchShape, CoversEveryCellWithTheFastIndexAlongRowsOrColumns) {

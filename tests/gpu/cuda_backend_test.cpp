@@ -54,7 +54,7 @@ TEST_P(CudaMatchesTwin, BitForBitOnOddCountsBothKernelsAndTheMap) {
       for (KernelVariant variant : {KernelVariant::Coalesced, KernelVariant::Strided}) {
         ASSERT_TRUE(cuda_->set_launch(BlockShape{}, variant));
         for (int steps : {1, 15, 16, 17, 100, 1001}) {
-          SCOPED_TRACE(to_string(size) + " " + to_string(variant) + " after " +
+          SCOPED_TRACE(to_string(size) + " " + std::string(to_string(variant)) + " after " +
                        std::to_string(steps) + (p.map.enabled ? " steps, map mode" : " steps"));
           CpuTwinBackend twin;
           EXPECT_TRUE(

@@ -10,7 +10,15 @@ namespace gs {
 
 enum class BackendKind { CpuTwin, Cuda };
 
-std::string_view to_string(BackendKind kind);  // "cpu", "cuda": the names --backend takes
+// "cpu", "cuda": the names --backend takes.
+inline constexpr EnumNames<BackendKind, 2> kBackendKindNames{
+    {{BackendKind::CpuTwin, "cpu"}, {BackendKind::Cuda, "cuda"}}};
+constexpr const auto& enum_names(BackendKind) {
+  return kBackendKindNames;
+}
+constexpr std::string_view to_string(BackendKind kind) {
+  return name_in(kBackendKindNames, kind);
+}
 
 struct BackendCapabilities {
   // Steps in CUDA blocks: set_launch takes a block shape and a kernel variant.

@@ -6,19 +6,39 @@
 #include <optional>
 #include <string_view>
 
+#include "gs/enum_names.h"
 #include "gs/launch_shape.h"
 
 namespace gs {
 
 enum class BackendChoice { Auto, Cpu, Cuda };
 
-std::optional<BackendChoice> parse_backend_choice(std::string_view name);  // auto, cpu, cuda
+inline constexpr EnumNames<BackendChoice, 3> kBackendChoiceNames{
+    {{BackendChoice::Auto, "auto"}, {BackendChoice::Cpu, "cpu"}, {BackendChoice::Cuda, "cuda"}}};
+constexpr const auto& enum_names(BackendChoice) {
+  return kBackendChoiceNames;
+}
+constexpr std::string_view to_string(BackendChoice choice) {
+  return name_in(kBackendChoiceNames, choice);
+}
+constexpr std::optional<BackendChoice> parse_backend_choice(std::string_view name) {
+  return value_in(kBackendChoiceNames, name);
+}
 
 // The CPU twin's two loops (gs/cpu_twin_backend.h): cache-blocked bands or one sweep a step.
 enum class CpuTwinPath { Fast, Reference };
 
-std::optional<CpuTwinPath> parse_cpu_twin_path(std::string_view name);  // "fast", "reference"
-std::string_view to_string(CpuTwinPath path);
+inline constexpr EnumNames<CpuTwinPath, 2> kCpuTwinPathNames{
+    {{CpuTwinPath::Fast, "fast"}, {CpuTwinPath::Reference, "reference"}}};
+constexpr const auto& enum_names(CpuTwinPath) {
+  return kCpuTwinPathNames;
+}
+constexpr std::string_view to_string(CpuTwinPath path) {
+  return name_in(kCpuTwinPathNames, path);
+}
+constexpr std::optional<CpuTwinPath> parse_cpu_twin_path(std::string_view name) {
+  return value_in(kCpuTwinPathNames, name);
+}
 
 // What create_backend does with a setting for a backend it did not create.
 enum class UnusedSettings {

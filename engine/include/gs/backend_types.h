@@ -3,12 +3,23 @@
 // types, not how a backend computes with them.
 #pragma once
 
+#include "gs/enum_names.h"
+
 #include <cstddef>
 
 namespace gs {
 
 enum class MemorySpace { Host, Device };
 enum class DisplayField { U, V };
+
+inline constexpr EnumNames<DisplayField, 2> kDisplayFieldNames{
+    {{DisplayField::U, "u"}, {DisplayField::V, "v"}}};
+constexpr const auto& enum_names(DisplayField) {
+  return kDisplayFieldNames;
+}
+constexpr std::string_view to_string(DisplayField field) {
+  return name_in(kDisplayFieldNames, field);
+}
 
 // A caller-given buffer of width x height floats for the display field, tagged with the memory
 // it lives in so a GPU backend can write into a mapped GL buffer without knowing about GL.

@@ -6,14 +6,25 @@
 #include <optional>
 #include <string_view>
 
+#include "gs/enum_names.h"
 #include "gs/fields.h"
 
 namespace gs {
 
 enum class InitPattern { Square, Spots, Noise };
 
-std::string_view to_string(InitPattern pattern);
-std::optional<InitPattern> parse_init_pattern(std::string_view name);
+inline constexpr EnumNames<InitPattern, 3> kInitPatternNames{{{InitPattern::Square, "square"},
+                                                              {InitPattern::Spots, "spots"},
+                                                              {InitPattern::Noise, "noise"}}};
+constexpr const auto& enum_names(InitPattern) {
+  return kInitPatternNames;
+}
+constexpr std::string_view to_string(InitPattern pattern) {
+  return name_in(kInitPatternNames, pattern);
+}
+constexpr std::optional<InitPattern> parse_init_pattern(std::string_view name) {
+  return value_in(kInitPatternNames, name);
+}
 
 // Fills a new pair of fields of the given size. The caller checks the size fits in memory.
 Fields make_initial_fields(GridSize size, InitPattern pattern, std::uint64_t seed);

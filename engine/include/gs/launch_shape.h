@@ -3,6 +3,8 @@
 // kernels check exactly the shape the GPU runs.
 #pragma once
 
+#include "gs/enum_names.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,8 +23,17 @@ struct Dim3 {
 // row) or the strided teaching variant (consecutive threads walk down a column).
 enum class KernelVariant { Coalesced, Strided };
 
-std::string to_string(KernelVariant variant);
-std::optional<KernelVariant> parse_kernel_variant(std::string_view name);
+inline constexpr EnumNames<KernelVariant, 2> kKernelVariantNames{
+    {{KernelVariant::Coalesced, "coalesced"}, {KernelVariant::Strided, "strided"}}};
+constexpr const auto& enum_names(KernelVariant) {
+  return kKernelVariantNames;
+}
+constexpr std::string_view to_string(KernelVariant variant) {
+  return name_in(kKernelVariantNames, variant);
+}
+constexpr std::optional<KernelVariant> parse_kernel_variant(std::string_view name) {
+  return value_in(kKernelVariantNames, name);
+}
 
 struct BlockShape {
   unsigned x = 32;

@@ -6,12 +6,37 @@
 #include <string>
 #include <string_view>
 
+#include "gs/enum_names.h"
 #include "gs/status.h"
 
 namespace gs {
 
 enum class Laplacian { FivePoint, NinePoint, Course };
 enum class Boundary { Periodic, Neumann };
+
+inline constexpr EnumNames<Laplacian, 3> kLaplacianNames{{{Laplacian::FivePoint, "five-point"},
+                                                          {Laplacian::NinePoint, "nine-point"},
+                                                          {Laplacian::Course, "course"}}};
+constexpr const auto& enum_names(Laplacian) {
+  return kLaplacianNames;
+}
+constexpr std::string_view to_string(Laplacian laplacian) {
+  return name_in(kLaplacianNames, laplacian);
+}
+constexpr std::optional<Laplacian> parse_laplacian(std::string_view name) {
+  return value_in(kLaplacianNames, name);
+}
+inline constexpr EnumNames<Boundary, 2> kBoundaryNames{
+    {{Boundary::Periodic, "periodic"}, {Boundary::Neumann, "neumann"}}};
+constexpr const auto& enum_names(Boundary) {
+  return kBoundaryNames;
+}
+constexpr std::string_view to_string(Boundary boundary) {
+  return name_in(kBoundaryNames, boundary);
+}
+constexpr std::optional<Boundary> parse_boundary(std::string_view name) {
+  return value_in(kBoundaryNames, name);
+}
 
 // Parameter-map mode (Pearson's figure): F varies along y (growing upward: F_low on the bottom
 // row, F_high on the top one) and k along x (k_low at the left, k_high at the right).
@@ -52,10 +77,5 @@ float laplacian_spectral_radius(Laplacian laplacian);
 // Rejects NaN, infinities, negative values and settings past the explicit-Euler diffusion limit
 // dt * max(Du, Dv) * |lambda_min| <= 2 of the chosen Laplacian.
 Status validate(const Params& params);
-
-std::string_view to_string(Laplacian laplacian);
-std::string_view to_string(Boundary boundary);
-std::optional<Laplacian> parse_laplacian(std::string_view name);
-std::optional<Boundary> parse_boundary(std::string_view name);
 
 }  // namespace gs
