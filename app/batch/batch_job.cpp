@@ -50,20 +50,17 @@ Status check_files(const BatchOptions& options, const BatchJob& job) {
 }  // namespace
 
 Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file) {
-  Params params;
-  from_file.apply_to(params);
+  ParamLayers layers;
+  layers.file = from_file;
   if (options.preset) {
     Expected<PresetLibrary> library = load_default_presets();
     if (!library) return library.status();
-    const Preset* preset = library->find(*options.preset);
-    if (!preset)
-      return Error{"unknown preset '" + *options.preset + "' (valid: " + library->names() + ")"};
-    ParamOverrides from_preset{preset->params.F,  preset->params.k,  preset->params.Du,
-                               preset->params.Dv, preset->params.dt, preset->params.laplacian,
-                               std::nullopt};
-    from_preset.apply_to(params);
+    Expected<const Preset*> preset = library->require(*options.preset);
+    if (!preset) return preset.status();
+    layers.preset = (*preset)->params;
   }
-  options.params.apply_to(params);
+  layers.explicit_values = options.params;
+  const Params params = layer_params(layers);
   GS_TRY(validate(params));
   return params;
 }
