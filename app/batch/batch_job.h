@@ -62,7 +62,8 @@ Expected<BatchJob> build_job(const BatchOptions& options);
 Expected<BatchJob> make_generated_job(const GeneratedRun& run);
 BackendOptions backend_options(const BatchOptions& options);
 
-// Parameters from the layers that do not need a file: defaults < preset < explicit options.
+// The options' --preset and explicit values layered over a state file's attributes (defaults <
+// file < preset < explicit, gs::layer_params), then validated.
 Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file);
 
 }  // namespace gs::batch
