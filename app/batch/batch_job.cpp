@@ -47,23 +47,35 @@ Status check_files(const BatchOptions& options, const BatchJob& job) {
   return Status::ok();
 }
 
+// Bytes per cell a run needs at most, with the buffers of the files it writes.
+std::size_t run_bytes_per_cell(bool output, bool frames_output) {
+  return kRunBytesPerCell + (output ? kOutputBytesPerCell : 0) +
+         (frames_output ? kFrameBuffers * sizeof(float) : 0);
+}
+
+// The generated starting state, once its grid is known to be valid and to fit in memory.
+Expected<Fields> generate_initial(long width, long height, InitPattern pattern, std::uint64_t seed,
+                                  std::size_t bytes_per_cell) {
+  GS_TRY(check_grid_size(width, height));
+  const GridSize size{int(width), int(height)};
+  GS_TRY(check_fits_in_memory(size, bytes_per_cell));
+  return make_initial_fields(size, pattern, seed);
+}
+
 }  // namespace
 
 Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file) {
-  Params params;
-  from_file.apply_to(params);
+  ParamLayers layers;
+  layers.file = from_file;
   if (options.preset) {
     Expected<PresetLibrary> library = load_default_presets();
     if (!library) return library.status();
-    const Preset* preset = library->find(*options.preset);
-    if (!preset)
-      return Error{"unknown preset '" + *options.preset + "' (valid: " + library->names() + ")"};
-    ParamOverrides from_preset{preset->params.F,  preset->params.k,  preset->params.Du,
-                               preset->params.Dv, preset->params.dt, preset->params.laplacian,
-                               std::nullopt};
-    from_preset.apply_to(params);
+    Expected<const Preset*> preset = library->require(*options.preset);
+    if (!preset) return preset.status();
+    layers.preset = (*preset)->params;
   }
-  options.params.apply_to(params);
+  layers.explicit_values = options.params;
+  const Params params = layer_params(layers);
   GS_TRY(validate(params));
   return params;
 }
@@ -97,8 +109,8 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
   job.keep_diverged = options.keep_diverged;
   GS_TRY(check_files(options, job));
 
-  const std::size_t bytes_per_cell = kRunBytesPerCell + (job.output ? kOutputBytesPerCell : 0) +
-                                     (job.frames_output ? kFrameBuffers * sizeof(float) : 0);
+  const std::size_t bytes_per_cell =
+      run_bytes_per_cell(job.output.has_value(), job.frames_output.has_value());
   ParamOverrides from_file;
   if (options.input) {
     Expected<StateFile> state = read_state(*options.input, bytes_per_cell);
@@ -124,14 +136,33 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
   job.params = *params;
 
   if (!options.input) {
-    const long width = options.width.value_or(kDefaultGrid.width);
-    const long height = options.height.value_or(kDefaultGrid.height);
-    GS_TRY(check_grid_size(width, height));
-    const GridSize size{int(width), int(height)};
-    GS_TRY(check_fits_in_memory(size, bytes_per_cell));
     const InitPattern pattern = parse_init_pattern(options.init.value_or("square")).value();
-    job.initial = make_initial_fields(size, pattern, options.seed);
+    Expected<Fields> initial = generate_initial(options.width.value_or(kDefaultGrid.width),
+                                                options.height.value_or(kDefaultGrid.height),
+                                                pattern, options.seed, bytes_per_cell);
+    if (!initial) return initial.status();
+    job.initial = std::move(initial).value();
   }
+  return job;
+}
+
+Expected<BatchJob> make_generated_job(const GeneratedRun& run) {
+  if (run.frames < 1 || run.steps_per_frame < 0)
+    return Error{"a run needs at least one frame and no negative step count"};
+  GS_TRY(validate(run.params));
+  BatchJob job;
+  job.backend = run.backend;
+  job.params = run.params;
+  job.frames = run.frames;
+  job.steps_per_frame = run.steps_per_frame;
+  job.frame_mode = true;
+  job.frames_output = run.frames_output;
+  if (job.frames_output) GS_TRY(OutputFile(*job.frames_output).check_writable());
+  Expected<Fields> initial =
+      generate_initial(run.size.width, run.size.height, run.init, run.seed,
+                       run_bytes_per_cell(false, job.frames_output.has_value()));
+  if (!initial) return initial.status();
+  job.initial = std::move(initial).value();
   return job;
 }
 

@@ -10,6 +10,7 @@
 #include "batch_options.h"
 #include "gs/backend_factory.h"
 #include "gs/fields.h"
+#include "gs/initial_conditions.h"
 #include "gs/params.h"
 #include "gs/status.h"
 
@@ -42,10 +43,27 @@ inline constexpr std::size_t kOutputBytesPerCell = 2 * sizeof(float);
 inline constexpr int kFrameQueueDepth = 4;
 inline constexpr std::size_t kFrameBuffers = kFrameQueueDepth + 1;
 
+// A run from a generated starting state, in typed values: for programs that build jobs without a
+// command line (the benchmark). build_job() is the command line's way to a job.
+struct GeneratedRun {
+  BackendOptions backend;
+  Params params;
+  GridSize size = kDefaultGrid;
+  InitPattern init = InitPattern::Square;
+  std::uint64_t seed = 1;
+  long long frames = 1;
+  long long steps_per_frame = kDefaultSteps;
+  std::optional<std::filesystem::path> frames_output;
+};
+
 Expected<BatchJob> build_job(const BatchOptions& options);
+// Checks what build_job() checks of such a run (valid parameters, the grid, its memory, a
+// writable frames file) and generates the starting fields.
+Expected<BatchJob> make_generated_job(const GeneratedRun& run);
 BackendOptions backend_options(const BatchOptions& options);
 
-// Parameters from the layers that do not need a file: defaults < preset < explicit options.
+// The options' --preset and explicit values layered over a state file's attributes (defaults <
+// file < preset < explicit, gs::layer_params), then validated.
 Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file);
 
 }  // namespace gs::batch

@@ -117,11 +117,10 @@ Expected<std::vector<RunReport>> measure_in_turns(const BatchJob& job,
 
 // The course benchmark once without and once with the HDF5 frames file (in the temp folder,
 // removed afterwards): the second's wall time shows what overlapping the writes saves.
-Status run_course_benchmark(BatchOptions options, Backend& backend, Table& table, double copy) {
-  options.width = kCourseGrid.width;
-  options.height = kCourseGrid.height;
-  options.frames = kCourseFrames;
-  options.steps_per_frame = kCourseStepsPerFrame;
+Status run_course_benchmark(GeneratedRun run, Backend& backend, Table& table, double copy) {
+  run.size = kCourseGrid;
+  run.frames = kCourseFrames;
+  run.steps_per_frame = kCourseStepsPerFrame;
   const std::filesystem::path frames_file =
       std::filesystem::temp_directory_path() /
       ("grayscott-bench-" + std::to_string(::getpid()) + ".h5");
@@ -130,15 +129,29 @@ Status run_course_benchmark(BatchOptions options, Backend& backend, Table& table
       table.note("course+h5  skipped: this build has no HDF5 support");
       continue;
     }
-    if (with_frames) options.frames_output = frames_file.string();
-    Expected<BatchJob> job = build_job(options);
+    if (with_frames) run.frames_output = frames_file;
+    Expected<BatchJob> job = make_generated_job(run);
     if (!job) return job.status();
-    Expected<RunReport> run = run_job(*job, backend, {false});
+    Expected<RunReport> run_report = run_job(*job, backend, {false});
     std::filesystem::remove(frames_file);
-    if (!run) return run.status();
-    table.row(with_frames ? "course+h5" : "course", backend.name(), *run, copy);
+    if (!run_report) return run_report.status();
+    table.row(with_frames ? "course+h5" : "course", backend.name(), *run_report, copy);
   }
   return Status::ok();
+}
+
+// What every measured run shares: the options' backend, parameters and starting state, in
+// frames of --steps-per-frame steps (32 by default).
+Expected<GeneratedRun> measured_run(const BatchOptions& options) {
+  GeneratedRun run;
+  run.backend = backend_options(options);
+  Expected<Params> params = resolve_params(options, {});
+  if (!params) return params.status();
+  run.params = *params;
+  run.init = parse_init_pattern(options.init.value_or("square")).value();
+  run.seed = options.seed;
+  run.steps_per_frame = options.steps_per_frame.value_or(kDefaultBenchStepsPerFrame);
+  return run;
 }
 
 // The copy ceiling of a buffer the GPU's L2 cache holds (source and copy in a quarter of it
@@ -183,10 +196,8 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
     return Error{
         "--bench measures generated states and writes no files: drop --input, --output and "
         "--frames-output"};
-  BatchOptions job_options = options;
-  job_options.steps.reset();
-  job_options.frames = 1;
-  job_options.steps_per_frame = options.steps_per_frame.value_or(kDefaultBenchStepsPerFrame);
+  if (options.keep_diverged)
+    return Error{"--keep-diverged keeps the last finite state in --output: give --output too"};
   BackendOptions chosen = backend_options(options);
   // The CPU twin is measured on both of its loops, side by side, whichever --cpu-path named.
   if (chosen.choice != BackendChoice::Cuda) chosen.cpu_path = CpuTwinPath::Fast;
@@ -217,10 +228,11 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
 
   Table table(out);
   table.header();
+  Expected<GeneratedRun> run = measured_run(options);
+  if (!run) return run.status();
   for (GridSize size : sizes) {
-    job_options.width = size.width;
-    job_options.height = size.height;
-    Expected<BatchJob> job = build_job(job_options);
+    run->size = size;
+    Expected<BatchJob> job = make_generated_job(*run);
     if (!job) return job.status();
     Expected<std::vector<RunReport>> reports = measure_in_turns(*job, backends);
     if (!reports) return reports.status();
@@ -233,7 +245,7 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   // one grid (--width/--height, as the device check's block sweep asks) measures that grid only.
   const bool full_table = !options.width && !options.height;
   if (gpu && full_table) {
-    GS_TRY(run_course_benchmark(job_options, backend, table, *copy));
+    GS_TRY(run_course_benchmark(*run, backend, table, *copy));
     if (backend.capabilities().gpu_measurements)
       GS_TRY(print_display_paths_and_graphs(backend, out));
   }

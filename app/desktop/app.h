@@ -124,6 +124,7 @@ class App {
   bool ui_hidden_ = false;
   Settings settings_;
   std::unique_ptr<VideoRecorder> recorder_;
+  std::vector<float> recorded_field_;  // read back for each recorded frame, reused
   std::string recording_message_;
   std::string imgui_ini_path_;  // ImGui keeps a pointer to it
   ImGuiStyle base_style_;

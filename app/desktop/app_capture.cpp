@@ -33,6 +33,7 @@ void App::stop_recording(const std::string& why) {
   const long long frames = recorder_->frames_written();
   const Status stopped = recorder_->stop();
   recorder_.reset();
+  recorded_field_ = std::vector<float>();  // its memory goes with the recording
   // The recorder's message says what became of the file (kept, cut back, or not written).
   recording_message_ =
       stopped ? "recorded " + std::to_string(frames) + " frames to " + path : stopped.message();
@@ -41,11 +42,12 @@ void App::stop_recording(const std::string& why) {
 }
 
 // The frame just shown, at grid resolution through the colormap, into the recording. Waits
-// while the encoder catches up.
+// while the encoder catches up. Both buffers are reused: a 1920x1080 frame is ~14 MB.
 Status App::record_frame() {
-  Expected<std::vector<float>> field = texture_->read_back();
-  if (!field) return field.status();
-  return recorder_->push(colorize(*field, renderer_->colormap_table(), view_.low, view_.high));
+  GS_TRY(texture_->read_back(recorded_field_));
+  std::vector<std::uint8_t> rgb = recorder_->acquire_frame();
+  colorize(recorded_field_, renderer_->colormap_table(), view_.low, view_.high, rgb);
+  return recorder_->push(std::move(rgb));
 }
 
 std::string App::default_capture_path() const {

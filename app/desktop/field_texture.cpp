@@ -56,6 +56,12 @@ void FieldTexture::set_linear_filtering(bool linear) {
 }
 
 Expected<std::vector<float>> FieldTexture::read_back() const {
+  std::vector<float> values;
+  GS_TRY(read_back(values));
+  return values;
+}
+
+Status FieldTexture::read_back(std::vector<float>& values) const {
   GLint width = 0, height = 0;
   glBindTexture(GL_TEXTURE_2D, texture_);
   glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &width);
@@ -65,14 +71,14 @@ Expected<std::vector<float>> FieldTexture::read_back() const {
     return Error{"the display holds a " + std::to_string(width) + "x" + std::to_string(height) +
                  " texture, not the " + to_string(size_) + " grid: nothing to capture"};
   }
-  std::vector<float> values(std::size_t(width) * std::size_t(height));
+  values.resize(std::size_t(width) * std::size_t(height));
   GLint alignment = 4;
   glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, values.data());
   glBindTexture(GL_TEXTURE_2D, 0);
   glPixelStorei(GL_PACK_ALIGNMENT, alignment);
-  return values;
+  return Status::ok();
 }
 
 }  // namespace gs::app

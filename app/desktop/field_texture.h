@@ -33,6 +33,8 @@ class FieldTexture {
   // Reads the texture back (for screenshots): the field as last shown. Sized from what GL says
   // the texture holds, and refused when that is not the grid, so nothing stale or short is read.
   Expected<std::vector<float>> read_back() const;
+  // The same into `values`, resized to the grid: a recording reuses one buffer for every frame.
+  Status read_back(std::vector<float>& values) const;
 
  private:
   GridSize size_;

@@ -8,14 +8,20 @@ namespace gs::app {
 
 std::vector<std::uint8_t> colorize(const std::vector<float>& field, const std::vector<Rgb>& table,
                                    float low, float high) {
-  std::vector<std::uint8_t> rgb(field.size() * 3);
+  std::vector<std::uint8_t> rgb;
+  colorize(field, table, low, high, rgb);
+  return rgb;
+}
+
+void colorize(const std::vector<float>& field, const std::vector<Rgb>& table, float low, float high,
+              std::vector<std::uint8_t>& rgb) {
+  rgb.resize(field.size() * 3);
   for (std::size_t i = 0; i < field.size(); ++i) {
     const Rgb colour = apply_colormap(table, field[i], low, high);
     rgb[3 * i] = colour[0];
     rgb[3 * i + 1] = colour[1];
     rgb[3 * i + 2] = colour[2];
   }
-  return rgb;
 }
 
 Status write_png(const std::filesystem::path& path, GridSize size,

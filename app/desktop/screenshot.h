@@ -15,6 +15,9 @@ namespace gs::app {
 // The field's rows top to bottom as RGB bytes, exactly as the fragment shader colours them.
 std::vector<std::uint8_t> colorize(const std::vector<float>& field, const std::vector<Rgb>& table,
                                    float low, float high);
+// The same into `rgb`, resized to fit: a recording reuses its frame buffers.
+void colorize(const std::vector<float>& field, const std::vector<Rgb>& table, float low, float high,
+              std::vector<std::uint8_t>& rgb);
 
 Status write_png(const std::filesystem::path& path, GridSize size,
                  const std::vector<std::uint8_t>& rgb);

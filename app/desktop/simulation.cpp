@@ -7,6 +7,7 @@
 
 #include "gs/cell_update.h"
 #include "gs/cpu_twin_backend.h"
+#include "gs/param_overrides.h"
 #include "gs/state_file.h"
 
 namespace gs::app {
@@ -61,10 +62,14 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
 }
 
 Status Simulation::load_preset(const std::string& name) {
-  const Preset* preset = presets_.find(name);
-  if (!preset) return Error{"unknown preset '" + name + "' (valid: " + presets_.names() + ")"};
-  Params params = preset->params;
-  params.boundary = params_.boundary;  // presets do not choose the boundary
+  Expected<const Preset*> found = presets_.require(name);
+  if (!found) return found.status();
+  const Preset* preset = *found;
+  // Over the defaults (a preset also ends map mode), keeping the boundary the user chose.
+  ParamLayers layers;
+  layers.preset = preset->params;
+  layers.explicit_values.boundary = params_.boundary;
+  const Params params = layer_params(layers);
   GS_TRY(backend_->set_params(params));
   params_ = params;
   preset_ = preset->name;
@@ -159,8 +164,10 @@ Status Simulation::load_state(const std::string& path) {
   Expected<StateFile> state = read_state(path, 6 * sizeof(float));
   if (!state) return state.status();
   GS_TRY(check_displayable(state->fields.size));
-  Params params = params_;
-  state->params.apply_to(params);
+  // The file's attributes over the parameters in use: a file that names none keeps them.
+  ParamLayers layers;
+  layers.file = state->params;
+  const Params params = layer_params(layers, params_);
   GS_TRY(backend_->set_params(params));
   if (Status uploaded = backend_->upload(state->fields); !uploaded) {
     [[maybe_unused]] const Status restored = backend_->set_params(params_);

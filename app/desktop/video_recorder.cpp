@@ -1,6 +1,7 @@
 #include "video_recorder.h"
 
 #include <cstdio>
+#include <utility>
 
 #include "screenshot.h"
 #if defined(GS_HAVE_LIBAV)
@@ -51,68 +52,45 @@ Expected<std::unique_ptr<VideoRecorder>> VideoRecorder::start(const RecordingSet
     return Error{"cannot create the frames folder '" + settings.path.string() +
                  "': " + error.message()};
 #endif
-  recorder->worker_ = std::thread([r = recorder.get()] { r->run(); });
+  VideoRecorder* writing = recorder.get();
+  recorder->worker_.emplace(
+      kQueueDepth, [size] { return std::vector<std::uint8_t>(size.cells() * 3); },
+      [writing](std::vector<std::uint8_t>& rgb, std::int64_t index) {
+        return writing->write(rgb, index);
+      });
   return recorder;
 }
 
 VideoRecorder::~VideoRecorder() {
-  if (!stopped_) [[maybe_unused]]
+  if (worker_ && !stopped_) [[maybe_unused]]
     const Status ignored = stop();
 }
 
-Status VideoRecorder::push(std::vector<std::uint8_t> rgb) {
-  std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return queue_.size() < kQueueDepth || failure_; });
-  if (failure_) return Error{*failure_};
-  queue_.push_back(std::move(rgb));
-  lock.unlock();
-  changed_.notify_all();
-  return Status::ok();
+std::vector<std::uint8_t> VideoRecorder::acquire_frame() {
+  return worker_->acquire();
 }
 
-Status VideoRecorder::write(const std::vector<std::uint8_t>& rgb, long long index) {
+Status VideoRecorder::push(std::vector<std::uint8_t> rgb) {
+  return worker_->push(std::move(rgb));
+}
+
+Status VideoRecorder::write(const std::vector<std::uint8_t>& rgb, std::int64_t index) {
 #if defined(GS_HAVE_LIBAV)
   (void)index;
   return sink_->encoder->encode(rgb.data());
 #else
   char name[32];
-  std::snprintf(name, sizeof name, "frame-%06lld.png", index + 1);
+  std::snprintf(name, sizeof name, "frame-%06lld.png", static_cast<long long>(index) + 1);
   return write_png(settings_.path / name, size_, rgb);
 #endif
 }
 
-void VideoRecorder::run() {
-  std::unique_lock lock(mutex_);
-  for (;;) {
-    changed_.wait(lock, [&] { return !queue_.empty() || stopping_; });
-    if (queue_.empty()) return;
-    std::vector<std::uint8_t> frame = std::move(queue_.front());
-    queue_.pop_front();
-    const long long index = frames_written_;
-    lock.unlock();
-    const Status written = write(frame, index);
-    lock.lock();
-    if (written) {
-      ++frames_written_;
-    } else {
-      failure_ = written.message();
-      queue_.clear();
-    }
-    changed_.notify_all();
-    if (failure_) return;
-  }
-}
-
 Status VideoRecorder::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  changed_.notify_all();
-  if (worker_.joinable()) worker_.join();
+  const Status worked = worker_->finish();
   stopped_ = true;
+  const long long frames = frames_written();
   Status finished = Status::ok();
-  bool kept = frames_written_ > 0;
+  bool kept = frames > 0;
 #if defined(GS_HAVE_LIBAV)
   if (sink_->encoder) {
     finished = sink_->encoder->finish();
@@ -126,11 +104,11 @@ Status VideoRecorder::stop() {
   }
 #endif
   const std::string path = settings_.path.string();
-  if (failure_ || !finished)
-    return Error{"recording stopped: " + (failure_ ? *failure_ : finished.message()) +
+  if (!worked || !finished)
+    return Error{"recording stopped: " + (!worked ? worked.message() : finished.message()) +
                  (kept ? "; what was complete is kept in " + path
                        : "; no frame was complete, so no file is kept")};
-  if (frames_written_ == 0)
+  if (frames == 0)
     return Error{
         "nothing was recorded (no frame ran while recording; was the simulation "
         "paused?): no file written"};
@@ -138,8 +116,7 @@ Status VideoRecorder::stop() {
 }
 
 long long VideoRecorder::frames_written() const {
-  std::lock_guard lock(mutex_);
-  return frames_written_;
+  return worker_->done();
 }
 
 std::uintmax_t VideoRecorder::bytes_written() const {

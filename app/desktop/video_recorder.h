@@ -1,21 +1,18 @@
 // Recording: frames of the field (at grid resolution, through the colormap) go to a background
 // thread through a bounded queue and are encoded there, H.264 in MP4 where libavcodec was found at
 // build time, else as a numbered PNG sequence in a folder. When the encoder falls behind, push()
-// waits: no frame is dropped and memory stays bounded. A write failure (a full disk) stops the
-// recording; what was recorded is finalised and kept. Main thread calls; one worker thread.
+// waits: no frame is dropped and memory stays bounded; frame buffers are recycled (acquire_frame),
+// so a long recording allocates only a few frames (both through BoundedWorker). A write failure
+// (a full disk) stops the recording; what was recorded is finalised and kept. Main thread calls.
 #pragma once
 
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <filesystem>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <string>
-#include <thread>
 #include <vector>
 
+#include "gs/bounded_worker.h"
 #include "gs/fields.h"
 #include "gs/output_file.h"
 #include "gs/status.h"
@@ -39,6 +36,9 @@ class VideoRecorder {
   VideoRecorder(const VideoRecorder&) = delete;
   VideoRecorder& operator=(const VideoRecorder&) = delete;
 
+  // A buffer for the next RGB frame, of size.width x size.height x 3 bytes: one the encoder is
+  // done with, once a few exist (waits while all are queued).
+  std::vector<std::uint8_t> acquire_frame();
   // Queues one RGB frame (size.width x size.height x 3); waits while the queue is full.
   Status push(std::vector<std::uint8_t> rgb);
   // Encodes what is queued, finalises the file and moves it into place. Fails with the first
@@ -53,23 +53,16 @@ class VideoRecorder {
 
  private:
   VideoRecorder(const RecordingSettings& settings, GridSize size);
-  void run();
-  Status write(const std::vector<std::uint8_t>& rgb, long long index);
+  Status write(const std::vector<std::uint8_t>& rgb, std::int64_t index);
 
   struct Sink;
   RecordingSettings settings_;
   GridSize size_;
   std::unique_ptr<Sink> sink_;
   std::optional<OutputFile> output_;  // MP4: written under a temporary name, renamed at stop
-
-  mutable std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<std::vector<std::uint8_t>> queue_;
-  long long frames_written_ = 0;
-  std::optional<std::string> failure_;
-  bool stopping_ = false;
   bool stopped_ = false;
-  std::thread worker_;
+  // Last: stopped (its queue encoded) before the sink it writes to goes.
+  std::optional<BoundedWorker<std::vector<std::uint8_t>>> worker_;
 };
 
 }  // namespace gs::app

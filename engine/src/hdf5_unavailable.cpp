@@ -45,6 +45,9 @@ Status FrameWriter::push(std::vector<float>) {
 Status FrameWriter::finish() {
   return Error{"no HDF5 support"};
 }
+double FrameWriter::wait_seconds() const {
+  return 0.0;
+}
 double FrameWriter::write_seconds() const {
   return 0.0;
 }

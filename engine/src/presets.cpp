@@ -22,16 +22,19 @@ Expected<Preset> parse_preset(const nlohmann::json& j) {
   preset.name = j.at("name").get<std::string>();
   preset.group = j.at("group").get<std::string>();
   preset.description = j.value("description", "");
-  Params& p = preset.params;
+  ParamOverrides& p = preset.params;
   p.F = j.at("F").get<float>();
   p.k = j.at("k").get<float>();
   p.Du = j.at("Du").get<float>();
   p.Dv = j.at("Dv").get<float>();
   p.dt = j.at("dt").get<float>();
-  const auto laplacian = parse_laplacian(j.at("laplacian").get<std::string>());
-  if (!laplacian) return Error{"preset '" + preset.name + "': unknown laplacian"};
-  p.laplacian = *laplacian;
-  if (Status valid = validate(p); !valid)
+  p.laplacian = parse_laplacian(j.at("laplacian").get<std::string>());
+  if (!p.laplacian) return Error{"preset '" + preset.name + "': unknown laplacian"};
+  // A preset names every value validate() weighs (the map aside): valid over the defaults, it is
+  // valid over any parameters.
+  ParamLayers layers;
+  layers.preset = p;
+  if (Status valid = validate(layer_params(layers)); !valid)
     return Error{"preset '" + preset.name + "': " + valid.message()};
   return preset;
 }
@@ -42,6 +45,11 @@ const Preset* PresetLibrary::find(std::string_view name) const {
   for (const Preset& preset : presets)
     if (equal_ignoring_case(preset.name, name)) return &preset;
   return nullptr;
+}
+
+Expected<const Preset*> PresetLibrary::require(std::string_view name) const {
+  if (const Preset* preset = find(name)) return preset;
+  return Error{"unknown preset '" + std::string(name) + "' (valid: " + names() + ")"};
 }
 
 std::string PresetLibrary::names() const {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "gs/param_overrides.h"
 #include "gs/params.h"
 
 namespace gs {
@@ -56,6 +57,35 @@ TEST(Params, NamesRoundTrip) {
     EXPECT_EQ(parse_boundary(to_string(b)), b);
   EXPECT_FALSE(parse_laplacian("seven-point"));
   EXPECT_FALSE(parse_boundary("Periodic"));
+}
+
+TEST(ParamLayers, DefaultsThenFileThenPresetThenExplicitValues) {
+  ParamLayers layers;
+  layers.file.F = 0.01f;
+  layers.file.k = 0.05f;
+  layers.file.boundary = Boundary::Neumann;
+  layers.preset.F = 0.02f;
+  layers.preset.laplacian = Laplacian::FivePoint;
+  layers.explicit_values.F = 0.03f;
+  const Params p = layer_params(layers);
+  EXPECT_EQ(p.F, 0.03f);  // explicit over preset over file
+  EXPECT_EQ(p.k, 0.05f);  // only the file names k
+  EXPECT_EQ(p.laplacian, Laplacian::FivePoint);
+  EXPECT_EQ(p.boundary, Boundary::Neumann);  // a preset that does not name it keeps it
+  EXPECT_EQ(p.Du, Params{}.Du);              // named by none: the default
+}
+
+TEST(ParamLayers, GivenBaseReplacesTheDefaults) {
+  Params base;
+  base.Du = 0.2f;
+  base.map.enabled = true;
+  ParamLayers layers;
+  layers.file.Dv = 0.07f;
+  const Params p = layer_params(layers, base);
+  EXPECT_EQ(p.Du, 0.2f);
+  EXPECT_EQ(p.Dv, 0.07f);
+  EXPECT_TRUE(p.map.enabled);
+  EXPECT_EQ(layer_params(ParamLayers{}), Params{});
 }
 
 }  // namespace

@@ -1,18 +1,12 @@
 // Writes a frames file (dataset `frames`, float32 [n, height, width], one chunk per frame) on a
 // background thread while the simulation computes: the course's overlapped I/O.
 // The queue is bounded: when the disk falls behind, push() waits instead of holding frames
-// without limit. Frame buffers are recycled, so a long run allocates only a few frames.
-// One thread (the simulation's) calls the public functions; the writer thread is private.
+// without limit. Frame buffers are recycled, so a long run allocates only a few frames (both
+// through BoundedWorker). One thread (the simulation's) calls the public functions.
 #pragma once
 
-#include <condition_variable>
-#include <deque>
 #include <filesystem>
 #include <memory>
-#include <mutex>
-#include <optional>
-#include <string>
-#include <thread>
 #include <vector>
 
 #include "gs/fields.h"
@@ -41,17 +35,14 @@ class FrameWriter {
   Status finish();
 
   // Seconds the simulation thread spent waiting for the writer, and the writer spent writing.
-  double wait_seconds() const { return wait_seconds_; }
+  double wait_seconds() const;
   double write_seconds() const;
 
  private:
   struct Impl;
   explicit FrameWriter(std::unique_ptr<Impl> impl);
-  void run();
-  void stop_thread();
 
   std::unique_ptr<Impl> impl_;
-  double wait_seconds_ = 0.0;
 };
 
 }  // namespace gs

@@ -24,4 +24,20 @@ struct ParamOverrides {
   }
 };
 
+// The layers both programs stack, lowest first; each names only what it sets.
+struct ParamLayers {
+  ParamOverrides file;             // a state file's attributes
+  ParamOverrides preset;           // a named preset (presets never choose the boundary)
+  ParamOverrides explicit_values;  // what the user named: command-line options, the app's choices
+};
+
+// The one precedence of both programs: base (the defaults unless given) < file < preset <
+// explicit values. Not validated: the caller says which program's input was wrong.
+inline Params layer_params(const ParamLayers& layers, Params base = Params{}) {
+  layers.file.apply_to(base);
+  layers.preset.apply_to(base);
+  layers.explicit_values.apply_to(base);
+  return base;
+}
+
 }  // namespace gs

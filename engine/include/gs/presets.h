@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gs/params.h"
+#include "gs/param_overrides.h"
 #include "gs/status.h"
 
 namespace gs {
@@ -21,7 +21,9 @@ struct Preset {
   std::string name;
   std::string group;
   std::string description;
-  Params params;  // boundary is left at its default: presets do not choose it
+  // F, k, Du, Dv, dt and the Laplacian: a preset is a layer over the parameters in use (see
+  // layer_params), and never chooses the boundary.
+  ParamOverrides params;
 };
 
 struct PresetLibrary {
@@ -30,6 +32,8 @@ struct PresetLibrary {
 
   // nullptr when no preset has this name (compared case-insensitively).
   const Preset* find(std::string_view name) const;
+  // The preset of this name, or an error that lists the valid names.
+  Expected<const Preset*> require(std::string_view name) const;
   // "course, pearson-alpha, ..." for error messages.
   std::string names() const;
 };
