@@ -80,6 +80,17 @@ Expected<Params> resolve_params(const BatchOptions& options, const ParamOverride
   return params;
 }
 
+Expected<SelectedBackend> create_batch_backend(const BackendOptions& options) {
+  const bool cuda = options.choice == BackendChoice::Cuda;
+  if (cuda && (options.cpu_path || options.cpu_steps_per_pass))
+    return Error{"the CPU twin's loop (--cpu-path, --steps-per-pass) applies to the cpu backend"};
+  if (options.choice == BackendChoice::Cpu && (options.block || options.variant))
+    return Error{"the launch shape (--block, --kernel) applies to the cuda backend"};
+  Expected<SelectedBackend> selected = create_backend(options);
+  if (!selected && cuda) return Error{"--backend cuda: " + selected.message()};
+  return selected;
+}
+
 BackendOptions backend_options(const BatchOptions& options) {
   BackendOptions backend;
   backend.choice = *parse_backend_choice(options.backend);

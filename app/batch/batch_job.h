@@ -61,6 +61,9 @@ Expected<BatchJob> build_job(const BatchOptions& options);
 // writable frames file) and generates the starting fields.
 Expected<BatchJob> make_generated_job(const GeneratedRun& run);
 BackendOptions backend_options(const BatchOptions& options);
+// create_backend, with the flags that chose the settings named in its errors (the engine's
+// messages name no program's flags).
+Expected<SelectedBackend> create_batch_backend(const BackendOptions& options);
 
 // The options' --preset and explicit values layered over a state file's attributes (defaults <
 // file < preset < explicit, gs::layer_params), then validated.

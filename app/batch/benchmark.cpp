@@ -201,7 +201,7 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   BackendOptions chosen = backend_options(options);
   // The CPU twin is measured on both of its loops, side by side, whichever --cpu-path named.
   if (chosen.choice != BackendChoice::Cuda) chosen.cpu_path = CpuTwinPath::Fast;
-  Expected<SelectedBackend> selected = create_backend(chosen);
+  Expected<SelectedBackend> selected = create_batch_backend(chosen);
   if (!selected) return selected.status();
   Backend& backend = *selected->backend;
   const bool gpu = backend.device_stream().device >= 0;

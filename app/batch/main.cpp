@@ -36,7 +36,7 @@ int run(const gs::batch::BatchOptions& options) {
   }
   gs::Expected<BatchJob> job = build_job(options);
   if (!job) return fail(job.message());
-  gs::Expected<gs::SelectedBackend> selected = gs::create_backend(job->backend);
+  gs::Expected<gs::SelectedBackend> selected = create_batch_backend(job->backend);
   if (!selected) return fail(selected.message());
   gs::Expected<RunReport> report = run_job(*job, *selected->backend, {!options.json});
   if (!report) return fail(report.message());

@@ -56,22 +56,21 @@ Expected<SelectedBackend> create_backend(const BackendOptions& options) {
   const bool launch_chosen = refuse_unused && (options.block || options.variant);
   const bool twin_chosen = refuse_unused && (options.cpu_path || options.cpu_steps_per_pass);
   if (options.choice == BackendChoice::Cuda && twin_chosen)
-    return Error{"the CPU twin's loop (--cpu-path, --steps-per-pass) applies to the cpu backend"};
+    return Error{"the CPU twin's loop (its path, steps per pass) applies to the cpu backend"};
   if (options.choice != BackendChoice::Cpu) {
     Expected<std::unique_ptr<Backend>> cuda = create_cuda_backend(options.cuda_device);
     if (cuda) {
       GS_TRY((*cuda)->configure(options));
       return SelectedBackend{std::move(cuda).value(), ""};
     }
-    if (options.choice == BackendChoice::Cuda) return Error{"--backend cuda: " + cuda.message()};
+    if (options.choice == BackendChoice::Cuda) return cuda.status();
     std::string reason = cuda.message();
     if (launch_chosen) reason += " (the launch shape is ignored on the CPU twin)";
     Expected<std::unique_ptr<Backend>> twin = create_cpu_twin(options);
     if (!twin) return twin.status();
     return SelectedBackend{std::move(twin).value(), reason};
   }
-  if (launch_chosen)
-    return Error{"the launch shape (--block, --kernel) applies to the cuda backend"};
+  if (launch_chosen) return Error{"the launch shape (block, kernel) applies to the cuda backend"};
   Expected<std::unique_ptr<Backend>> twin = create_cpu_twin(options);
   if (!twin) return twin.status();
   return SelectedBackend{std::move(twin).value(), ""};

@@ -1,0 +1,22 @@
+# Fails when an engine message names a command-line flag ("--block"): the engine's errors reach
+# both programs, and only the program that owns a flag may name it (grayscott-batch adds its
+# flags where it calls the engine). Comments may mention flags; string literals may not.
+file(GLOB_RECURSE sources ${ENGINE_DIR}/*.h ${ENGINE_DIR}/*.cpp ${ENGINE_DIR}/*.cu ${ENGINE_DIR}/*.cuh)
+set(offenders "")
+foreach(source IN LISTS sources)
+  file(STRINGS ${source} lines REGEX "\"[^\"]*--[a-zA-Z]")
+  foreach(line IN LISTS lines)
+    string(STRIP "${line}" line)
+    if(NOT line MATCHES "^//")
+      string(APPEND offenders "${source}: ${line}\n")
+    endif()
+  endforeach()
+endforeach()
+list(LENGTH sources count)
+if(count EQUAL 0)
+  message(FATAL_ERROR "no sources found under ${ENGINE_DIR}")
+endif()
+if(offenders)
+  message(FATAL_ERROR "engine messages must not name a program's flags:\n${offenders}")
+endif()
+message(STATUS "${count} engine files checked: no message names a flag")
