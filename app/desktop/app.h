@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "control_panel.h"
 #include "field_renderer.h"
 #include "field_texture.h"
 #include "frame_pacer.h"
@@ -37,34 +38,6 @@ struct AppOptions {
   // script that ends without `quit` leaves the app running for whoever is at the keyboard.
   bool exit_after_script = false;
   std::optional<SurfaceSize> window_size;  // default: the remembered size, else 1400x900
-};
-
-// What the view shows; the panel edits it through commands.
-struct ViewState {
-  std::string colormap = "viridis";
-  float low = 0.0f;
-  float high = 0.5f;
-  bool linear_filter = false;
-  bool auto_range = false;    // follow the field's min and max (a reduction every 10 frames)
-  float brush_radius = 8.0f;  // in grid cells, so it stays sensible on any grid
-  float brush_value = 0.5f;   // the v that left-drag paints
-};
-
-// What the panel needs to show and where its commands go.
-struct PanelContext {
-  const Settings& settings;
-  const Simulation& simulation;
-  const ViewState& view;
-  const FrameStats& stats;
-  const PaceDecision& pace;
-  TransferPath transfer;
-  const std::string& transfer_reason;
-  const std::string& gl_version;
-  const std::string& last_screenshot;
-  const VideoRecorder* recorder;
-  const std::string& recording_message;
-  const std::string& script_state;  // "" without a script; says when it has finished
-  std::vector<Command>& commands;
 };
 
 class App {

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <optional>
 
+#include "colormap.h"
+
 #include "gs/backend.h"
 
 namespace gs::app {
