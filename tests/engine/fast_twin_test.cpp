@@ -93,9 +93,9 @@ TEST(CpuTwinPath, NamesParseAndPrint) {
 
 TEST(CpuTwinStepsPerPass, ChoosesBlockingForGridsPastTheCacheAndTakesAChoice) {
   CpuTwinBackend twin(2);
-  ASSERT_TRUE(twin.upload(Fields({512, 512})));
+  ASSERT_TRUE(twin.copy_in(Fields({512, 512})));
   EXPECT_EQ(twin.steps_per_pass(), 1) << "a 4 MB grid stays in cache: plain sweeps";
-  ASSERT_TRUE(twin.upload(Fields({1920, 1080})));
+  ASSERT_TRUE(twin.copy_in(Fields({1920, 1080})));
   EXPECT_GT(twin.steps_per_pass(), 1);
   ASSERT_TRUE(twin.set_steps_per_pass(3));
   EXPECT_EQ(twin.steps_per_pass(), 3);
