@@ -7,11 +7,9 @@
 #include <ctime>
 #include <iostream>
 
-#include "colour_bar.h"
-#include "control_panel.h"
+#include "frame_ui.h"
 #include "gs/output_file.h"
 #include "gs/termination.h"
-#include "map_overlay.h"
 #include "screenshot.h"
 #include "view_geometry.h"
 
@@ -223,19 +221,17 @@ int App::run() {
     ImGui_ImplOpenGL3_NewFrame();
     surface_->new_imgui_frame();
     ImGui::NewFrame();
-    if (!ui_hidden_)
-      draw_control_panel({settings_, *simulation_, view_, stats_, pace_, transfer_->path(),
-                          transfer_reason_, surface_->gl_version(), last_screenshot_,
-                          recorder_.get(), recording_message_, script_state_, queue_});
-    draw_overlays();
-    if (!ui_hidden_ && simulation_->params().map.enabled) {
-      const SurfaceSize window = surface_->window_size();
-      draw_map_overlay(simulation_->params(), simulation_->size(), window.width, window.height,
-                       queue_);
-    }
-    draw_colour_bar(renderer_->colormap_table(), view_.low, view_.high);
-    handle_keys();
-    handle_mouse();
+    const SurfaceSize window = surface_->window_size();
+    const KeyActions keys =
+        draw_frame_ui({{settings_, *simulation_, view_, stats_, pace_, transfer_->path(),
+                        transfer_reason_, surface_->gl_version(), last_screenshot_, recorder_.get(),
+                        recording_message_, script_state_, queue_},
+                       {simulation_->divergence(), recorder_.get(), help_shown_, caption_},
+                       renderer_->colormap_table(),
+                       window.width,
+                       window.height});
+    if (keys.toggle_help) help_shown_ = !help_shown_;
+    if (keys.toggle_fullscreen) surface_->toggle_fullscreen();
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     capture(true);

@@ -56,8 +56,6 @@ class App {
   // Refuses to write over the script being run or the --stats-json file (by identity).
   Status check_not_own_file(const std::filesystem::path& path) const;
   Status apply_view(ViewControl control, const ControlValue& value);
-  Status add_favourite(const std::string& preset);
-  Status remove_favourite(int key);
   Status rebuild_transfer();
   Status take_screenshot(const std::string& path);
   Status take_window_screenshot(const std::string& path);
@@ -68,9 +66,6 @@ class App {
   Status start_recording(const command::RecordStart& start);
   void stop_recording(const std::string& why);
   Status record_frame();
-  void handle_keys();
-  void handle_mouse();
-  void draw_overlays();
 
   AppOptions options_;
   std::unique_ptr<RenderSurface> surface_;
@@ -94,7 +89,6 @@ class App {
   std::string applying_origin_;  // the script line being applied, while it is
   std::string script_state_;     // for the panel: the script running, or finished
   std::filesystem::path capture_folder_ = ".";
-  bool ui_hidden_ = false;
   Settings settings_;
   std::unique_ptr<VideoRecorder> recorder_;
   std::vector<float> recorded_field_;  // read back for each recorded frame, reused

@@ -4,6 +4,7 @@
 
 #include "app.h"
 #include "gs/output_file.h"
+#include "view_controls.h"
 
 namespace gs::app {
 namespace {
@@ -51,8 +52,10 @@ Status App::apply_to_app(const AppCommand& command) {
   return std::visit(
       Overloaded{
           [&](const command::SetView& c) { return apply_view(c.control, c.value); },
-          [&](const command::AddFavourite& c) { return add_favourite(c.preset); },
-          [&](const command::RemoveFavourite& c) { return remove_favourite(c.key); },
+          [&](const command::AddFavourite& c) {
+            return add_favourite(settings_, simulation_->presets(), c.preset);
+          },
+          [&](const command::RemoveFavourite& c) { return remove_favourite(settings_, c.key); },
           [&](const command::SelectTransfer& c) {
             wanted_transfer_ = c.path;
             return rebuild_transfer();
