@@ -1,8 +1,5 @@
 #include "app.h"
 
-#include <backends/imgui_impl_opengl3.h>
-#include <imgui.h>
-
 #include <chrono>
 #include <ctime>
 #include <iostream>
@@ -26,7 +23,7 @@ constexpr int kAutoRangeEvery = 10;
 Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   std::unique_ptr<App> app(new App());
   app->options_ = options;
-  app->wanted_transfer_ = options.transfer;
+  app->display_ = DisplayTransfer(options.transfer);
   if (options.script && options.stats_json && names_same_file(*options.script, *options.stats_json))
     return Error{"--script and --stats-json name the same file '" + options.stats_json->string() +
                  "'"};
@@ -66,53 +63,21 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   if (!simulation) return simulation.status();
   app->simulation_ = std::move(simulation).value();
   app->texture_ = std::make_unique<FieldTexture>();
-  GS_TRY(app->rebuild_transfer());
+  GS_TRY(app->display_.rebuild(app->simulation_->backend(), *app->texture_));
 
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  // The panel layout is remembered beside the settings; headless runs read it, never write it.
-  app->imgui_ini_path_ = (config / "imgui.ini").string();
-  if (options.headless) {
-    ImGui::GetIO().IniFilename = nullptr;
-    if (std::error_code error; std::filesystem::exists(app->imgui_ini_path_, error))
-      ImGui::LoadIniSettingsFromDisk(app->imgui_ini_path_.c_str());
-  } else {
-    std::error_code ignored;
-    std::filesystem::create_directories(config, ignored);
-    ImGui::GetIO().IniFilename = app->imgui_ini_path_.c_str();
-  }
-  ImGui::StyleColorsDark();
-  app->base_style_ = ImGui::GetStyle();
-  app->apply_ui_scale();
-  app->surface_->start_imgui();
-  app->imgui_ready_ = true;
-  // Debian's backend loads GL itself: it dlopens libGL.so.1 and asks glXGetProcAddressARB,
-  // whose glvnd stubs dispatch to whatever context is current, EGL's included.
-  if (!ImGui_ImplOpenGL3_Init("#version 330 core"))
-    return Error{"ImGui's OpenGL3 renderer found no OpenGL functions"};
-  app->imgui_renderer_ready_ = true;
+  Expected<std::unique_ptr<ImGuiSession>> imgui =
+      ImGuiSession::start(*app->surface_, config, options.headless);
+  if (!imgui) return imgui.status();
+  app->imgui_ = std::move(imgui).value();
+  app->imgui_->apply_scale(app->settings_.ui_scale, app->settings_.font_size);
   return app;
 }
 
 App::~App() {
-  if (imgui_ready_) {
-    if (ImGui::GetIO().IniFilename) ImGui::SaveIniSettingsToDisk(imgui_ini_path_.c_str());
-    if (imgui_renderer_ready_) ImGui_ImplOpenGL3_Shutdown();
-    surface_->stop_imgui();
-    ImGui::DestroyContext();
-  }
-  transfer_.reset();  // unregister interop buffers while the GL context lives
+  imgui_.reset();
+  display_.reset();  // unregister interop buffers while the GL context lives
   texture_.reset();
   renderer_.reset();
-}
-
-Status App::rebuild_transfer() {
-  transfer_.reset();
-  if (texture_->size() != simulation_->size()) GS_TRY(texture_->resize(simulation_->size()));
-  TransferChoice choice = choose_transfer(wanted_transfer_, simulation_->backend(), *texture_);
-  transfer_ = std::move(choice.transfer);
-  transfer_reason_ = choice.fallback_reason;
-  return Status::ok();
 }
 
 void App::save_settings_at_exit() {
@@ -160,33 +125,14 @@ int App::run() {
     pace_ = pacer_.next(request);
     FrameTiming timing;
     timing.steps = pace_.steps;
-    if (!transfer_) {  // the display could not take the grid (its texture failed): say so, end
-      std::cerr << "grayscott: error: the grid " << to_string(simulation_->size())
-                << " cannot be shown on this display\n";
+    const Expected<bool> advanced = display_.advance(
+        simulation_->backend(), timing.steps, simulation_->display_field(), *texture_, timing);
+    if (!advanced) {
+      std::cerr << "grayscott: error: " << advanced.message() << "\n";
       exit_code = 1;
       break;
     }
-    if (Status status = transfer_->advance(simulation_->backend(), timing.steps,
-                                           simulation_->display_field(), *texture_, timing);
-        !status) {
-      if (transfer_->path() == TransferPath::Upload) {
-        std::cerr << "grayscott: error: " << status.message() << "\n";
-        exit_code = 1;
-        break;
-      }
-      // Mapping can fail mid-run (a display change, a driver reset): step down a path, say why.
-      const TransferPath failed = transfer_->path();
-      wanted_transfer_ =
-          failed == TransferPath::Interop ? TransferPath::Host : TransferPath::Upload;
-      if (Status rebuilt = rebuild_transfer(); !rebuilt) {
-        std::cerr << "grayscott: error: " << rebuilt.message() << "\n";
-        exit_code = 1;
-        break;
-      }
-      transfer_reason_ = to_string(failed) + " failed (" + status.message() + "); using " +
-                         to_string(transfer_->path());
-      continue;
-    }
+    if (!*advanced) continue;  // a lesser path took over; the next frame shows the field
     simulation_->frame_done(timing.steps);
     if (view_.auto_range && stats_.frames() % kAutoRangeEvery == 0)
       if (Status status = update_auto_range(); !status)
@@ -218,22 +164,19 @@ int App::run() {
     renderer_->draw(*texture_, {view_.low, view_.high}, framebuffer.width, framebuffer.height);
     timing.draw_ms = renderer_->last_draw_ms();
 
-    ImGui_ImplOpenGL3_NewFrame();
-    surface_->new_imgui_frame();
-    ImGui::NewFrame();
+    imgui_->begin_frame();
     const SurfaceSize window = surface_->window_size();
     const KeyActions keys =
-        draw_frame_ui({{settings_, *simulation_, view_, stats_, pace_, transfer_->path(),
-                        transfer_reason_, surface_->gl_version(), last_screenshot_, recorder_.get(),
-                        recording_message_, script_state_, queue_},
+        draw_frame_ui({{settings_, *simulation_, view_, stats_, pace_, display_.path(),
+                        display_.reason(), surface_->gl_version(), last_screenshot_,
+                        recorder_.get(), recording_message_, script_state_, queue_},
                        {simulation_->divergence(), recorder_.get(), help_shown_, caption_},
                        renderer_->colormap_table(),
                        window.width,
                        window.height});
     if (keys.toggle_help) help_shown_ = !help_shown_;
     if (keys.toggle_fullscreen) surface_->toggle_fullscreen();
-    ImGui::Render();
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    imgui_->end_frame();
     capture(true);
     pending_screenshots_.clear();
     // The frame's work, without the wait for the display's refresh that presenting may add.
@@ -258,9 +201,8 @@ int App::run() {
   if (options_.stats_json) {
     const Backend& backend = simulation_->backend();
     if (Status status = stats_.write_json(
-            *options_.stats_json, backend.name(), backend.description(),
-            transfer_ ? to_string(transfer_->path()) : "none",
-            transfer_reason_.empty() ? simulation_->backend_reason() : transfer_reason_,
+            *options_.stats_json, backend.name(), backend.description(), to_string(display_.path()),
+            display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
             surface_->gl_version());
         !status) {
       std::cerr << "grayscott: error: " << status.message() << "\n";

@@ -3,8 +3,6 @@
 // the keyboard and scripts go through one queue and are applied between frames. Main thread only.
 #pragma once
 
-#include <imgui.h>
-
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -13,11 +11,12 @@
 
 #include "commands.h"
 #include "control_panel.h"
+#include "display_transfer.h"
 #include "field_renderer.h"
 #include "field_texture.h"
 #include "frame_pacer.h"
 #include "frame_stats.h"
-#include "frame_transfer.h"
+#include "imgui_session.h"
 #include "render_surface.h"
 #include "script_runner.h"
 #include "settings.h"
@@ -56,12 +55,10 @@ class App {
   // Refuses to write over the script being run or the --stats-json file (by identity).
   Status check_not_own_file(const std::filesystem::path& path) const;
   Status apply_view(ViewControl control, const ControlValue& value);
-  Status rebuild_transfer();
   Status take_screenshot(const std::string& path);
   Status take_window_screenshot(const std::string& path);
   std::string default_capture_path() const;
   Status update_auto_range();
-  void apply_ui_scale();
   void save_settings_at_exit();
   Status start_recording(const command::RecordStart& start);
   void stop_recording(const std::string& why);
@@ -69,12 +66,11 @@ class App {
 
   AppOptions options_;
   std::unique_ptr<RenderSurface> surface_;
+  std::unique_ptr<ImGuiSession> imgui_;  // before the surface goes
   std::unique_ptr<FieldRenderer> renderer_;
   std::unique_ptr<FieldTexture> texture_;
   std::unique_ptr<Simulation> simulation_;
-  std::unique_ptr<FrameTransfer> transfer_;
-  TransferPath wanted_transfer_ = TransferPath::Interop;
-  std::string transfer_reason_;
+  DisplayTransfer display_;
   ViewState view_;
   FrameStats stats_;
   std::optional<ScriptRunner> script_;
@@ -93,16 +89,12 @@ class App {
   std::unique_ptr<VideoRecorder> recorder_;
   std::vector<float> recorded_field_;  // read back for each recorded frame, reused
   std::string recording_message_;
-  std::string imgui_ini_path_;  // ImGui keeps a pointer to it
-  ImGuiStyle base_style_;
   bool help_shown_ = false;
   std::string last_screenshot_;
   std::string caption_;
   FramePacer pacer_;
   PaceDecision pace_;  // the current frame's steps, for the panel
   bool quit_ = false;
-  bool imgui_ready_ = false;           // the ImGui context and its platform side
-  bool imgui_renderer_ready_ = false;  // ImGui's OpenGL3 renderer
 };
 
 }  // namespace gs::app

@@ -44,7 +44,8 @@ Status App::apply_to_simulation(const SimulationCommand& command) {
   if (recorder_ && simulation_->size() != size_before) stop_recording("the grid size changed");
   const bool new_backend = simulation_->backend().kind() != backend_before;
   if (new_backend) pacer_ = FramePacer{};  // its costs are new
-  if (simulation_->size() != size_before || new_backend) GS_TRY(rebuild_transfer());
+  if (simulation_->size() != size_before || new_backend)
+    GS_TRY(display_.rebuild(simulation_->backend(), *texture_));
   return Status::ok();
 }
 
@@ -57,8 +58,7 @@ Status App::apply_to_app(const AppCommand& command) {
           },
           [&](const command::RemoveFavourite& c) { return remove_favourite(settings_, c.key); },
           [&](const command::SelectTransfer& c) {
-            wanted_transfer_ = c.path;
-            return rebuild_transfer();
+            return display_.select(c.path, simulation_->backend(), *texture_);
           },
           [&](const command::Screenshot& c) {
             pending_screenshots_.push_back(

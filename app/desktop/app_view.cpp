@@ -1,7 +1,5 @@
 // The view's controls as the app carries them out: the state changes in the core
 // (view_controls.h); the GL side follows here. Main (GL) thread only.
-#include <imgui.h>
-
 #include "app.h"
 #include "view_controls.h"
 
@@ -21,7 +19,7 @@ Status App::apply_view(ViewControl control, const ControlValue& value) {
       texture_->set_linear_filtering(view_.linear_filter);
       break;
     case ViewEffect::UiScale:
-      apply_ui_scale();
+      imgui_->apply_scale(settings_.ui_scale, settings_.font_size);
       break;
     case ViewEffect::MeasureRange:
       return update_auto_range();
@@ -36,15 +34,6 @@ Status App::update_auto_range() {
   // A flat field still gets a visible range.
   view_.high = range->high > range->low ? range->high : range->low + 1e-6f;
   return Status::ok();
-}
-
-void App::apply_ui_scale() {
-  // Projectors want big text; high-DPI screens report a content scale that multiplies it.
-  const float scale = settings_.ui_scale * surface_->content_scale();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style = base_style_;
-  style.ScaleAllSizes(scale);
-  ImGui::GetIO().FontGlobalScale = scale * settings_.font_size / 13.0f;
 }
 
 }  // namespace gs::app
