@@ -121,7 +121,7 @@ int App::run() {
 
     PaceRequest request{simulation_->running(), simulation_->steps_per_frame(),
                         simulation_->pending_steps(), std::nullopt, surface_->refresh_period_s()};
-    if (recorder_) request.fixed_steps = recorder_->settings().steps_per_frame;
+    if (recording_.active()) request.fixed_steps = recording_.steps_per_frame();
     pace_ = pacer_.next(request);
     FrameTiming timing;
     timing.steps = pace_.steps;
@@ -154,8 +154,8 @@ int App::run() {
       }
     };
     capture(false);
-    if (recorder_ && timing.steps > 0)
-      if (Status recorded = record_frame(); !recorded) stop_recording("");
+    if (recording_.active() && timing.steps > 0)
+      if (Status recorded = record_frame(); !recorded) recording_.stop("");
 
     const SurfaceSize framebuffer = surface_->framebuffer_size();
     glViewport(0, 0, framebuffer.width, framebuffer.height);
@@ -169,8 +169,8 @@ int App::run() {
     const KeyActions keys =
         draw_frame_ui({{settings_, *simulation_, view_, stats_, pace_, display_.path(),
                         display_.reason(), surface_->gl_version(), last_screenshot_,
-                        recorder_.get(), recording_message_, script_state_, queue_},
-                       {simulation_->divergence(), recorder_.get(), help_shown_, caption_},
+                        recording_.recorder(), recording_.message(), script_state_, queue_},
+                       {simulation_->divergence(), recording_.recorder(), help_shown_, caption_},
                        renderer_->colormap_table(),
                        window.width,
                        window.height});
@@ -196,7 +196,7 @@ int App::run() {
       }
     }
   }
-  if (recorder_) stop_recording("the app closed");
+  if (recording_.active()) recording_.stop("the app closed");
   save_settings_at_exit();
   if (options_.stats_json) {
     const Backend& backend = simulation_->backend();

@@ -17,11 +17,11 @@
 #include "frame_pacer.h"
 #include "frame_stats.h"
 #include "imgui_session.h"
+#include "recording.h"
 #include "render_surface.h"
 #include "script_runner.h"
 #include "settings.h"
 #include "simulation.h"
-#include "video_recorder.h"
 
 namespace gs::app {
 
@@ -57,11 +57,8 @@ class App {
   Status apply_view(ViewControl control, const ControlValue& value);
   Status take_screenshot(const std::string& path);
   Status take_window_screenshot(const std::string& path);
-  std::string default_capture_path() const;
   Status update_auto_range();
   void save_settings_at_exit();
-  Status start_recording(const command::RecordStart& start);
-  void stop_recording(const std::string& why);
   Status record_frame();
 
   AppOptions options_;
@@ -86,9 +83,7 @@ class App {
   std::string script_state_;     // for the panel: the script running, or finished
   std::filesystem::path capture_folder_ = ".";
   Settings settings_;
-  std::unique_ptr<VideoRecorder> recorder_;
-  std::vector<float> recorded_field_;  // read back for each recorded frame, reused
-  std::string recording_message_;
+  Recording recording_;
   bool help_shown_ = false;
   std::string last_screenshot_;
   std::string caption_;

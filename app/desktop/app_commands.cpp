@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app.h"
+#include "capture_path.h"
 #include "gs/output_file.h"
 #include "view_controls.h"
 
@@ -41,7 +42,7 @@ Status App::apply_to_simulation(const SimulationCommand& command) {
   const GridSize size_before = simulation_->size();
   const BackendKind backend_before = simulation_->backend().kind();
   GS_TRY(simulation_->apply(command));
-  if (recorder_ && simulation_->size() != size_before) stop_recording("the grid size changed");
+  if (simulation_->size() != size_before) recording_.stop("the grid size changed");
   const bool new_backend = simulation_->backend().kind() != backend_before;
   if (new_backend) pacer_ = FramePacer{};  // its costs are new
   if (simulation_->size() != size_before || new_backend)
@@ -62,7 +63,9 @@ Status App::apply_to_app(const AppCommand& command) {
           },
           [&](const command::Screenshot& c) {
             pending_screenshots_.push_back(
-                {{c.path.empty() ? default_capture_path() : c.path, c.window}, applying_origin_});
+                {{c.path.empty() ? timestamped_capture_path(capture_folder_).string() : c.path,
+                  c.window},
+                 applying_origin_});
             return Status::ok();
           },
           [&](const command::SetCaptureFolder& c) -> Status {
@@ -73,10 +76,12 @@ Status App::apply_to_app(const AppCommand& command) {
             settings_.capture_folder = c.path;
             return Status::ok();
           },
-          [&](const command::RecordStart& c) { return start_recording(c); },
+          [&](const command::RecordStart& c) {
+            return recording_.start(c, simulation_->size(), capture_folder_);
+          },
           [&](const command::RecordStop&) -> Status {
-            if (!recorder_) return Error{"record stop: nothing is being recorded"};
-            stop_recording("");
+            if (!recording_.active()) return Error{"record stop: nothing is being recorded"};
+            recording_.stop("");
             return Status::ok();
           },
           [&](const command::Caption& c) {
