@@ -226,7 +226,8 @@ int App::run() {
     if (!ui_hidden_)
       draw_control_panel({settings_, *simulation_, view_, stats_, pace_, transfer_->path(),
                           transfer_reason_, surface_->gl_version(), last_screenshot_,
-                          recorder_.get(), recording_message_, script_state_, queue_});
+                          recorder_.get(), recording_message_, script_state_, queue_,
+                          panel_state_});
     draw_overlays();
     if (!ui_hidden_ && simulation_->params().map.enabled) {
       const SurfaceSize window = surface_->window_size();
