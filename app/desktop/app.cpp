@@ -166,14 +166,14 @@ int App::run() {
 
     imgui_->begin_frame();
     const SurfaceSize window = surface_->window_size();
-    const KeyActions keys =
-        draw_frame_ui({{settings_, *simulation_, view_, stats_, pace_, display_.path(),
-                        display_.reason(), surface_->gl_version(), last_screenshot_,
-                        recording_.recorder(), recording_.message(), script_state_, queue_},
-                       {simulation_->divergence(), recording_.recorder(), help_shown_, caption_},
-                       renderer_->colormap_table(),
-                       window.width,
-                       window.height});
+    const KeyActions keys = draw_frame_ui(
+        {{settings_, *simulation_, view_, stats_, pace_, display_.path(), display_.reason(),
+          surface_->gl_version(), last_screenshot_, recording_.recorder(), recording_.message(),
+          script_state_, queue_, panel_state_},
+         {simulation_->divergence(), recording_.recorder(), help_shown_, caption_},
+         renderer_->colormap_table(),
+         window.width,
+         window.height});
     if (keys.toggle_help) help_shown_ = !help_shown_;
     if (keys.toggle_fullscreen) surface_->toggle_fullscreen();
     imgui_->end_frame();

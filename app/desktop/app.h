@@ -87,6 +87,8 @@ class App {
   bool help_shown_ = false;
   std::string last_screenshot_;
   std::string caption_;
+  // The panel's own edit fields: grid size, video pace, state file.
+  PanelState panel_state_;
   FramePacer pacer_;
   PaceDecision pace_;  // the current frame's steps, for the panel
   bool quit_ = false;

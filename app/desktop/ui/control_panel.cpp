@@ -174,18 +174,16 @@ void twin_loop_controls(const PanelContext& c) {
 }
 
 void grid_section(const PanelContext& c) {
-  // The edit fields follow the grid whenever it changes elsewhere (a script, a backend switch).
-  static GridSize shown;
-  static int width = 0, height = 0;
-  if (shown != c.simulation.size()) {
-    shown = c.simulation.size();
-    width = shown.width;
-    height = shown.height;
+  PanelState& edit = c.state;
+  if (edit.grid_followed != c.simulation.size()) {
+    edit.grid_followed = c.simulation.size();
+    edit.grid_width = edit.grid_followed.width;
+    edit.grid_height = edit.grid_followed.height;
   }
-  ImGui::InputInt("width", &width, 64, 256);
-  ImGui::InputInt("height", &height, 64, 256);
+  ImGui::InputInt("width", &edit.grid_width, 64, 256);
+  ImGui::InputInt("height", &edit.grid_height, 64, 256);
   if (ImGui::Button("Apply size (state resampled)"))
-    c.commands.push_back(command::Resize{width, height});
+    c.commands.push_back(command::Resize{edit.grid_width, edit.grid_height});
   ImGui::SameLine();
   ImGui::TextDisabled("now %s", to_string(c.simulation.size()).c_str());
 
@@ -245,18 +243,18 @@ void view_section(const PanelContext& c) {
 }
 
 void recording_section(const PanelContext& c) {
-  static int steps_per_frame = 8, fps = 30;
+  PanelState& edit = c.state;
   if (c.recorder) {
     ImGui::Text("recording %s", c.recorder->settings().path.string().c_str());
     ImGui::Text("%lld frames, %.1f s, %.1f MB", c.recorder->frames_written(),
                 c.recorder->duration_s(), double(c.recorder->bytes_written()) / 1e6);
     if (ImGui::Button("Stop recording (V)")) c.commands.push_back(command::RecordStop{});
   } else {
-    ImGui::SliderInt("steps per video frame", &steps_per_frame, 1, 1000, "%d",
+    ImGui::SliderInt("steps per video frame", &edit.video_steps_per_frame, 1, 1000, "%d",
                      ImGuiSliderFlags_Logarithmic);
-    ImGui::SliderInt("fps", &fps, 1, 120);
+    ImGui::SliderInt("fps", &edit.video_fps, 1, 120);
     if (ImGui::Button("Record (V)"))
-      c.commands.push_back(command::RecordStart{"", steps_per_frame, fps});
+      c.commands.push_back(command::RecordStart{"", edit.video_steps_per_frame, edit.video_fps});
     if (!VideoRecorder::encodes_mp4())
       ImGui::TextWrapped("Built without libavcodec: recordings are PNG sequences.");
   }
@@ -264,9 +262,8 @@ void recording_section(const PanelContext& c) {
 }
 
 void state_section(const PanelContext& c) {
-  // The path being typed belongs to the panel; the state itself moves only through commands.
-  static char path[512] = "state.h5";
-  ImGui::InputText("file", path, sizeof path);
+  char* path = c.state.state_path;
+  ImGui::InputText("file", path, sizeof c.state.state_path);
   if (ImGui::Button("Save state")) c.commands.push_back(command::SaveState{path});
   ImGui::SameLine();
   if (ImGui::Button("Load state")) c.commands.push_back(command::LoadState{path});
