@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 
@@ -141,13 +142,14 @@ void parameter_section(const PanelContext& c) {
   Params p = c.simulation.params();
   // Slider, drag (ctrl+click on either types a value) and a typed field, as people expect.
   if (ImGui::SliderFloat("F", &p.F, 0.0f, 0.1f, "%.5f")) push_set(c, S::F, p.F);
+  // The +/- buttons stop at 0: rates are never negative (the simulation would refuse it).
   if (ImGui::InputFloat("F value", &p.F, 0.0001f, 0.001f, "%.5f",
                         ImGuiInputTextFlags_EnterReturnsTrue))
-    push_set(c, S::F, p.F);
+    push_set(c, S::F, std::max(0.0f, p.F));
   if (ImGui::SliderFloat("k", &p.k, 0.03f, 0.075f, "%.5f")) push_set(c, S::k, p.k);
   if (ImGui::InputFloat("k value", &p.k, 0.0001f, 0.001f, "%.5f",
                         ImGuiInputTextFlags_EnterReturnsTrue))
-    push_set(c, S::k, p.k);
+    push_set(c, S::k, std::max(0.0f, p.k));
   if (ImGui::DragFloat("Du", &p.Du, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, S::Du, p.Du);
   if (ImGui::DragFloat("Dv", &p.Dv, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, S::Dv, p.Dv);
   if (ImGui::DragFloat("dt", &p.dt, 0.01f, 0.01f, 2.0f, "%.3f")) push_set(c, S::dt, p.dt);
@@ -180,8 +182,10 @@ void grid_section(const PanelContext& c) {
     edit.grid_width = edit.grid_followed.width;
     edit.grid_height = edit.grid_followed.height;
   }
-  ImGui::InputInt("width", &edit.grid_width, 64, 256);
-  ImGui::InputInt("height", &edit.grid_height, 64, 256);
+  if (ImGui::InputInt("width", &edit.grid_width, 64, 256))
+    edit.grid_width = std::clamp(edit.grid_width, 1, int(kMaxGridDimension));
+  if (ImGui::InputInt("height", &edit.grid_height, 64, 256))
+    edit.grid_height = std::clamp(edit.grid_height, 1, int(kMaxGridDimension));
   if (ImGui::Button("Apply size (state resampled)"))
     c.commands.push_back(command::Resize{edit.grid_width, edit.grid_height});
   ImGui::SameLine();
