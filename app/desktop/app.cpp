@@ -28,10 +28,10 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
     return Error{"--script and --stats-json name the same file '" + options.stats_json->string() +
                  "'"};
   if (options.script) {
-    Expected<std::vector<ScriptLine>> lines = load_script(*options.script);
-    if (!lines) return lines.status();
-    app->script_.emplace(std::move(lines).value());
-    app->script_state_ = "Script " + options.script->filename().string() + " running";
+    Expected<ScriptSession> script =
+        ScriptSession::load(*options.script, options.headless || options.exit_after_script);
+    if (!script) return script.status();
+    app->script_.emplace(std::move(script).value());
   }
   const std::filesystem::path config = config_directory();
   Expected<Settings> settings = load_settings(config / "settings.json");
@@ -49,17 +49,8 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   Expected<std::unique_ptr<FieldRenderer>> renderer = FieldRenderer::create();
   if (!renderer) return renderer.status();
   app->renderer_ = std::move(renderer).value();
-  SimulationSettings simulation_settings = options.simulation;
-  GLint max_texture = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
-  if (max_texture > 0) simulation_settings.max_display_side = max_texture;
-#if defined(GS_HAVE_CUDA)
-  // A CUDA backend belongs on the GPU that drives this GL context, so interop can map its
-  // buffers; where none does, it stays on device 0 and interop says why it cannot run.
-  if (simulation_settings.backend != BackendChoice::Cpu)
-    if (Expected<int> device = cuda_device_for_display()) simulation_settings.cuda_device = *device;
-#endif
-  Expected<std::unique_ptr<Simulation>> simulation = Simulation::create(simulation_settings);
+  Expected<std::unique_ptr<Simulation>> simulation =
+      Simulation::create(fit_to_display(options.simulation));
   if (!simulation) return simulation.status();
   app->simulation_ = std::move(simulation).value();
   app->texture_ = std::make_unique<FieldTexture>();
@@ -102,17 +93,18 @@ int App::run() {
     if (script_) {
       const double now = std::chrono::duration<double>(frame_start - started).count();
       const bool busy = !simulation_->running() && simulation_->pending_steps() > 0;
-      for (const ScriptLine* line : script_->due(now, busy)) {
-        applying_origin_ = options_.script->string() + ":" + std::to_string(line->number) + ": ";
-        const Status status = apply(line->command);
-        if (!status) {
-          std::cerr << "grayscott: error: " << applying_origin_ << status.message() << "\n";
-          exit_code = 1;
-        }
-        applying_origin_.clear();
-        if (!status) break;
+      const Status status =
+          script_->run_due(now, busy, [this](const Command& command, const std::string& origin) {
+            applying_origin_ = origin;
+            const Status applied = apply(command);
+            applying_origin_.clear();
+            return applied;
+          });
+      if (!status) {
+        std::cerr << "grayscott: error: " << status.message() << "\n";
+        exit_code = 1;
+        break;
       }
-      if (exit_code != 0) break;
     }
     for (const Command& command : queue_)
       if (Status status = apply(command); !status)
@@ -169,7 +161,7 @@ int App::run() {
     const KeyActions keys = draw_frame_ui(
         {{settings_, *simulation_, view_, stats_, pace_, display_.path(), display_.reason(),
           surface_->gl_version(), last_screenshot_, recording_.recorder(), recording_.message(),
-          script_state_, queue_, panel_state_},
+          script_ ? script_->state() : std::string(), queue_, panel_state_},
          {simulation_->divergence(), recording_.recorder(), help_shown_, caption_},
          renderer_->colormap_table(),
          window.width,
@@ -187,14 +179,7 @@ int App::run() {
     timing.frame_ms = std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
     stats_.add(timing, simulation_->size());
     pacer_.frame_done(timing.steps, timing.kernel_ms, timing.kernel_steps, work_ms);
-    if (script_) {
-      script_->frame_shown();
-      if (script_->finished() && !quit_) {
-        if (options_.headless || options_.exit_after_script) quit_ = true;
-        script_state_ = "Script " + options_.script->filename().string() +
-                        " finished; the app stays open (--exit-after-script ends with it)";
-      }
-    }
+    if (script_ && script_->frame_shown()) quit_ = true;
   }
   if (recording_.active()) recording_.stop("the app closed");
   save_settings_at_exit();

@@ -19,7 +19,7 @@
 #include "imgui_session.h"
 #include "recording.h"
 #include "render_surface.h"
-#include "script_runner.h"
+#include "script_session.h"
 #include "settings.h"
 #include "simulation.h"
 
@@ -52,8 +52,6 @@ class App {
   Status apply(const Command& command);
   Status apply_to_simulation(const SimulationCommand& command);
   Status apply_to_app(const AppCommand& command);
-  // Refuses to write over the script being run or the --stats-json file (by identity).
-  Status check_not_own_file(const std::filesystem::path& path) const;
   Status apply_view(ViewControl control, const ControlValue& value);
   Status take_screenshot(const std::string& path);
   Status take_window_screenshot(const std::string& path);
@@ -70,7 +68,7 @@ class App {
   DisplayTransfer display_;
   ViewState view_;
   FrameStats stats_;
-  std::optional<ScriptRunner> script_;
+  std::optional<ScriptSession> script_;
   std::vector<Command> queue_;
   // Captures wait for the frame; each keeps the script line that asked for it ("FILE:LINE: ",
   // or "" from the panel or keys) for its error message.
@@ -80,7 +78,6 @@ class App {
   };
   std::vector<PendingCapture> pending_screenshots_;
   std::string applying_origin_;  // the script line being applied, while it is
-  std::string script_state_;     // for the panel: the script running, or finished
   std::filesystem::path capture_folder_ = ".";
   Settings settings_;
   Recording recording_;

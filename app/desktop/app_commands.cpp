@@ -4,35 +4,13 @@
 
 #include "app.h"
 #include "capture_path.h"
-#include "gs/output_file.h"
+#include "command_outputs.h"
 #include "view_controls.h"
 
 namespace gs::app {
-namespace {
-
-// The file a command writes, where it names one.
-std::optional<std::string> output_of(const Command& command) {
-  if (const auto* save = std::get_if<command::SaveState>(&command)) return save->path;
-  if (const auto* shot = std::get_if<command::Screenshot>(&command))
-    return shot->path.empty() ? std::nullopt : std::optional(shot->path);
-  if (const auto* record = std::get_if<command::RecordStart>(&command))
-    return record->path.empty() ? std::nullopt : std::optional(record->path);
-  return std::nullopt;
-}
-
-}  // namespace
-
-Status App::check_not_own_file(const std::filesystem::path& path) const {
-  if (options_.script && names_same_file(path, *options_.script))
-    return Error{"'" + path.string() + "' is the script being run: write elsewhere"};
-  if (options_.stats_json && names_same_file(path, *options_.stats_json))
-    return Error{"'" + path.string() + "' is where --stats-json goes: write elsewhere"};
-  return Status::ok();
-}
-
 Status App::apply(const Command& command) {
   if (const std::optional<std::string> output = output_of(command))
-    GS_TRY(check_not_own_file(*output));
+    GS_TRY(check_not_own_file(*output, options_.script, options_.stats_json));
   if (const std::optional<SimulationCommand> simulation = simulation_part(command))
     return apply_to_simulation(*simulation);
   return apply_to_app(*app_part(command));

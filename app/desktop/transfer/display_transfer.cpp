@@ -1,7 +1,20 @@
 // The display path in use (display_transfer.h).
 #include "display_transfer.h"
 
+#include <glad/gl.h>
+
 namespace gs::app {
+
+SimulationSettings fit_to_display(SimulationSettings settings) {
+  GLint max_texture = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
+  if (max_texture > 0) settings.max_display_side = max_texture;
+#if defined(GS_HAVE_CUDA)
+  if (settings.backend != BackendChoice::Cpu)
+    if (Expected<int> device = cuda_device_for_display()) settings.cuda_device = *device;
+#endif
+  return settings;
+}
 
 Status DisplayTransfer::rebuild(Backend& backend, FieldTexture& texture) {
   transfer_.reset();

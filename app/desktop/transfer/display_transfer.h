@@ -7,8 +7,14 @@
 #include <string>
 
 #include "frame_transfer.h"
+#include "simulation.h"
 
 namespace gs::app {
+
+// The simulation's settings as this display needs them (with a current GL context): the largest
+// grid side its textures take, and, for a CUDA backend, the GPU that drives the display (so
+// interop can map its buffers; where none does, device 0, and interop says why it cannot run).
+SimulationSettings fit_to_display(SimulationSettings settings);
 
 class DisplayTransfer {
  public:
