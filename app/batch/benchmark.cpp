@@ -148,7 +148,7 @@ Expected<GeneratedRun> measured_run(const BatchOptions& options) {
   Expected<Params> params = resolve_params(options, {});
   if (!params) return params.status();
   run.params = *params;
-  run.init = parse_init_pattern(options.init.value_or("square")).value();
+  run.init = parse_enum<InitPattern>(options.init.value_or("square")).value();
   run.seed = options.seed;
   run.steps_per_frame = options.steps_per_frame.value_or(kDefaultBenchStepsPerFrame);
   return run;

@@ -31,11 +31,12 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
   cli.set_version_flag("--version", "grayscott " GS_VERSION);
   cli.add_option_function<std::string>(
          "--backend",
-         [&o](const std::string& name) { o.simulation.backend = *parse_backend_choice(name); },
+         [&o](const std::string& name) { o.simulation.backend = *parse_enum<BackendChoice>(name); },
          "auto (default), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cli.add_option_function<std::string>(
-         "--transfer", [&o](const std::string& name) { o.transfer = *parse_transfer_path(name); },
+         "--transfer",
+         [&o](const std::string& name) { o.transfer = *parse_enum<TransferPath>(name); },
          "interop (default; falls back to host, then upload), host or upload")
       ->check(CLI::IsMember({"interop", "host", "upload"}));
   int width = 0, height = 0;

@@ -84,9 +84,9 @@ INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, FastTwinEqualsReference, al
                          stencil_case_name);
 
 TEST(CpuTwinPath, NamesParseAndPrint) {
-  EXPECT_EQ(parse_cpu_twin_path("fast"), CpuTwinPath::Fast);
-  EXPECT_EQ(parse_cpu_twin_path("reference"), CpuTwinPath::Reference);
-  EXPECT_FALSE(parse_cpu_twin_path("blocked"));
+  EXPECT_EQ(parse_enum<CpuTwinPath>("fast"), CpuTwinPath::Fast);
+  EXPECT_EQ(parse_enum<CpuTwinPath>("reference"), CpuTwinPath::Reference);
+  EXPECT_FALSE(parse_enum<CpuTwinPath>("blocked"));
   EXPECT_EQ(to_string(CpuTwinPath::Reference), "reference");
   EXPECT_NE(CpuTwinBackend(1, CpuTwinPath::Fast).description().find("fast"), std::string::npos);
 }
