@@ -131,7 +131,7 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
         (options.height && *options.height != size.height))
       return Error{"--width/--height disagree with the " + to_string(size) + " grid of '" +
                    *options.input + "'"};
-    GS_TRY(check_fits_in_memory(size, bytes_per_cell));
+    // read_state checked the memory the whole run needs (bytes_per_cell) before reading.
     if (const std::optional<std::size_t> cell = first_non_finite_cell(state->fields))
       return Error{"'" + *options.input + "' holds NaN or infinity (first at cell " +
                    std::to_string(*cell % std::size_t(size.width)) + "," +

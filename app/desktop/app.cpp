@@ -17,6 +17,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kDivergenceCheckEvery = 10;
 constexpr int kAutoRangeEvery = 10;
+const std::string kNoScript;  // the panel's script line without a script
 
 }  // namespace
 
@@ -161,7 +162,7 @@ int App::run() {
     const KeyActions keys = draw_frame_ui(
         {{settings_, *simulation_, view_, stats_, pace_, display_.path(), display_.reason(),
           surface_->gl_version(), last_screenshot_, recording_.recorder(), recording_.message(),
-          script_ ? script_->state() : std::string(), queue_, panel_state_},
+          script_ ? script_->state() : kNoScript, queue_, panel_state_},
          {simulation_->divergence(), recording_.recorder(), help_shown_, caption_},
          renderer_->colormap_table(),
          window.width,

@@ -1,8 +1,6 @@
 // The view's controls and the favourites (view_controls.h). The switch covers every ViewControl.
 #include "view_controls.h"
 
-#include <type_traits>
-
 #include "colormap.h"
 
 namespace gs::app {
@@ -12,13 +10,7 @@ Expected<ViewEffect> apply_view_control(ViewControl control, const ControlValue&
   using C = ViewControl;
   const std::string_view name = spec_of(control).name;
   // The value into `target`, when it has the target's type.
-  const auto assign = [&](auto& target) -> Status {
-    using T = std::decay_t<decltype(target)>;
-    Expected<T> typed = value_as<T>(value, name);
-    if (!typed) return typed.status();
-    target = *typed;
-    return Status::ok();
-  };
+  const auto assign = [&](auto& target) { return assign_value(value, name, target); };
   float number = 0.0f;
   switch (control) {
     case C::Colormap: {
