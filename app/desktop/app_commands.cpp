@@ -3,24 +3,23 @@
 #include <iostream>
 
 #include "app.h"
-#include "capture_path.h"
 #include "command_outputs.h"
 #include "view_controls.h"
 
 namespace gs::app {
-Status App::apply(const Command& command) {
+Status App::apply(const Command& command, const std::string& origin) {
   if (const std::optional<std::string> output = output_of(command))
     GS_TRY(check_not_own_file(*output, options_.script, options_.stats_json));
   if (const std::optional<SimulationCommand> simulation = simulation_part(command))
     return apply_to_simulation(*simulation);
-  return apply_to_app(*app_part(command));
+  return apply_to_app(*app_part(command), origin);
 }
 
 Status App::apply_to_simulation(const SimulationCommand& command) {
   const GridSize size_before = simulation_->size();
   const BackendKind backend_before = simulation_->backend().kind();
   GS_TRY(simulation_->apply(command));
-  if (simulation_->size() != size_before) recording_.stop("the grid size changed");
+  if (simulation_->size() != size_before) captures_->recording().stop("the grid size changed");
   const bool new_backend = simulation_->backend().kind() != backend_before;
   if (new_backend) pacer_ = FramePacer{};  // its costs are new
   if (simulation_->size() != size_before || new_backend)
@@ -28,7 +27,7 @@ Status App::apply_to_simulation(const SimulationCommand& command) {
   return Status::ok();
 }
 
-Status App::apply_to_app(const AppCommand& command) {
+Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
   return std::visit(
       Overloaded{
           [&](const command::SetView& c) { return apply_view(c.control, c.value); },
@@ -40,26 +39,21 @@ Status App::apply_to_app(const AppCommand& command) {
             return display_.select(c.path, simulation_->backend(), *texture_);
           },
           [&](const command::Screenshot& c) {
-            pending_screenshots_.push_back(
-                {{c.path.empty() ? timestamped_capture_path(capture_folder_).string() : c.path,
-                  c.window},
-                 applying_origin_});
+            captures_->request(c, origin);
             return Status::ok();
           },
           [&](const command::SetCaptureFolder& c) -> Status {
-            std::error_code error;
-            if (!std::filesystem::is_directory(c.path, error))
-              return Error{"capture folder '" + c.path + "' is not a folder"};
-            capture_folder_ = c.path;
+            GS_TRY(captures_->set_folder(c.path));
             settings_.capture_folder = c.path;
             return Status::ok();
           },
           [&](const command::RecordStart& c) {
-            return recording_.start(c, simulation_->size(), capture_folder_);
+            return captures_->recording().start(c, simulation_->size(), captures_->folder());
           },
           [&](const command::RecordStop&) -> Status {
-            if (!recording_.active()) return Error{"record stop: nothing is being recorded"};
-            recording_.stop("");
+            if (!captures_->recording().active())
+              return Error{"record stop: nothing is being recorded"};
+            captures_->recording().stop("");
             return Status::ok();
           },
           [&](const command::Caption& c) {

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "gs/fields.h"
+#include "gs/output_file.h"
 #include "script_help.h"
 #include "strict_options.h"
 
@@ -101,6 +102,8 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
       usage_error("--window-size '" + window_size + "' is not WxH with each side from 1 to " +
                   std::to_string(kMaxSurfaceSide));
   }
+  if (o.script && o.stats_json && names_same_file(*o.script, *o.stats_json))
+    usage_error("--script and --stats-json name the same file '" + o.stats_json->string() + "'");
   if (o.headless && !o.script)
     usage_error(
         "--headless needs --script FILE (with no window to close, the script ends the run)");

@@ -22,17 +22,8 @@ Status App::apply_view(ViewControl control, const ControlValue& value) {
       imgui_->apply_scale(settings_.ui_scale, settings_.font_size);
       break;
     case ViewEffect::MeasureRange:
-      return update_auto_range();
+      return measure_view_range(view_, simulation_->backend(), simulation_->display_field());
   }
-  return Status::ok();
-}
-
-Status App::update_auto_range() {
-  Expected<ValueRange> range = simulation_->backend().field_range(simulation_->display_field());
-  if (!range) return range.status();
-  view_.low = range->low;
-  // A flat field still gets a visible range.
-  view_.high = range->high > range->low ? range->high : range->low + 1e-6f;
   return Status::ok();
 }
 

@@ -74,4 +74,12 @@ Status remove_favourite(Settings& settings, int key) {
   return Status::ok();
 }
 
+Status measure_view_range(ViewState& view, Backend& backend, DisplayField field) {
+  Expected<ValueRange> range = backend.field_range(field);
+  if (!range) return range.status();
+  view.low = range->low;
+  view.high = range->high > range->low ? range->high : range->low + 1e-6f;
+  return Status::ok();
+}
+
 }  // namespace gs::app

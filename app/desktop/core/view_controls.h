@@ -8,6 +8,7 @@
 #include <string>
 
 #include "controls.h"
+#include "gs/backend.h"
 #include "gs/presets.h"
 #include "gs/status.h"
 #include "settings.h"
@@ -20,6 +21,10 @@ enum class ViewEffect { None, Colormap, Filter, UiScale, MeasureRange };
 // A refused value changes nothing.
 Expected<ViewEffect> apply_view_control(ViewControl control, const ControlValue& value,
                                         ViewState& view, Settings& settings);
+
+// Auto range: the shown field's measured range into the view (a flat field still gets a
+// visible one).
+Status measure_view_range(ViewState& view, Backend& backend, DisplayField field);
 
 // A known preset (under its own name) onto the next free key; at most nine.
 Status add_favourite(Settings& settings, const PresetLibrary& presets, const std::string& name);

@@ -40,6 +40,14 @@ void FieldRenderer::set_colormap(const Colormap& colormap) {
   glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
 }
 
+void FieldRenderer::draw_frame(const FieldTexture& field, const ValueRange& range, int width,
+                               int height) {
+  glViewport(0, 0, width, height);
+  glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  draw(field, range, width, height);
+}
+
 void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range, int viewport_width,
                          int viewport_height) {
   if (field.size().cells() == 0 || viewport_width <= 0 || viewport_height <= 0) return;

@@ -25,6 +25,8 @@ class FieldRenderer {
   const std::vector<Rgb>& colormap_table() const { return table_; }
   void draw(const FieldTexture& field, const ValueRange& range, int viewport_width,
             int viewport_height);
+  // The whole frame: the framebuffer's viewport cleared to the background, then draw().
+  void draw_frame(const FieldTexture& field, const ValueRange& range, int width, int height);
   // GPU time of the last draw that finished, from a timer query (0 until one has).
   double last_draw_ms() { return draw_timer_.last_ms(); }
 
