@@ -32,6 +32,9 @@ int max_threads() {
   return 8 * std::max(1, omp_get_num_procs());
 }
 
+// Enough to load any machine this runs on many times over.
+constexpr int kMaxBusyLoops = 256;
+
 }  // namespace
 
 ParsedCommandLine parse_command_line(int argc, char** argv) {
@@ -127,7 +130,12 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                "When the run diverges (NaN or infinity), still write the last finite state to "
                "--output (the run fails all the same)");
   app.add_flag("--json", o.json, "Print a machine-readable summary on stdout");
-  app.add_flag("--bench", o.bench, "Measure throughput and print a table");
+  auto* bench = app.add_flag("--bench", o.bench, "Measure throughput and print a table");
+  add_whole_number(
+      app, "--busy", 1, kMaxBusyLoops, [&o](int n) { o.busy = n; },
+      "With --bench: steps per second beside N busy-loop processes against a quiet machine "
+      "(1024x1024 unless --width/--height are given)")
+      ->needs(bench);
 
   try {
     app.parse(argc, argv);

@@ -34,6 +34,7 @@ struct BatchOptions {
   bool keep_diverged = false;
   bool json = false;
   bool bench = false;
+  std::optional<int> busy;  // --bench beside this many busy-loop processes
   bool list_backends = false;
 };
 

@@ -16,6 +16,7 @@
 
 #include "batch_job.h"
 #include "batch_run.h"
+#include "contention_benchmark.h"
 #include "gs/cpu_twin_backend.h"
 #include "gs/cuda_backend.h"
 #include "gs/state_file.h"
@@ -42,12 +43,16 @@ std::vector<GridSize> bench_sizes(const BatchOptions& o, bool gpu) {
   return {{512, 512}, {1920, 1080}, {4096, 4096}};
 }
 
+}  // namespace
+
 std::string cpu_model() {
   std::ifstream cpuinfo("/proc/cpuinfo");
   for (std::string line; std::getline(cpuinfo, line);)
     if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
   return "unknown CPU";
 }
+
+namespace {
 
 class Table {
  public:
@@ -140,20 +145,6 @@ Status run_course_benchmark(GeneratedRun run, Backend& backend, Table& table, do
   return Status::ok();
 }
 
-// What every measured run shares: the options' backend, parameters and starting state, in
-// frames of --steps-per-frame steps (32 by default).
-Expected<GeneratedRun> measured_run(const BatchOptions& options) {
-  GeneratedRun run;
-  run.backend = backend_options(options);
-  Expected<Params> params = resolve_params(options, {});
-  if (!params) return params.status();
-  run.params = *params;
-  run.init = parse_init_pattern(options.init.value_or("square")).value();
-  run.seed = options.seed;
-  run.steps_per_frame = options.steps_per_frame.value_or(kDefaultBenchStepsPerFrame);
-  return run;
-}
-
 // The copy ceiling of a buffer the GPU's L2 cache holds (source and copy in a quarter of it
 // each), beside the DRAM-sized one every backend prints.
 Status print_l2_copy(Backend& gpu, std::ostream& out) {
@@ -191,6 +182,20 @@ Status print_display_paths_and_graphs(Backend& gpu, std::ostream& out) {
 
 }  // namespace
 
+// What every measured run shares: the options' backend, parameters and starting state, in
+// frames of --steps-per-frame steps (32 by default).
+Expected<GeneratedRun> measured_run(const BatchOptions& options) {
+  GeneratedRun run;
+  run.backend = backend_options(options);
+  Expected<Params> params = resolve_params(options, {});
+  if (!params) return params.status();
+  run.params = *params;
+  run.init = parse_init_pattern(options.init.value_or("square")).value();
+  run.seed = options.seed;
+  run.steps_per_frame = options.steps_per_frame.value_or(kDefaultBenchStepsPerFrame);
+  return run;
+}
+
 Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   if (options.output || options.frames_output || options.input)
     return Error{
@@ -198,6 +203,7 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
         "--frames-output"};
   if (options.keep_diverged)
     return Error{"--keep-diverged keeps the last finite state in --output: give --output too"};
+  if (options.busy) return run_contention_benchmark(options, out);
   BackendOptions chosen = backend_options(options);
   // The CPU twin is measured on both of its loops, side by side, whichever --cpu-path named.
   if (chosen.choice != BackendChoice::Cuda) chosen.cpu_path = CpuTwinPath::Fast;

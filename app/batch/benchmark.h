@@ -4,11 +4,22 @@
 
 #include <iosfwd>
 
+#include <string>
+
+#include "batch_job.h"
 #include "batch_options.h"
 #include "gs/status.h"
 
 namespace gs::batch {
 
+// With --busy, the contention table instead (contention_benchmark.h).
 Status run_benchmark(const BatchOptions& options, std::ostream& out);
+
+// What every measured run shares: the options' backend, parameters and starting state, in
+// frames of --steps-per-frame steps (32 by default).
+Expected<GeneratedRun> measured_run(const BatchOptions& options);
+
+// The CPU's model name, as /proc/cpuinfo gives it.
+std::string cpu_model();
 
 }  // namespace gs::batch
