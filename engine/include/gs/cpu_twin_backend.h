@@ -5,6 +5,7 @@
 // (cpu_twin/band_pipeline.h). Two field pairs ping-pong; stepping never allocates.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -14,11 +15,15 @@ namespace gs {
 
 namespace twin {
 class RowRing;
-}
+class TaskPool;
+class BandSchedule;
+}  // namespace twin
 
 class CpuTwinBackend final : public Backend {
  public:
-  // threads <= 0 uses every core OpenMP offers.
+  // threads <= 0 uses every core OpenMP offers. The fast path and the reductions run on the
+  // twin's own pool (cpu_twin/task_pool.h), which keeps going on a busy machine; the reference
+  // path stays an OpenMP loop.
   explicit CpuTwinBackend(int threads = 0, CpuTwinPath path = CpuTwinPath::Fast);
   ~CpuTwinBackend() override;
 
@@ -69,8 +74,10 @@ class CpuTwinBackend final : public Backend {
   Timings timings_;
   int threads_;
   CpuTwinPath path_;
-  int chosen_steps_per_pass_ = 0;     // 0: automatic
-  std::vector<twin::RowRing> rings_;  // one per thread, for the fast path
+  int chosen_steps_per_pass_ = 0;         // 0: automatic
+  std::vector<twin::RowRing> rings_;      // one per thread, for the fast path
+  std::unique_ptr<twin::TaskPool> pool_;  // the fast path's threads, and the reductions'
+  std::unique_ptr<twin::BandSchedule> schedule_;
 };
 
 }  // namespace gs
