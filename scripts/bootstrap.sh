@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages Gray-Scott Live builds with (only those missing), using sudo
 # when not root. `--tests` adds what the test suite needs (GoogleTest, clang-format, and Xvfb
 # with Mesa's software OpenGL for the app's tests); `--fuzz` what the fuzz targets build with
-# (clang with libFuzzer and the sanitizers' runtimes, LLVM's OpenMP). Safe to run again.
+# (clang with libFuzzer and the sanitizers' runtimes, LLVM's OpenMP, gdb for the backtrace of an
+# abort inside libhdf5). Safe to run again.
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-json3-dev
@@ -11,7 +12,7 @@ packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-jso
 for arg in "$@"; do
   case "$arg" in
     --tests) packages+=(libgtest-dev clang-format xvfb xauth libgl1-mesa-dri ffmpeg) ;;
-    --fuzz) packages+=(clang libclang-rt-14-dev libomp-14-dev) ;;
+    --fuzz) packages+=(clang libclang-rt-14-dev libomp-14-dev gdb) ;;
     *) echo "bootstrap.sh: unknown option '$arg' (known: --tests, --fuzz)" >&2; exit 2 ;;
   esac
 done

@@ -93,7 +93,7 @@ Expected<SelectedBackend> create_batch_backend(const BackendOptions& options) {
 
 BackendOptions backend_options(const BatchOptions& options) {
   BackendOptions backend;
-  backend.choice = *parse_backend_choice(options.backend);
+  backend.choice = *parse_enum<BackendChoice>(options.backend);
   backend.cpu_threads = options.threads;
   backend.cpu_path = options.cpu_path;
   backend.cpu_steps_per_pass = options.steps_per_pass;
@@ -131,7 +131,7 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
         (options.height && *options.height != size.height))
       return Error{"--width/--height disagree with the " + to_string(size) + " grid of '" +
                    *options.input + "'"};
-    GS_TRY(check_fits_in_memory(size, bytes_per_cell));
+    // read_state checked the memory the whole run needs (bytes_per_cell) before reading.
     if (const std::optional<std::size_t> cell = first_non_finite_cell(state->fields))
       return Error{"'" + *options.input + "' holds NaN or infinity (first at cell " +
                    std::to_string(*cell % std::size_t(size.width)) + "," +
@@ -147,7 +147,7 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
   job.params = *params;
 
   if (!options.input) {
-    const InitPattern pattern = parse_init_pattern(options.init.value_or("square")).value();
+    const InitPattern pattern = parse_enum<InitPattern>(options.init.value_or("square")).value();
     Expected<Fields> initial = generate_initial(options.width.value_or(kDefaultGrid.width),
                                                 options.height.value_or(kDefaultGrid.height),
                                                 pattern, options.seed, bytes_per_cell);

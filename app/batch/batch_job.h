@@ -36,7 +36,7 @@ struct BatchJob {
 };
 
 // Bytes per cell a run needs at most: the backend's two field pairs and the starting fields;
-// the final state's download adds a field pair, a frames file the frame writer's buffers (its
+// the final state's copy out adds a field pair, a frames file the frame writer's buffers (its
 // queue depth plus one being filled).
 inline constexpr std::size_t kRunBytesPerCell = 6 * sizeof(float);
 inline constexpr std::size_t kOutputBytesPerCell = 2 * sizeof(float);

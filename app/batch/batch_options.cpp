@@ -51,7 +51,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       app, "--threads", 0, max_threads(), [&o](int n) { o.threads = n; },
       "CPU twin threads (0: every core; at most 8 per core)");
   app.add_option_function<std::string>(
-         "--cpu-path", [&o](const std::string& name) { o.cpu_path = parse_cpu_twin_path(name); },
+         "--cpu-path",
+         [&o](const std::string& name) { o.cpu_path = parse_enum<CpuTwinPath>(name); },
          "CPU twin loop: fast (temporal blocking, SIMD rows), or reference (one plain sweep per "
          "step)")
       ->check(CLI::IsMember({"fast", "reference"}));
@@ -72,7 +73,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
          "CUDA block shape, e.g. 32x8")
       ->type_name("WxH");
   app.add_option_function<std::string>(
-         "--kernel", [&o](const std::string& name) { o.kernel = parse_kernel_variant(name); },
+         "--kernel", [&o](const std::string& name) { o.kernel = parse_enum<KernelVariant>(name); },
          "CUDA step kernel: coalesced, or strided (consecutive threads walk down a column)")
       ->check(CLI::IsMember({"coalesced", "strided"}));
   app.add_flag("--list-backends", o.list_backends,
@@ -92,11 +93,12 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   add_real_number(app, "--dt", o.params.dt, "Time step");
   app.add_option_function<std::string>(
          "--laplacian",
-         [&o](const std::string& name) { o.params.laplacian = parse_laplacian(name); },
+         [&o](const std::string& name) { o.params.laplacian = parse_enum<Laplacian>(name); },
          "five-point, nine-point or course")
       ->check(CLI::IsMember(kLaplacians));
   app.add_option_function<std::string>(
-         "--boundary", [&o](const std::string& name) { o.params.boundary = parse_boundary(name); },
+         "--boundary",
+         [&o](const std::string& name) { o.params.boundary = parse_enum<Boundary>(name); },
          "periodic or neumann")
       ->check(CLI::IsMember(kBoundaries));
   auto* init = app.add_option_function<std::string>(

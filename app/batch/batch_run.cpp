@@ -59,7 +59,7 @@ class DivergenceWatch {
     if (!finite) return finite.status();
     if (*finite) {
       last_finite_step_ = step;
-      if (job_.keep_diverged) GS_TRY(backend.download(last_finite_));
+      if (job_.keep_diverged) GS_TRY(backend.copy_out(last_finite_));
       return Status::ok();
     }
     const Params& p = job_.params;
@@ -98,7 +98,7 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
 
   TimedBackend timed(backend, report);
   GS_TRY(timed->set_params(job.params));
-  GS_TRY(timed.call(timed->upload(job.initial)));
+  GS_TRY(timed.call(timed->copy_in(job.initial)));
   DivergenceWatch divergence(job);
   GS_TRY(divergence.check(backend, job.start_step));
 
@@ -141,7 +141,7 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
   }
   if (job.output) {
     Fields final_state;
-    GS_TRY(timed.call(timed->download(final_state)));
+    GS_TRY(timed.call(timed->copy_out(final_state)));
     const auto io_start = Clock::now();
     GS_TRY(write_state(*job.output, final_state, job.params, report.final_step));
     report.io_s += seconds_since(io_start);

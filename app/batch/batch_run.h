@@ -18,7 +18,7 @@ struct RunReport {
   long long frames = 0;
   std::int64_t final_step = 0;
   double compute_s = 0.0;   // backend step calls
-  double transfer_s = 0.0;  // uploads, downloads and display-field copies
+  double transfer_s = 0.0;  // copies in and out, and display-field copies
   double io_s = 0.0;        // time the simulation waited on files
   double writer_s = 0.0;    // time the frame writer spent writing, overlapped with compute
   double wall_s = 0.0;

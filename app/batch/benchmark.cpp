@@ -164,7 +164,7 @@ Status print_l2_copy(Backend& gpu, std::ostream& out) {
 // 1920x1080 grid written on the device (as into a mapped PBO) or copied to pinned host memory.
 // Then what building a step graph costs against replaying it and against plain launches.
 Status print_display_paths_and_graphs(Backend& gpu, std::ostream& out) {
-  GS_TRY(gpu.upload(Fields(kCourseGrid)));
+  GS_TRY(gpu.copy_in(Fields(kCourseGrid)));
   Expected<DisplayPathTimes> times = gpu.measure_display_paths(10);
   if (!times) return times.status();
   out << "\ndisplay field of " << to_string(kCourseGrid) << ": device write "
@@ -190,7 +190,7 @@ Expected<GeneratedRun> measured_run(const BatchOptions& options) {
   Expected<Params> params = resolve_params(options, {});
   if (!params) return params.status();
   run.params = *params;
-  run.init = parse_init_pattern(options.init.value_or("square")).value();
+  run.init = parse_enum<InitPattern>(options.init.value_or("square")).value();
   run.seed = options.seed;
   run.steps_per_frame = options.steps_per_frame.value_or(kDefaultBenchStepsPerFrame);
   return run;

@@ -31,7 +31,7 @@ double seconds_since(Clock::time_point start) {
 // Steps per second of wall time, calls of `steps_per_call` steps, for about kRunSeconds: what a
 // caller that steps in a loop gets, stalls and preemptions included.
 Expected<double> steps_per_second(Backend& backend, const Fields& initial, int steps_per_call) {
-  GS_TRY(backend.upload(initial));
+  GS_TRY(backend.copy_in(initial));
   long long steps = 0;
   const auto start = Clock::now();
   do {

@@ -1,19 +1,11 @@
 #include "app.h"
 
-#include <backends/imgui_impl_opengl3.h>
-#include <imgui.h>
-
 #include <chrono>
-#include <ctime>
 #include <iostream>
 
-#include "colour_bar.h"
-#include "control_panel.h"
-#include "gs/output_file.h"
+#include "frame_ui.h"
 #include "gs/termination.h"
-#include "map_overlay.h"
-#include "screenshot.h"
-#include "view_geometry.h"
+#include "view_controls.h"
 
 namespace gs::app {
 namespace {
@@ -22,260 +14,151 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kDivergenceCheckEvery = 10;
 constexpr int kAutoRangeEvery = 10;
+const std::string kNoScript;  // the panel's script line without a script
+
+void note_failure(const Status& status) {
+  if (!status) std::cerr << "grayscott: " << status.message() << "\n";
+}
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
 
 }  // namespace
 
 Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   std::unique_ptr<App> app(new App());
   app->options_ = options;
-  app->wanted_transfer_ = options.transfer;
-  if (options.script && options.stats_json && names_same_file(*options.script, *options.stats_json))
-    return Error{"--script and --stats-json name the same file '" + options.stats_json->string() +
-                 "'"};
-  if (options.script) {
-    Expected<std::vector<ScriptLine>> lines = load_script(*options.script);
-    if (!lines) return lines.status();
-    app->script_.emplace(std::move(lines).value());
-    app->script_state_ = "Script " + options.script->filename().string() + " running";
-  }
+  app->display_ = DisplayTransfer(options.transfer);
+  if (options.script)
+    GS_TRY_ASSIGN(app->script_, ScriptSession::load(*options.script,
+                                                    options.headless || options.exit_after_script));
   const std::filesystem::path config = config_directory();
-  Expected<Settings> settings = load_settings(config / "settings.json");
-  if (settings) {
+  if (Expected<Settings> settings = load_settings(config / "settings.json"))
     app->settings_ = *settings;
-  } else {
+  else  // the defaults, and a note
     std::cerr << "grayscott: " << settings.message() << "\n";
-  }
-  Expected<std::unique_ptr<RenderSurface>> surface =
-      open_render_surface(options.headless, options.window_size, app->settings_.window);
-  if (!surface) return surface.status();
-  app->surface_ = std::move(surface).value();
-  if (std::error_code error; std::filesystem::is_directory(app->settings_.capture_folder, error))
-    app->capture_folder_ = app->settings_.capture_folder;
-  Expected<std::unique_ptr<FieldRenderer>> renderer = FieldRenderer::create();
-  if (!renderer) return renderer.status();
-  app->renderer_ = std::move(renderer).value();
-  SimulationSettings simulation_settings = options.simulation;
-  GLint max_texture = 0;
-  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
-  if (max_texture > 0) simulation_settings.max_display_side = max_texture;
-#if defined(GS_HAVE_CUDA)
-  // A CUDA backend belongs on the GPU that drives this GL context, so interop can map its
-  // buffers; where none does, it stays on device 0 and interop says why it cannot run.
-  if (simulation_settings.backend != BackendChoice::Cpu)
-    if (Expected<int> device = cuda_device_for_display()) simulation_settings.cuda_device = *device;
-#endif
-  Expected<std::unique_ptr<Simulation>> simulation = Simulation::create(simulation_settings);
-  if (!simulation) return simulation.status();
-  app->simulation_ = std::move(simulation).value();
+  GS_TRY_ASSIGN(app->surface_,
+                open_render_surface(options.headless, options.window_size, app->settings_.window));
+  GS_TRY_ASSIGN(app->renderer_, FieldRenderer::create());
+  GS_TRY_ASSIGN(app->simulation_, Simulation::create(fit_to_display(options.simulation)));
   app->texture_ = std::make_unique<FieldTexture>();
-  GS_TRY(app->rebuild_transfer());
-
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  // The panel layout is remembered beside the settings; headless runs read it, never write it.
-  app->imgui_ini_path_ = (config / "imgui.ini").string();
-  if (options.headless) {
-    ImGui::GetIO().IniFilename = nullptr;
-    if (std::error_code error; std::filesystem::exists(app->imgui_ini_path_, error))
-      ImGui::LoadIniSettingsFromDisk(app->imgui_ini_path_.c_str());
-  } else {
-    std::error_code ignored;
-    std::filesystem::create_directories(config, ignored);
-    ImGui::GetIO().IniFilename = app->imgui_ini_path_.c_str();
-  }
-  ImGui::StyleColorsDark();
-  app->base_style_ = ImGui::GetStyle();
-  app->apply_ui_scale();
-  app->surface_->start_imgui();
-  app->imgui_ready_ = true;
-  // Debian's backend loads GL itself: it dlopens libGL.so.1 and asks glXGetProcAddressARB,
-  // whose glvnd stubs dispatch to whatever context is current, EGL's included.
-  if (!ImGui_ImplOpenGL3_Init("#version 330 core"))
-    return Error{"ImGui's OpenGL3 renderer found no OpenGL functions"};
-  app->imgui_renderer_ready_ = true;
+  app->captures_ = std::make_unique<FrameCaptures>(*app->texture_, *app->renderer_, *app->surface_,
+                                                   app->settings_.capture_folder);
+  GS_TRY(app->display_.rebuild(app->simulation_->backend(), *app->texture_));
+  GS_TRY_ASSIGN(app->imgui_, ImGuiSession::start(*app->surface_, config, options.headless));
+  app->imgui_->apply_scale(app->settings_.ui_scale, app->settings_.font_size);
   return app;
-}
-
-App::~App() {
-  if (imgui_ready_) {
-    if (ImGui::GetIO().IniFilename) ImGui::SaveIniSettingsToDisk(imgui_ini_path_.c_str());
-    if (imgui_renderer_ready_) ImGui_ImplOpenGL3_Shutdown();
-    surface_->stop_imgui();
-    ImGui::DestroyContext();
-  }
-  transfer_.reset();  // unregister interop buffers while the GL context lives
-  texture_.reset();
-  renderer_.reset();
-}
-
-Status App::rebuild_transfer() {
-  transfer_.reset();
-  if (texture_->size() != simulation_->size()) GS_TRY(texture_->resize(simulation_->size()));
-  TransferChoice choice = choose_transfer(wanted_transfer_, simulation_->backend(), *texture_);
-  transfer_ = std::move(choice.transfer);
-  transfer_reason_ = choice.fallback_reason;
-  return Status::ok();
-}
-
-void App::save_settings_at_exit() {
-  if (options_.headless) return;  // headless runs leave the remembered settings as they were
-  if (std::optional<WindowPlacement> placement = surface_->placement())
-    settings_.window = *placement;  // not while fullscreen
-  if (Status saved = save_settings(config_directory() / "settings.json", settings_); !saved)
-    std::cerr << "grayscott: " << saved.message() << "\n";
 }
 
 int App::run() {
   const auto started = Clock::now();
-  int exit_code = 0;
-  while (!surface_->should_close() && !quit_) {
-    if (termination_requested()) {  // ended from outside: leave the loop and finish cleanly
-      exit_code = 128 + termination_signal();
-      break;
-    }
-    const auto frame_start = Clock::now();
-    surface_->poll_events();
+  // A terminating signal leaves the loop too: finish() then ends cleanly.
+  while (!surface_->should_close() && !quit_ && !termination_requested())
+    if (!frame(ms_since(started) / 1e3)) break;
+  return finish();
+}
 
-    if (script_) {
-      const double now = std::chrono::duration<double>(frame_start - started).count();
-      const bool busy = !simulation_->running() && simulation_->pending_steps() > 0;
-      for (const ScriptLine* line : script_->due(now, busy)) {
-        applying_origin_ = options_.script->string() + ":" + std::to_string(line->number) + ": ";
-        const Status status = apply(line->command);
-        if (!status) {
-          std::cerr << "grayscott: error: " << applying_origin_ << status.message() << "\n";
-          exit_code = 1;
-        }
-        applying_origin_.clear();
-        if (!status) break;
-      }
-      if (exit_code != 0) break;
-    }
-    for (const Command& command : queue_)
-      if (Status status = apply(command); !status)
-        std::cerr << "grayscott: " << status.message() << "\n";
-    queue_.clear();
-
-    PaceRequest request{simulation_->running(), simulation_->steps_per_frame(),
-                        simulation_->pending_steps(), std::nullopt, surface_->refresh_period_s()};
-    if (recorder_) request.fixed_steps = recorder_->settings().steps_per_frame;
-    pace_ = pacer_.next(request);
-    FrameTiming timing;
-    timing.steps = pace_.steps;
-    if (!transfer_) {  // the display could not take the grid (its texture failed): say so, end
-      std::cerr << "grayscott: error: the grid " << to_string(simulation_->size())
-                << " cannot be shown on this display\n";
-      exit_code = 1;
-      break;
-    }
-    if (Status status = transfer_->advance(simulation_->backend(), timing.steps,
-                                           simulation_->display_field(), *texture_, timing);
-        !status) {
-      if (transfer_->path() == TransferPath::Upload) {
-        std::cerr << "grayscott: error: " << status.message() << "\n";
-        exit_code = 1;
-        break;
-      }
-      // Mapping can fail mid-run (a display change, a driver reset): step down a path, say why.
-      const TransferPath failed = transfer_->path();
-      wanted_transfer_ =
-          failed == TransferPath::Interop ? TransferPath::Host : TransferPath::Upload;
-      if (Status rebuilt = rebuild_transfer(); !rebuilt) {
-        std::cerr << "grayscott: error: " << rebuilt.message() << "\n";
-        exit_code = 1;
-        break;
-      }
-      transfer_reason_ = to_string(failed) + " failed (" + status.message() + "); using " +
-                         to_string(transfer_->path());
-      continue;
-    }
-    simulation_->frame_done(timing.steps);
-    if (view_.auto_range && stats_.frames() % kAutoRangeEvery == 0)
-      if (Status status = update_auto_range(); !status)
-        std::cerr << "grayscott: " << status.message() << "\n";
-    if (simulation_->running() && stats_.frames() % kDivergenceCheckEvery == 0)
-      if (Status status = simulation_->check_divergence(); !status)
-        std::cerr << "grayscott: " << status.message() << "\n";
-    // Field captures now, from the updated texture; window captures once the frame is drawn.
-    const auto capture = [&](bool window) {
-      for (const PendingCapture& pending : pending_screenshots_) {
-        const command::Screenshot& shot = pending.shot;
-        if (shot.window != window) continue;
-        const Status status =
-            window ? take_window_screenshot(shot.path) : take_screenshot(shot.path);
-        if (!status) {
-          std::cerr << "grayscott: error: " << pending.origin << status.message() << "\n";
-          if (script_) exit_code = 1, quit_ = true;
-        }
-      }
-    };
-    capture(false);
-    if (recorder_ && timing.steps > 0)
-      if (Status recorded = record_frame(); !recorded) stop_recording("");
-
-    const SurfaceSize framebuffer = surface_->framebuffer_size();
-    glViewport(0, 0, framebuffer.width, framebuffer.height);
-    glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    renderer_->draw(*texture_, {view_.low, view_.high}, framebuffer.width, framebuffer.height);
-    timing.draw_ms = renderer_->last_draw_ms();
-
-    ImGui_ImplOpenGL3_NewFrame();
-    surface_->new_imgui_frame();
-    ImGui::NewFrame();
-    if (!ui_hidden_)
-      draw_control_panel({settings_, *simulation_, view_, stats_, pace_, transfer_->path(),
-                          transfer_reason_, surface_->gl_version(), last_screenshot_,
-                          recorder_.get(), recording_message_, script_state_, queue_});
-    draw_overlays();
-    if (!ui_hidden_ && simulation_->params().map.enabled) {
-      const SurfaceSize window = surface_->window_size();
-      draw_map_overlay(simulation_->params(), simulation_->size(), window.width, window.height,
-                       queue_);
-    }
-    draw_colour_bar(renderer_->colormap_table(), view_.low, view_.high);
-    handle_keys();
-    handle_mouse();
-    ImGui::Render();
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    capture(true);
-    pending_screenshots_.clear();
-    // The frame's work, without the wait for the display's refresh that presenting may add.
-    const double work_ms =
-        std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
-    surface_->present();
-
-    timing.frame_ms = std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count();
-    stats_.add(timing, simulation_->size());
-    pacer_.frame_done(timing.steps, timing.kernel_ms, timing.kernel_steps, work_ms);
-    if (script_) {
-      script_->frame_shown();
-      if (script_->finished() && !quit_) {
-        if (options_.headless || options_.exit_after_script) quit_ = true;
-        script_state_ = "Script " + options_.script->filename().string() +
-                        " finished; the app stays open (--exit-after-script ends with it)";
-      }
-    }
+bool App::frame(double seconds_since_start) {
+  const auto frame_start = Clock::now();
+  const auto fail = [this](const std::string& message) {
+    std::cerr << "grayscott: error: " << message << "\n";
+    exit_code_ = 1;
+    return false;
+  };
+  surface_->poll_events();
+  if (script_) {
+    const bool busy = !simulation_->running() && simulation_->pending_steps() > 0;
+    const Status status = script_->run_due(
+        seconds_since_start, busy, [this](const Command& command, const std::string& origin) {
+          return apply(command, origin);
+        });
+    if (!status) return fail(status.message());
   }
-  if (recorder_) stop_recording("the app closed");
-  save_settings_at_exit();
+  for (const Command& command : queue_) note_failure(apply(command));
+  queue_.clear();
+
+  Recording& recording = captures_->recording();
+  PaceRequest request{simulation_->running(), simulation_->steps_per_frame(),
+                      simulation_->pending_steps(), std::nullopt, surface_->refresh_period_s()};
+  if (recording.active()) request.fixed_steps = recording.steps_per_frame();
+  pace_ = pacer_.next(request);
+  FrameTiming timing;
+  timing.steps = pace_.steps;
+  const Expected<bool> advanced = display_.advance(simulation_->backend(), timing.steps,
+                                                   simulation_->display_field(), *texture_, timing);
+  if (!advanced) return fail(advanced.message());
+  if (!*advanced) return true;  // a lesser path took over; the next frame shows the field
+  simulation_->frame_done(timing.steps);
+  if (view_.auto_range && stats_.frames() % kAutoRangeEvery == 0)
+    note_failure(measure_view_range(view_, simulation_->backend(), simulation_->display_field()));
+  if (simulation_->running() && stats_.frames() % kDivergenceCheckEvery == 0)
+    note_failure(simulation_->check_divergence());
+
+  // Field captures now, from the updated texture; window captures once the frame is drawn. A
+  // script stops at a failed one.
+  const ValueRange range{view_.low, view_.high};
+  const auto capture = [&](bool window) {
+    if (!captures_->take(window, range) && script_) exit_code_ = 1, quit_ = true;
+  };
+  capture(false);
+  if (recording.active() && timing.steps > 0 && !captures_->record_frame(range)) recording.stop("");
+  const SurfaceSize framebuffer = surface_->framebuffer_size();
+  renderer_->draw_frame(*texture_, range, framebuffer.width, framebuffer.height);
+  timing.draw_ms = renderer_->last_draw_ms();
+  draw_ui();
+  capture(true);
+  captures_->frame_done();
+  // The frame's work, without the wait for the display's refresh that presenting may add.
+  const double work_ms = ms_since(frame_start);
+  surface_->present();
+  timing.frame_ms = ms_since(frame_start);
+  stats_.add(timing, simulation_->size());
+  pacer_.frame_done(timing.steps, timing.kernel_ms, timing.kernel_steps, work_ms);
+  if (script_ && script_->frame_shown()) quit_ = true;
+  return true;
+}
+
+void App::draw_ui() {
+  imgui_->begin_frame();
+  const SurfaceSize window = surface_->window_size();
+  const Recording& recording = captures_->recording();
+  const KeyActions keys = draw_frame_ui(
+      {{settings_, *simulation_, view_, stats_, pace_, display_.path(), display_.reason(),
+        surface_->gl_version(), captures_->last_path(), recording.recorder(), recording.message(),
+        script_ ? script_->state() : kNoScript, queue_, panel_state_},
+       {simulation_->divergence(), recording.recorder(), help_shown_, caption_},
+       renderer_->colormap_table(),
+       window.width,
+       window.height});
+  if (keys.toggle_help) help_shown_ = !help_shown_;
+  if (keys.toggle_fullscreen) surface_->toggle_fullscreen();
+  imgui_->end_frame();
+}
+
+int App::finish() {
+  if (captures_->recording().active()) captures_->recording().stop("the app closed");
+  if (!options_.headless) {  // headless runs leave the remembered settings as they were
+    if (std::optional<WindowPlacement> placement = surface_->placement())
+      settings_.window = *placement;  // not while fullscreen
+    note_failure(save_settings(config_directory() / "settings.json", settings_));
+  }
   if (options_.stats_json) {
     const Backend& backend = simulation_->backend();
     if (Status status = stats_.write_json(
-            *options_.stats_json, backend.name(), backend.description(),
-            transfer_ ? to_string(transfer_->path()) : "none",
-            transfer_reason_.empty() ? simulation_->backend_reason() : transfer_reason_,
+            *options_.stats_json, backend.name(), backend.description(), to_string(display_.path()),
+            display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
             surface_->gl_version());
         !status) {
       std::cerr << "grayscott: error: " << status.message() << "\n";
-      exit_code = 1;
+      exit_code_ = 1;
     }
   }
   if (termination_requested()) {  // also when it arrived during the last frame
     std::cerr << "grayscott: ended by " << termination_signal_name() << "\n";
-    exit_code = 128 + termination_signal();
+    return 128 + termination_signal();
   }
-  return exit_code;
+  return exit_code_;
 }
 
 }  // namespace gs::app

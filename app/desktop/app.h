@@ -3,139 +3,65 @@
 // the keyboard and scripts go through one queue and are applied between frames. Main thread only.
 #pragma once
 
-#include <imgui.h>
-
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "field_renderer.h"
-#include "field_texture.h"
+#include "app_options.h"
+#include "control_panel.h"
+#include "display_transfer.h"
+#include "frame_captures.h"
 #include "frame_pacer.h"
 #include "frame_stats.h"
-#include "frame_transfer.h"
-#include "render_surface.h"
-#include "script_runner.h"
-#include "settings.h"
-#include "simulation.h"
-#include "video_recorder.h"
+#include "imgui_session.h"
+#include "script_session.h"
 
 namespace gs::app {
-
-struct AppOptions {
-  SimulationSettings simulation;
-  TransferPath transfer = TransferPath::Interop;
-  std::optional<std::filesystem::path> script;
-  std::optional<std::filesystem::path> stats_json;
-  // Offscreen on EGL, no window system; needs a script, whose end ends the run. Leaves the
-  // remembered settings alone.
-  bool headless = false;
-  // Quit when the script's last line is done (headless always does). Without it, a windowed
-  // script that ends without `quit` leaves the app running for whoever is at the keyboard.
-  bool exit_after_script = false;
-  std::optional<SurfaceSize> window_size;  // default: the remembered size, else 1400x900
-};
-
-// What the view shows; the panel edits it through commands.
-struct ViewState {
-  std::string colormap = "viridis";
-  float low = 0.0f;
-  float high = 0.5f;
-  bool linear_filter = false;
-  bool auto_range = false;    // follow the field's min and max (a reduction every 10 frames)
-  float brush_radius = 8.0f;  // in grid cells, so it stays sensible on any grid
-  float brush_value = 0.5f;   // the v that left-drag paints
-};
-
-// What the panel needs to show and where its commands go.
-struct PanelContext {
-  const Settings& settings;
-  const Simulation& simulation;
-  const ViewState& view;
-  const FrameStats& stats;
-  const PaceDecision& pace;
-  TransferPath transfer;
-  const std::string& transfer_reason;
-  const std::string& gl_version;
-  const std::string& last_screenshot;
-  const VideoRecorder* recorder;
-  const std::string& recording_message;
-  const std::string& script_state;  // "" without a script; says when it has finished
-  std::vector<Command>& commands;
-};
 
 class App {
  public:
   static Expected<std::unique_ptr<App>> create(const AppOptions& options);
-  ~App();
   // Runs until the window closes or `quit`; the exit code (non-zero after a script error).
   int run();
 
  private:
   App() = default;
-  // app_commands.cpp: a command to the simulation or to the app.
-  Status apply(const Command& command);
+  // One pass of the loop: commands, steps, captures, drawing; false ends the loop at once.
+  bool frame(double seconds_since_start);
+  void draw_ui();
+  // The end of a run: the recording finished, settings and stats written; the exit code.
+  int finish();
+  // app_commands.cpp: a command to the simulation or to the app; `origin` names the script
+  // line it came from ("FILE:LINE: "), for the messages of what it asked for later.
+  Status apply(const Command& command, const std::string& origin = "");
   Status apply_to_simulation(const SimulationCommand& command);
-  Status apply_to_app(const AppCommand& command);
-  // Refuses to write over the script being run or the --stats-json file (by identity).
-  Status check_not_own_file(const std::filesystem::path& path) const;
+  Status apply_to_app(const AppCommand& command, const std::string& origin);
+  // app_view.cpp
   Status apply_view(ViewControl control, const ControlValue& value);
-  Status add_favourite(const std::string& preset);
-  Status remove_favourite(int key);
-  Status rebuild_transfer();
-  Status take_screenshot(const std::string& path);
-  Status take_window_screenshot(const std::string& path);
-  std::string default_capture_path() const;
-  Status update_auto_range();
-  void apply_ui_scale();
-  void save_settings_at_exit();
-  Status start_recording(const command::RecordStart& start);
-  void stop_recording(const std::string& why);
-  Status record_frame();
-  void handle_keys();
-  void handle_mouse();
-  void draw_overlays();
 
   AppOptions options_;
+  // Destroyed in reverse: everything GL while the surface's context lives, the display transfer
+  // (its interop registrations) first.
   std::unique_ptr<RenderSurface> surface_;
   std::unique_ptr<FieldRenderer> renderer_;
   std::unique_ptr<FieldTexture> texture_;
+  std::unique_ptr<ImGuiSession> imgui_;
   std::unique_ptr<Simulation> simulation_;
-  std::unique_ptr<FrameTransfer> transfer_;
-  TransferPath wanted_transfer_ = TransferPath::Interop;
-  std::string transfer_reason_;
+  std::unique_ptr<FrameCaptures> captures_;
+  DisplayTransfer display_;
   ViewState view_;
   FrameStats stats_;
-  std::optional<ScriptRunner> script_;
+  std::optional<ScriptSession> script_;
   std::vector<Command> queue_;
-  // Captures wait for the frame; each keeps the script line that asked for it ("FILE:LINE: ",
-  // or "" from the panel or keys) for its error message.
-  struct PendingCapture {
-    command::Screenshot shot;
-    std::string origin;
-  };
-  std::vector<PendingCapture> pending_screenshots_;
-  std::string applying_origin_;  // the script line being applied, while it is
-  std::string script_state_;     // for the panel: the script running, or finished
-  std::filesystem::path capture_folder_ = ".";
-  bool ui_hidden_ = false;
   Settings settings_;
-  std::unique_ptr<VideoRecorder> recorder_;
-  std::vector<float> recorded_field_;  // read back for each recorded frame, reused
-  std::string recording_message_;
-  std::string imgui_ini_path_;  // ImGui keeps a pointer to it
-  ImGuiStyle base_style_;
   bool help_shown_ = false;
-  std::string last_screenshot_;
   std::string caption_;
+  PanelState panel_state_;  // the panel's own edit fields: grid size, video pace, state file
   FramePacer pacer_;
   PaceDecision pace_;  // the current frame's steps, for the panel
   bool quit_ = false;
-  bool imgui_ready_ = false;           // the ImGui context and its platform side
-  bool imgui_renderer_ready_ = false;  // ImGui's OpenGL3 renderer
+  int exit_code_ = 0;
 };
 
 }  // namespace gs::app

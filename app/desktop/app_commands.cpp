@@ -3,77 +3,57 @@
 #include <iostream>
 
 #include "app.h"
-#include "gs/output_file.h"
+#include "command_outputs.h"
+#include "view_controls.h"
 
 namespace gs::app {
-namespace {
-
-// The file a command writes, where it names one.
-std::optional<std::string> output_of(const Command& command) {
-  if (const auto* save = std::get_if<command::SaveState>(&command)) return save->path;
-  if (const auto* shot = std::get_if<command::Screenshot>(&command))
-    return shot->path.empty() ? std::nullopt : std::optional(shot->path);
-  if (const auto* record = std::get_if<command::RecordStart>(&command))
-    return record->path.empty() ? std::nullopt : std::optional(record->path);
-  return std::nullopt;
-}
-
-}  // namespace
-
-Status App::check_not_own_file(const std::filesystem::path& path) const {
-  if (options_.script && names_same_file(path, *options_.script))
-    return Error{"'" + path.string() + "' is the script being run: write elsewhere"};
-  if (options_.stats_json && names_same_file(path, *options_.stats_json))
-    return Error{"'" + path.string() + "' is where --stats-json goes: write elsewhere"};
-  return Status::ok();
-}
-
-Status App::apply(const Command& command) {
+Status App::apply(const Command& command, const std::string& origin) {
   if (const std::optional<std::string> output = output_of(command))
-    GS_TRY(check_not_own_file(*output));
+    GS_TRY(check_not_own_file(*output, options_.script, options_.stats_json));
   if (const std::optional<SimulationCommand> simulation = simulation_part(command))
     return apply_to_simulation(*simulation);
-  return apply_to_app(*app_part(command));
+  return apply_to_app(*app_part(command), origin);
 }
 
 Status App::apply_to_simulation(const SimulationCommand& command) {
   const GridSize size_before = simulation_->size();
   const BackendKind backend_before = simulation_->backend().kind();
   GS_TRY(simulation_->apply(command));
-  if (recorder_ && simulation_->size() != size_before) stop_recording("the grid size changed");
+  if (simulation_->size() != size_before) captures_->recording().stop("the grid size changed");
   const bool new_backend = simulation_->backend().kind() != backend_before;
   if (new_backend) pacer_ = FramePacer{};  // its costs are new
-  if (simulation_->size() != size_before || new_backend) GS_TRY(rebuild_transfer());
+  if (simulation_->size() != size_before || new_backend)
+    GS_TRY(display_.rebuild(simulation_->backend(), *texture_));
   return Status::ok();
 }
 
-Status App::apply_to_app(const AppCommand& command) {
+Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
   return std::visit(
       Overloaded{
           [&](const command::SetView& c) { return apply_view(c.control, c.value); },
-          [&](const command::AddFavourite& c) { return add_favourite(c.preset); },
-          [&](const command::RemoveFavourite& c) { return remove_favourite(c.key); },
+          [&](const command::AddFavourite& c) {
+            return add_favourite(settings_, simulation_->presets(), c.preset);
+          },
+          [&](const command::RemoveFavourite& c) { return remove_favourite(settings_, c.key); },
           [&](const command::SelectTransfer& c) {
-            wanted_transfer_ = c.path;
-            return rebuild_transfer();
+            return display_.select(c.path, simulation_->backend(), *texture_);
           },
           [&](const command::Screenshot& c) {
-            pending_screenshots_.push_back(
-                {{c.path.empty() ? default_capture_path() : c.path, c.window}, applying_origin_});
+            captures_->request(c, origin);
             return Status::ok();
           },
           [&](const command::SetCaptureFolder& c) -> Status {
-            std::error_code error;
-            if (!std::filesystem::is_directory(c.path, error))
-              return Error{"capture folder '" + c.path + "' is not a folder"};
-            capture_folder_ = c.path;
+            GS_TRY(captures_->set_folder(c.path));
             settings_.capture_folder = c.path;
             return Status::ok();
           },
-          [&](const command::RecordStart& c) { return start_recording(c); },
+          [&](const command::RecordStart& c) {
+            return captures_->recording().start(c, simulation_->size(), captures_->folder());
+          },
           [&](const command::RecordStop&) -> Status {
-            if (!recorder_) return Error{"record stop: nothing is being recorded"};
-            stop_recording("");
+            if (!captures_->recording().active())
+              return Error{"record stop: nothing is being recorded"};
+            captures_->recording().stop("");
             return Status::ok();
           },
           [&](const command::Caption& c) {

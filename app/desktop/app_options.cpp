@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "gs/fields.h"
+#include "gs/output_file.h"
 #include "script_help.h"
 #include "strict_options.h"
 
@@ -31,11 +32,12 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
   cli.set_version_flag("--version", "grayscott " GS_VERSION);
   cli.add_option_function<std::string>(
          "--backend",
-         [&o](const std::string& name) { o.simulation.backend = *parse_backend_choice(name); },
+         [&o](const std::string& name) { o.simulation.backend = *parse_enum<BackendChoice>(name); },
          "auto (default), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   cli.add_option_function<std::string>(
-         "--transfer", [&o](const std::string& name) { o.transfer = *parse_transfer_path(name); },
+         "--transfer",
+         [&o](const std::string& name) { o.transfer = *parse_enum<TransferPath>(name); },
          "interop (default; falls back to host, then upload), host or upload")
       ->check(CLI::IsMember({"interop", "host", "upload"}));
   int width = 0, height = 0;
@@ -100,6 +102,8 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
       usage_error("--window-size '" + window_size + "' is not WxH with each side from 1 to " +
                   std::to_string(kMaxSurfaceSide));
   }
+  if (o.script && o.stats_json && names_same_file(*o.script, *o.stats_json))
+    usage_error("--script and --stats-json name the same file '" + o.stats_json->string() + "'");
   if (o.headless && !o.script)
     usage_error(
         "--headless needs --script FILE (with no window to close, the script ends the run)");

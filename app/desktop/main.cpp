@@ -4,6 +4,7 @@
 #include <iostream>
 #include <new>
 
+#include "app.h"
 #include "app_options.h"
 #include "gs/termination.h"
 

@@ -79,9 +79,9 @@ std::optional<CpuLoop> CpuTwinBackend::cpu_loop() const {
   return CpuLoop{path_, steps_per_pass(), threads_};
 }
 
-Status CpuTwinBackend::upload(const Fields& fields) {
+Status CpuTwinBackend::copy_in(const Fields& fields) {
   if (fields.u.size() != fields.size.cells() || fields.v.size() != fields.size.cells())
-    return Error{"upload: fields do not match their grid size " + to_string(fields.size)};
+    return Error{"copy in: fields do not match their grid size " + to_string(fields.size)};
   const auto start = Clock::now();
   current_ = fields;
   if (next_.size != fields.size) next_ = Fields(fields.size);
@@ -191,7 +191,7 @@ void CpuTwinBackend::run_fast_steps(int count) {
 
 Status CpuTwinBackend::step(int count) {
   if (count < 0) return Error{"step count must not be negative"};
-  if (current_.size.cells() == 0) return Error{"step: no state uploaded"};
+  if (current_.size.cells() == 0) return Error{"step: no state copied in"};
   const auto start = Clock::now();
   if (count > 0) path_ == CpuTwinPath::Fast ? run_fast_steps(count) : run_reference_steps(count);
   timings_ = {elapsed_ms(start), 0.0, count};
@@ -241,7 +241,7 @@ Expected<bool> CpuTwinBackend::fields_are_finite() {
 }
 
 Status CpuTwinBackend::paint(const Brush& brush) {
-  if (current_.size.cells() == 0) return Error{"paint: no state uploaded"};
+  if (current_.size.cells() == 0) return Error{"paint: no state copied in"};
   GS_TRY(check_brush(brush));
   // The brush kernel's own body over its own launch shape: one code for both machines.
   emulate_launch(brush_launch_shape(brush), [&](Dim3 block, Dim3 thread, Dim3 dim) {
@@ -276,7 +276,7 @@ Status CpuTwinBackend::set_launch(BlockShape, KernelVariant) {
   return Error{"the CPU twin steps whole rows, not CUDA blocks: the launch shape applies to cuda"};
 }
 
-Status CpuTwinBackend::download(Fields& fields) {
+Status CpuTwinBackend::copy_out(Fields& fields) {
   const auto start = Clock::now();
   fields = current_;
   timings_ = {0.0, elapsed_ms(start)};

@@ -48,7 +48,7 @@ class Handle {
 void silence_errors();
 
 // The innermost message on HDF5's error stack ("file is not an HDF5 file", "No space left..."),
-// or "" when the stack is empty.
+// or "" when the stack is empty; the stack is cleared.
 std::string last_error();
 
 // `what`, followed by " (the last error)" when HDF5 gave one.

@@ -28,7 +28,7 @@ Expected<Preset> parse_preset(const nlohmann::json& j) {
   p.Du = j.at("Du").get<float>();
   p.Dv = j.at("Dv").get<float>();
   p.dt = j.at("dt").get<float>();
-  p.laplacian = parse_laplacian(j.at("laplacian").get<std::string>());
+  p.laplacian = parse_enum<Laplacian>(j.at("laplacian").get<std::string>());
   if (!p.laplacian) return Error{"preset '" + preset.name + "': unknown laplacian"};
   // A preset names every value validate() weighs (the map aside): valid over the defaults, it is
   // valid over any parameters.

@@ -109,13 +109,13 @@ Expected<ParamOverrides> read_params(hid_t file, const std::string& path) {
   Expected<std::optional<std::string>> laplacian = hdf5::read_string_attribute(file, "laplacian");
   if (!laplacian) return in_file(laplacian.status());
   if (*laplacian) {
-    p.laplacian = parse_laplacian(**laplacian);
+    p.laplacian = parse_enum<Laplacian>(**laplacian);
     if (!p.laplacian) return Error{"'" + path + "': unknown laplacian '" + **laplacian + "'"};
   }
   Expected<std::optional<std::string>> boundary = hdf5::read_string_attribute(file, "boundary");
   if (!boundary) return in_file(boundary.status());
   if (*boundary) {
-    p.boundary = parse_boundary(**boundary);
+    p.boundary = parse_enum<Boundary>(**boundary);
     if (!p.boundary) return Error{"'" + path + "': unknown boundary '" + **boundary + "'"};
   }
   return p;

@@ -207,14 +207,14 @@ TEST_F(SimulationTest, ABadStateFileLeavesTheRunningStateAsItWas) {
   const auto path = std::filesystem::temp_directory_path() / "gs-app-core-foreign.h5";
   std::ofstream(path) << "not hdf5";
   Fields before;
-  ASSERT_TRUE(sim_->backend().download(before));
+  ASSERT_TRUE(sim_->backend().copy_out(before));
   const Params params_before = sim_->params();
   const Status refused = apply(command::LoadState{path.string()});
   std::filesystem::remove(path);
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.message().find("not an HDF5 file"), std::string::npos);
   Fields after;
-  ASSERT_TRUE(sim_->backend().download(after));
+  ASSERT_TRUE(sim_->backend().copy_out(after));
   EXPECT_EQ(after.size, before.size);
   EXPECT_EQ(after.v, before.v);
   EXPECT_EQ(sim_->params(), params_before);
@@ -224,7 +224,7 @@ TEST_F(SimulationTest, DivergencePausesWithTheParametersAndResetRecovers) {
   Fields broken(sim_->size());
   std::fill(broken.u.begin(), broken.u.end(), 1.0f);
   broken.v[10] = std::numeric_limits<float>::quiet_NaN();
-  ASSERT_TRUE(sim_->backend().upload(broken));
+  ASSERT_TRUE(sim_->backend().copy_in(broken));
   ASSERT_TRUE(sim_->check_divergence());
   ASSERT_TRUE(sim_->divergence().has_value());
   EXPECT_NE(sim_->divergence()->find("F 0.06"), std::string::npos) << *sim_->divergence();

@@ -197,11 +197,11 @@ TEST(ScriptParser, BackendAndTransferNameTheirChoice) {
 
 TEST(ScriptParser, TransferPathNamesRoundTrip) {
   for (TransferPath path : {TransferPath::Interop, TransferPath::Host, TransferPath::Upload})
-    EXPECT_EQ(parse_transfer_path(to_string(path)), path);
+    EXPECT_EQ(parse_enum<TransferPath>(to_string(path)), path);
   EXPECT_EQ(to_string(TransferPath::Interop), "interop");
   EXPECT_EQ(to_string(TransferPath::Host), "host");
   EXPECT_EQ(to_string(TransferPath::Upload), "upload");
-  EXPECT_FALSE(parse_transfer_path("Host").has_value());
+  EXPECT_FALSE(parse_enum<TransferPath>("Host").has_value());
 }
 
 TEST(ScriptParser, StepsPerFrameIsACountOrAuto) {

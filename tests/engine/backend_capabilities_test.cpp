@@ -47,7 +47,7 @@ TEST(BackendCapabilities, TheGpuMeasurementsAreRefusedByTheTwin) {
       create_backend(twin_and_launch_options(UnusedSettings::Kept));
   ASSERT_TRUE(selected) << selected.message();
   Backend& twin = *selected->backend;
-  ASSERT_TRUE(twin.upload(Fields(GridSize{16, 16})));
+  ASSERT_TRUE(twin.copy_in(Fields(GridSize{16, 16})));
   Expected<DisplayPathTimes> paths = twin.measure_display_paths(1);
   ASSERT_FALSE(paths);
   EXPECT_NE(paths.message().find("GPU"), std::string::npos) << paths.message();

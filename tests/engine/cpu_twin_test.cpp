@@ -35,10 +35,10 @@ TEST_P(CpuTwinMatchesReference, StepsInOneCallEqualStepsInManyCalls) {
   const Fields start = random_fields({33, 20}, 13);
   CpuTwinBackend twin;
   ASSERT_TRUE(twin.set_params(params()));
-  ASSERT_TRUE(twin.upload(start));
+  ASSERT_TRUE(twin.copy_in(start));
   for (int i = 0; i < 10; ++i) ASSERT_TRUE(twin.step(1));
   Fields stepwise;
-  ASSERT_TRUE(twin.download(stepwise));
+  ASSERT_TRUE(twin.copy_out(stepwise));
   const Fields at_once = run_twin(start, params(), 10);
   EXPECT_EQ(stepwise.u, at_once.u);
   EXPECT_EQ(stepwise.v, at_once.v);
@@ -75,11 +75,11 @@ TEST(CpuTwin, StepZeroLeavesTheStateAlone) {
 
 TEST(CpuTwin, RejectsBadCallsWithMessages) {
   CpuTwinBackend twin;
-  EXPECT_FALSE(twin.step(1)) << "no state uploaded yet";
+  EXPECT_FALSE(twin.step(1)) << "no state copied in yet";
   Fields broken({4, 4});
   broken.v.resize(3);
-  EXPECT_FALSE(twin.upload(broken));
-  ASSERT_TRUE(twin.upload(Fields({4, 4})));
+  EXPECT_FALSE(twin.copy_in(broken));
+  ASSERT_TRUE(twin.copy_in(Fields({4, 4})));
   EXPECT_FALSE(twin.step(-1));
   Params unstable;
   unstable.Du = 5.0f;
@@ -91,7 +91,7 @@ TEST(CpuTwin, RejectsBadCallsWithMessages) {
 TEST(CpuTwin, WritesTheChosenDisplayFieldIntoHostMemoryOnly) {
   const Fields start = random_fields({8, 5}, 4);
   CpuTwinBackend twin;
-  ASSERT_TRUE(twin.upload(start));
+  ASSERT_TRUE(twin.copy_in(start));
   std::vector<float> display(start.size.cells());
   ASSERT_TRUE(
       twin.write_display(DisplayField::V, {display.data(), display.size(), MemorySpace::Host}));
@@ -107,12 +107,12 @@ TEST(CpuTwin, WritesTheChosenDisplayFieldIntoHostMemoryOnly) {
 
 TEST(CpuTwin, ReportsComputeTimeForStepsAndTransferTimeForCopies) {
   CpuTwinBackend twin;
-  ASSERT_TRUE(twin.upload(random_fields({256, 256}, 1)));
+  ASSERT_TRUE(twin.copy_in(random_fields({256, 256}, 1)));
   ASSERT_TRUE(twin.step(20));
   EXPECT_GT(twin.last_timings().compute_ms, 0.0);
   EXPECT_EQ(twin.last_timings().transfer_ms, 0.0);
   Fields out;
-  ASSERT_TRUE(twin.download(out));
+  ASSERT_TRUE(twin.copy_out(out));
   EXPECT_EQ(twin.last_timings().compute_ms, 0.0);
   EXPECT_GT(twin.last_timings().transfer_ms, 0.0);
 }

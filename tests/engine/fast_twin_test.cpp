@@ -86,18 +86,18 @@ INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, FastTwinEqualsReference, al
                          stencil_case_name);
 
 TEST(CpuTwinPath, NamesParseAndPrint) {
-  EXPECT_EQ(parse_cpu_twin_path("fast"), CpuTwinPath::Fast);
-  EXPECT_EQ(parse_cpu_twin_path("reference"), CpuTwinPath::Reference);
-  EXPECT_FALSE(parse_cpu_twin_path("blocked"));
+  EXPECT_EQ(parse_enum<CpuTwinPath>("fast"), CpuTwinPath::Fast);
+  EXPECT_EQ(parse_enum<CpuTwinPath>("reference"), CpuTwinPath::Reference);
+  EXPECT_FALSE(parse_enum<CpuTwinPath>("blocked"));
   EXPECT_EQ(to_string(CpuTwinPath::Reference), "reference");
   EXPECT_NE(CpuTwinBackend(1, CpuTwinPath::Fast).description().find("fast"), std::string::npos);
 }
 
 TEST(CpuTwinStepsPerPass, ChoosesBlockingForGridsPastTheCacheAndTakesAChoice) {
   CpuTwinBackend twin(2);
-  ASSERT_TRUE(twin.upload(Fields({512, 512})));
+  ASSERT_TRUE(twin.copy_in(Fields({512, 512})));
   EXPECT_EQ(twin.steps_per_pass(), 1) << "a 4 MB grid stays in cache: plain sweeps";
-  ASSERT_TRUE(twin.upload(Fields({1920, 1080})));
+  ASSERT_TRUE(twin.copy_in(Fields({1920, 1080})));
   EXPECT_GT(twin.steps_per_pass(), 1);
   ASSERT_TRUE(twin.set_steps_per_pass(3));
   EXPECT_EQ(twin.steps_per_pass(), 3);

@@ -50,8 +50,9 @@ TEST(InitialConditions, SpotsSeedSeveralRegions) {
 }
 
 TEST(InitialConditions, NamesRoundTrip) {
-  for (InitPattern pattern : kPatterns) EXPECT_EQ(parse_init_pattern(to_string(pattern)), pattern);
-  EXPECT_FALSE(parse_init_pattern("stripes"));
+  for (InitPattern pattern : kPatterns)
+    EXPECT_EQ(parse_enum<InitPattern>(to_string(pattern)), pattern);
+  EXPECT_FALSE(parse_enum<InitPattern>("stripes"));
 }
 
 }  // namespace

@@ -162,7 +162,7 @@ bool emulated_all_finite(const Fields& f) {
 TEST(FiniteCheck, EmulatedKernelAndTwinFindNanAndInfinityAnywhere) {
   Fields f = random_fields({37, 29}, 8);
   CpuTwinBackend twin;
-  ASSERT_TRUE(twin.upload(f));
+  ASSERT_TRUE(twin.copy_in(f));
   EXPECT_TRUE(emulated_all_finite(f));
   EXPECT_TRUE(*twin.fields_are_finite());
   for (float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
@@ -171,7 +171,7 @@ TEST(FiniteCheck, EmulatedKernelAndTwinFindNanAndInfinityAnywhere) {
       Fields broken = f;
       broken.v[where] = bad;
       EXPECT_FALSE(emulated_all_finite(broken)) << where;
-      ASSERT_TRUE(twin.upload(broken));
+      ASSERT_TRUE(twin.copy_in(broken));
       EXPECT_FALSE(*twin.fields_are_finite()) << where;
     }
 }
@@ -194,7 +194,7 @@ TEST(RangeKernel, EmulatedKernelAndTwinAgreeAndSkipNonFiniteCells) {
   f.v[1000] = -7.25f;
   f.v[f.v.size() - 1] = 3.5f;
   CpuTwinBackend twin;
-  ASSERT_TRUE(twin.upload(f));
+  ASSERT_TRUE(twin.copy_in(f));
   const ValueRange twin_range = *twin.field_range(DisplayField::V);
   const ValueRange kernel_range = emulated_range(f.v);
   EXPECT_EQ(twin_range.low, -7.25f);
@@ -225,11 +225,11 @@ bool inside(const Brush& b, int x, int y) {
 TEST(Brush, PaintsTheDiscOnlyAndWrapsOnATorus) {
   const Fields start = random_fields({40, 30}, 14);
   CpuTwinBackend twin;
-  ASSERT_TRUE(twin.upload(start));
+  ASSERT_TRUE(twin.copy_in(start));
   const Brush brush{1.0f, 2.0f, 4.0f, 0.875f, false};  // crosses the left and top edges
   ASSERT_TRUE(twin.paint(brush));
   Fields after;
-  ASSERT_TRUE(twin.download(after));
+  ASSERT_TRUE(twin.copy_out(after));
   EXPECT_EQ(after.u, start.u) << "painting v leaves u alone";
   int painted = 0;
   for (int y = -8; y < 38; ++y)
@@ -251,10 +251,10 @@ TEST(Brush, ErasesToRestAndStopsAtNeumannWalls) {
   Params neumann;
   neumann.boundary = Boundary::Neumann;
   ASSERT_TRUE(twin.set_params(neumann));
-  ASSERT_TRUE(twin.upload(start));
+  ASSERT_TRUE(twin.copy_in(start));
   ASSERT_TRUE(twin.paint({0.0f, 10.0f, 3.0f, 0.0f, true}));
   Fields after;
-  ASSERT_TRUE(twin.download(after));
+  ASSERT_TRUE(twin.copy_out(after));
   EXPECT_EQ(after.u[10 * 20 + 0], 1.0f);
   EXPECT_EQ(after.v[10 * 20 + 0], 0.0f);
   EXPECT_EQ(after.v[10 * 20 + 19], start.v[10 * 20 + 19]) << "no wrap to the far side";
@@ -284,10 +284,10 @@ TEST(Brush, ACentreLeftOfZeroPaintsItsWholeDisc) {
     SCOPED_TRACE(std::to_string(brush.x) + "," + std::to_string(brush.y));
     const Fields start = random_fields({40, 30}, 16);
     CpuTwinBackend twin;
-    ASSERT_TRUE(twin.upload(start));
+    ASSERT_TRUE(twin.copy_in(start));
     ASSERT_TRUE(twin.paint(brush));
     Fields after;
-    ASSERT_TRUE(twin.download(after));
+    ASSERT_TRUE(twin.copy_out(after));
     const std::vector<bool> disc = disc_cells(brush, 40, 30);
     for (std::size_t i = 0; i < after.v.size(); ++i)
       EXPECT_EQ(after.v[i], disc[i] ? 0.75f : start.v[i]) << "cell " << i % 40 << "," << i / 40;
@@ -307,11 +307,11 @@ TEST(Brush, HugeCentresAreClampedNotUndefined) {
     Params p;
     p.boundary = boundary;
     ASSERT_TRUE(twin.set_params(p));
-    ASSERT_TRUE(twin.upload(start));
+    ASSERT_TRUE(twin.copy_in(start));
     const Brush far{-4e9f, 1e20f, 3.0f, 0.25f, false};
     ASSERT_TRUE(twin.paint(far));
     Fields after;
-    ASSERT_TRUE(twin.download(after));
+    ASSERT_TRUE(twin.copy_out(after));
     if (boundary == Boundary::Neumann) {
       EXPECT_EQ(after.v, start.v);
     } else {

@@ -52,11 +52,11 @@ TEST(Params, StabilityLimitDependsOnTheLaplacian) {
 
 TEST(Params, NamesRoundTrip) {
   for (Laplacian l : {Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course})
-    EXPECT_EQ(parse_laplacian(to_string(l)), l);
+    EXPECT_EQ(parse_enum<Laplacian>(to_string(l)), l);
   for (Boundary b : {Boundary::Periodic, Boundary::Neumann})
-    EXPECT_EQ(parse_boundary(to_string(b)), b);
-  EXPECT_FALSE(parse_laplacian("seven-point"));
-  EXPECT_FALSE(parse_boundary("Periodic"));
+    EXPECT_EQ(parse_enum<Boundary>(to_string(b)), b);
+  EXPECT_FALSE(parse_enum<Laplacian>("seven-point"));
+  EXPECT_FALSE(parse_enum<Boundary>("Periodic"));
 }
 
 TEST(ParamLayers, DefaultsThenFileThenPresetThenExplicitValues) {

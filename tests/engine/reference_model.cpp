@@ -96,11 +96,11 @@ double relative_error(const Fields& actual, const Fields& expected) {
 Fields run_steps(Backend& backend, const Fields& start, const Params& params, int steps) {
   const Status set = backend.set_params(params);
   EXPECT_TRUE(set) << (set ? "" : set.message());
-  EXPECT_TRUE(backend.upload(start));
+  EXPECT_TRUE(backend.copy_in(start));
   const Status stepped = backend.step(steps);
   EXPECT_TRUE(stepped) << (stepped ? "" : stepped.message());
   Fields result;
-  EXPECT_TRUE(backend.download(result));
+  EXPECT_TRUE(backend.copy_out(result));
   return result;
 }
 

@@ -33,7 +33,7 @@ Fields random_fields(GridSize size, std::uint64_t seed);
 double relative_error(const Fields& actual, const ReferenceFields& expected);
 double relative_error(const Fields& actual, const Fields& expected);
 
-// Uploads `start`, runs `steps` steps and downloads the result; a failing call fails the test.
+// Copies `start` in, runs `steps` steps and copies the result out; a failing call fails the test.
 Fields run_steps(Backend& backend, const Fields& start, const Params& params, int steps);
 // The same on a fresh CPU twin (its fast path unless told otherwise).
 Fields run_twin(const Fields& start, const Params& params, int steps, int threads = 0,

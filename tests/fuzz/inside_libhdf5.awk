@@ -5,9 +5,10 @@
 # libhdf5 allocated (not ours, and not a stack buffer, which can only be ours), and no UBSan
 # report. An overflow of our buffer, even by HDF5, stays ours.
 # The sanitizers' and libFuzzer's frames are in the target's binary without a source line (our
-# code has one); libc's are named by its sources.
+# code has one); libc's are named by its sources (or, in gdb's backtrace without them, by its
+# file).
 function runtime_frame(line) {
-  return line ~ /\/fuzz_[a-z_]+\+0x[0-9a-f]+\)/ || line ~ /(libc\.so|\/libc-|string\/|sysdeps\/|csu\/)/
+  return line ~ /\/fuzz_[a-z_]+\+0x[0-9a-f]+\)/ || line ~ /(libc\.so|\/libc-|string\/|sysdeps\/|csu\/|nptl\/|stdlib\/|debug\/)/
 }
 /ERROR: AddressSanitizer: (stack|global|dynamic-stack|container|use-after-scope|alloc-dealloc|new-delete)/ { ours = 1 }
 /runtime error:/ { ours = 1 }

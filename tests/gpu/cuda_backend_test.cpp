@@ -75,7 +75,7 @@ TEST_F(CudaTest, ParameterChangesAndMovingDisplayTargetsBetweenCalls) {
   CpuTwinBackend twin;
   for (Backend* backend : {static_cast<Backend*>(cuda_.get()), static_cast<Backend*>(&twin)}) {
     ASSERT_TRUE(backend->set_params(p));
-    ASSERT_TRUE(backend->upload(start));
+    ASSERT_TRUE(backend->copy_in(start));
   }
   float* targets[2] = {nullptr, nullptr};
   for (float*& target : targets)
@@ -96,8 +96,8 @@ TEST_F(CudaTest, ParameterChangesAndMovingDisplayTargetsBetweenCalls) {
     ASSERT_TRUE(twin.step(steps));
     if (call % 10 != 9) continue;
     Fields gpu, cpu;
-    ASSERT_TRUE(cuda_->download(gpu));
-    ASSERT_TRUE(twin.download(cpu));
+    ASSERT_TRUE(cuda_->copy_out(gpu));
+    ASSERT_TRUE(twin.copy_out(cpu));
     ASSERT_TRUE(same_bits(gpu, cpu)) << "after call " << call;
     ASSERT_EQ(cudaMemcpy(shown.data(), targets[call % 2], shown.size() * sizeof(float),
                          cudaMemcpyDeviceToHost),
@@ -119,21 +119,21 @@ TEST_F(CudaTest, BrushPaintsTheTwinsCellsIncludingTheRim) {
     CpuTwinBackend twin;
     for (Backend* backend : {static_cast<Backend*>(cuda_.get()), static_cast<Backend*>(&twin)}) {
       ASSERT_TRUE(backend->set_params(p));
-      ASSERT_TRUE(backend->upload(start));
+      ASSERT_TRUE(backend->copy_in(start));
       for (const Brush& brush :
            {Brush{-3.9f, 5.2f, 17.3f, 0.7f, false}, Brush{150.25f, 88.75f, 40.1f, 0.3f, false},
             Brush{299.5f, 176.5f, 9.99f, 0.0f, true}})
         ASSERT_TRUE(backend->paint(brush));
     }
     Fields gpu, cpu;
-    ASSERT_TRUE(cuda_->download(gpu));
-    ASSERT_TRUE(twin.download(cpu));
+    ASSERT_TRUE(cuda_->copy_out(gpu));
+    ASSERT_TRUE(twin.copy_out(cpu));
     EXPECT_TRUE(same_bits(gpu, cpu)) << to_string(boundary);
   }
 }
 
 TEST_F(CudaTest, StepsAreNotWaitedForButFinishGivesTheirTime) {
-  ASSERT_TRUE(cuda_->upload(make_initial_fields({4096, 4096}, InitPattern::Square, 1)));
+  ASSERT_TRUE(cuda_->copy_in(make_initial_fields({4096, 4096}, InitPattern::Square, 1)));
   ASSERT_TRUE(cuda_->step(32));  // builds the graphs
   ASSERT_TRUE(cuda_->finish());
   const auto start = std::chrono::steady_clock::now();
@@ -163,10 +163,10 @@ TEST_F(CudaTest, StridedVariantAndOtherBlocksGiveTheSameResult) {
 
 TEST_F(CudaTest, UploadDownloadRoundTripIsExact) {
   const Fields start = random_fields({777, 333}, 5);
-  ASSERT_TRUE(cuda_->upload(start));
+  ASSERT_TRUE(cuda_->copy_in(start));
   EXPECT_GT(cuda_->last_timings().transfer_ms, 0.0);
   Fields back;
-  ASSERT_TRUE(cuda_->download(back));
+  ASSERT_TRUE(cuda_->copy_out(back));
   EXPECT_EQ(back.u, start.u);
   EXPECT_EQ(back.v, start.v);
 }
@@ -175,7 +175,7 @@ TEST_F(CudaTest, DisplayFieldGoesToDeviceAndHostTargets) {
   const Fields start = random_fields({200, 100}, 6);
   const Params p;
   ASSERT_TRUE(cuda_->set_params(p));
-  ASSERT_TRUE(cuda_->upload(start));
+  ASSERT_TRUE(cuda_->copy_in(start));
   float* device_display = nullptr;
   ASSERT_EQ(cudaMalloc(&device_display, start.size.cells() * sizeof(float)), cudaSuccess);
   ASSERT_TRUE(cuda_->step_and_display(7, DisplayField::V,
@@ -186,7 +186,7 @@ TEST_F(CudaTest, DisplayFieldGoesToDeviceAndHostTargets) {
             cudaSuccess);
   ASSERT_EQ(cudaFree(device_display), cudaSuccess);
   Fields state;
-  ASSERT_TRUE(cuda_->download(state));
+  ASSERT_TRUE(cuda_->copy_out(state));
   EXPECT_TRUE(std::equal(fused.begin(), fused.end(), state.v.begin()));
 
   std::vector<float> host_display(start.size.cells());
@@ -198,7 +198,7 @@ TEST_F(CudaTest, DisplayFieldGoesToDeviceAndHostTargets) {
 
 TEST_F(CudaTest, OutOfMemoryIsAClearErrorAndKeepsTheState) {
   const Fields small = random_fields({64, 64}, 7);
-  ASSERT_TRUE(cuda_->upload(small));
+  ASSERT_TRUE(cuda_->copy_in(small));
   // Take nearly all free memory, then ask for a grid that cannot fit in what is left.
   std::size_t free_bytes = 0, total_bytes = 0;
   ASSERT_EQ(cudaMemGetInfo(&free_bytes, &total_bytes), cudaSuccess);
@@ -206,13 +206,13 @@ TEST_F(CudaTest, OutOfMemoryIsAClearErrorAndKeepsTheState) {
   // Leave 64 MiB: far less than the 268 MB the new grid's four buffers need.
   const std::size_t hog_bytes = free_bytes - (64u << 20);
   ASSERT_EQ(cudaMalloc(&hog, hog_bytes), cudaSuccess);
-  const Status refused = cuda_->upload(Fields({4096, 4096}));
+  const Status refused = cuda_->copy_in(Fields({4096, 4096}));
   ASSERT_EQ(cudaFree(hog), cudaSuccess);
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.message().find("out of memory"), std::string::npos) << refused.message();
   EXPECT_EQ(cuda_->size(), small.size);
   Fields kept;
-  ASSERT_TRUE(cuda_->download(kept));
+  ASSERT_TRUE(cuda_->copy_out(kept));
   EXPECT_EQ(kept.u, small.u);
   ASSERT_TRUE(cuda_->step(10)) << "the backend still works after the refusal";
 }
@@ -225,12 +225,12 @@ TEST_F(CudaTest, CopyBandwidthIsMeasured) {
 
 TEST_F(CudaTest, FiniteCheckFindsADivergedCell) {
   Fields f = random_fields({100, 60}, 9);
-  ASSERT_TRUE(cuda_->upload(f));
+  ASSERT_TRUE(cuda_->copy_in(f));
   Expected<bool> finite = cuda_->fields_are_finite();
   ASSERT_TRUE(finite) << finite.message();
   EXPECT_TRUE(*finite);
   f.u[1234] = std::numeric_limits<float>::infinity();
-  ASSERT_TRUE(cuda_->upload(f));
+  ASSERT_TRUE(cuda_->copy_in(f));
   EXPECT_FALSE(*cuda_->fields_are_finite());
 }
 
@@ -239,8 +239,8 @@ TEST_F(CudaTest, FieldRangeMatchesTheTwin) {
   f.v[99] = -3.0f;
   f.v[100] = std::numeric_limits<float>::quiet_NaN();
   CpuTwinBackend twin;
-  ASSERT_TRUE(twin.upload(f));
-  ASSERT_TRUE(cuda_->upload(f));
+  ASSERT_TRUE(twin.copy_in(f));
+  ASSERT_TRUE(cuda_->copy_in(f));
   Expected<ValueRange> gpu = cuda_->field_range(DisplayField::V);
   ASSERT_TRUE(gpu) << gpu.message();
   EXPECT_EQ(gpu->low, twin.field_range(DisplayField::V)->low);

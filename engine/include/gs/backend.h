@@ -1,6 +1,6 @@
 // The small interface every simulation backend implements (the CPU twin, CUDA).
-// A backend owns its copy of the fields (host or device memory); callers upload a state once,
-// step it many times, and download or display it only when they need to. Not thread-safe: one
+// A backend owns its copy of the fields (host or device memory); callers copy a state in once,
+// step it many times, and copy it out or display it only when they need to. Not thread-safe: one
 // thread drives a backend.
 #pragma once
 
@@ -33,11 +33,12 @@ class Backend {
   // call changes nothing.
   virtual Status configure(const BackendOptions& options) = 0;
 
-  // Replaces the state with these fields; the grid takes their size.
-  virtual Status upload(const Fields& fields) = 0;
+  // Replaces the state with these fields; the grid takes their size. (Named apart from the
+  // app's `upload` display path.)
+  virtual Status copy_in(const Fields& fields) = 0;
   virtual Status set_params(const Params& params) = 0;
   virtual Status step(int count) = 0;
-  virtual Status download(Fields& fields) = 0;
+  virtual Status copy_out(Fields& fields) = 0;
   virtual Status write_display(DisplayField field, const DisplayTarget& target) = 0;
 
   // Steps, then writes the display field; a GPU backend fuses the write into the last step.

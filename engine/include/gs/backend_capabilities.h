@@ -16,9 +16,6 @@ inline constexpr EnumNames<BackendKind, 2> kBackendKindNames{
 constexpr const auto& enum_names(BackendKind) {
   return kBackendKindNames;
 }
-constexpr std::string_view to_string(BackendKind kind) {
-  return name_in(kBackendKindNames, kind);
-}
 
 struct BackendCapabilities {
   // Steps in CUDA blocks: set_launch takes a block shape and a kernel variant.

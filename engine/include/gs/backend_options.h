@@ -18,12 +18,6 @@ inline constexpr EnumNames<BackendChoice, 3> kBackendChoiceNames{
 constexpr const auto& enum_names(BackendChoice) {
   return kBackendChoiceNames;
 }
-constexpr std::string_view to_string(BackendChoice choice) {
-  return name_in(kBackendChoiceNames, choice);
-}
-constexpr std::optional<BackendChoice> parse_backend_choice(std::string_view name) {
-  return value_in(kBackendChoiceNames, name);
-}
 
 // The CPU twin's two loops (gs/cpu_twin_backend.h): cache-blocked bands or one sweep a step.
 enum class CpuTwinPath { Fast, Reference };
@@ -32,12 +26,6 @@ inline constexpr EnumNames<CpuTwinPath, 2> kCpuTwinPathNames{
     {{CpuTwinPath::Fast, "fast"}, {CpuTwinPath::Reference, "reference"}}};
 constexpr const auto& enum_names(CpuTwinPath) {
   return kCpuTwinPathNames;
-}
-constexpr std::string_view to_string(CpuTwinPath path) {
-  return name_in(kCpuTwinPathNames, path);
-}
-constexpr std::optional<CpuTwinPath> parse_cpu_twin_path(std::string_view name) {
-  return value_in(kCpuTwinPathNames, name);
 }
 
 // What create_backend does with a setting for a backend it did not create.

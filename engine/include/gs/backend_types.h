@@ -17,9 +17,6 @@ inline constexpr EnumNames<DisplayField, 2> kDisplayFieldNames{
 constexpr const auto& enum_names(DisplayField) {
   return kDisplayFieldNames;
 }
-constexpr std::string_view to_string(DisplayField field) {
-  return name_in(kDisplayFieldNames, field);
-}
 
 // A caller-given buffer of width x height floats for the display field, tagged with the memory
 // it lives in so a GPU backend can write into a mapped GL buffer without knowing about GL.

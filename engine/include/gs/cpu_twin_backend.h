@@ -33,11 +33,11 @@ class CpuTwinBackend final : public Backend {
   // Takes the loop and steps per pass; the threads stay as created.
   Status configure(const BackendOptions& options) override;
 
-  Status upload(const Fields& fields) override;
+  Status copy_in(const Fields& fields) override;
   Status set_params(const Params& params) override;
   Status step(int count) override;
   Status step_and_display(int count, DisplayField field, const DisplayTarget& target) override;
-  Status download(Fields& fields) override;
+  Status copy_out(Fields& fields) override;
   Status write_display(DisplayField field, const DisplayTarget& target) override;
 
   GridSize size() const override { return current_.size; }

@@ -1,5 +1,5 @@
 // The CUDA backend: the same stencil as the CPU twin (gs/step_kernel_body.h) on the GPU. Device
-// buffers are allocated once per grid size; data crosses PCIe only at upload, download and host
+// buffers are allocated once per grid size; data crosses PCIe only at copy_in, copy_out and host
 // display writes. Steps are replayed from CUDA graphs on one stream, timed with events that the
 // host reads later instead of waiting; the host waits only where it needs data. All work runs
 // on the device chosen at creation. This header names no CUDA type, so it compiles without the
@@ -43,11 +43,11 @@ class CudaBackend final : public Backend {
   // Takes the launch (block shape, kernel variant) where the options name one.
   Status configure(const BackendOptions& options) override;
 
-  Status upload(const Fields& fields) override;
+  Status copy_in(const Fields& fields) override;
   Status set_params(const Params& params) override;
   Status step(int count) override;
   Status step_and_display(int count, DisplayField field, const DisplayTarget& target) override;
-  Status download(Fields& fields) override;
+  Status copy_out(Fields& fields) override;
   Status write_display(DisplayField field, const DisplayTarget& target) override;
 
   GridSize size() const override;

@@ -19,12 +19,6 @@ inline constexpr EnumNames<InitPattern, 3> kInitPatternNames{{{InitPattern::Squa
 constexpr const auto& enum_names(InitPattern) {
   return kInitPatternNames;
 }
-constexpr std::string_view to_string(InitPattern pattern) {
-  return name_in(kInitPatternNames, pattern);
-}
-constexpr std::optional<InitPattern> parse_init_pattern(std::string_view name) {
-  return value_in(kInitPatternNames, name);
-}
 
 // Fills a new pair of fields of the given size. The caller checks the size fits in memory.
 Fields make_initial_fields(GridSize size, InitPattern pattern, std::uint64_t seed);

@@ -28,12 +28,6 @@ inline constexpr EnumNames<KernelVariant, 2> kKernelVariantNames{
 constexpr const auto& enum_names(KernelVariant) {
   return kKernelVariantNames;
 }
-constexpr std::string_view to_string(KernelVariant variant) {
-  return name_in(kKernelVariantNames, variant);
-}
-constexpr std::optional<KernelVariant> parse_kernel_variant(std::string_view name) {
-  return value_in(kKernelVariantNames, name);
-}
 
 struct BlockShape {
   unsigned x = 32;

@@ -20,22 +20,10 @@ inline constexpr EnumNames<Laplacian, 3> kLaplacianNames{{{Laplacian::FivePoint,
 constexpr const auto& enum_names(Laplacian) {
   return kLaplacianNames;
 }
-constexpr std::string_view to_string(Laplacian laplacian) {
-  return name_in(kLaplacianNames, laplacian);
-}
-constexpr std::optional<Laplacian> parse_laplacian(std::string_view name) {
-  return value_in(kLaplacianNames, name);
-}
 inline constexpr EnumNames<Boundary, 2> kBoundaryNames{
     {{Boundary::Periodic, "periodic"}, {Boundary::Neumann, "neumann"}}};
 constexpr const auto& enum_names(Boundary) {
   return kBoundaryNames;
-}
-constexpr std::string_view to_string(Boundary boundary) {
-  return name_in(kBoundaryNames, boundary);
-}
-constexpr std::optional<Boundary> parse_boundary(std::string_view name) {
-  return value_in(kBoundaryNames, name);
 }
 
 // Parameter-map mode (Pearson's figure): F varies along y (growing upward: F_low on the bottom

@@ -63,4 +63,12 @@ class [[nodiscard]] Expected {
       return ::gs::Error{gs_try_status_.message()};    \
   } while (false)
 
+// Moves the value of an Expected into `target`, or propagates its failure as GS_TRY does.
+#define GS_TRY_ASSIGN(target, expr)                                  \
+  do {                                                               \
+    auto gs_try_value_ = (expr);                                     \
+    if (!gs_try_value_) return ::gs::Error{gs_try_value_.message()}; \
+    (target) = std::move(gs_try_value_).value();                     \
+  } while (false)
+
 }  // namespace gs

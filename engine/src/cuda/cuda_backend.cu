@@ -1,4 +1,4 @@
-// The CUDA backend's Backend interface: uploads and downloads (timed copies), steps through the
+// The CUDA backend's Backend interface: copies in and out (timed), steps through the
 // step graphs (timed by events read later), display writes, the brush, the reductions.
 #include <climits>
 
@@ -32,10 +32,10 @@ std::string CudaBackend::description() const {
          std::to_string(d.compute_minor);
 }
 
-Status CudaBackend::upload(const Fields& fields) {
+Status CudaBackend::copy_in(const Fields& fields) {
   GS_TRY(impl_->make_current());
   if (fields.u.size() != fields.size.cells() || fields.v.size() != fields.size.cells())
-    return Error{"upload: fields do not match their grid size " + to_string(fields.size)};
+    return Error{"copy in: fields do not match their grid size " + to_string(fields.size)};
   if (fields.size != impl_->size) GS_TRY(impl_->reallocate(fields.size));
   const std::size_t bytes = fields.size.cells() * sizeof(float);
   GS_TRY(impl_->copy(impl_->u[0].get(), fields.u.data(), bytes, cudaMemcpyHostToDevice));
@@ -69,7 +69,7 @@ Status CudaBackend::step_and_display(int count, DisplayField field, const Displa
   return Status::ok();
 }
 
-Status CudaBackend::download(Fields& fields) {
+Status CudaBackend::copy_out(Fields& fields) {
   GS_TRY(impl_->require_state());
   if (fields.size != impl_->size) fields = Fields(impl_->size);
   const std::size_t bytes = impl_->size.cells() * sizeof(float);

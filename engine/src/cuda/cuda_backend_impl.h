@@ -56,7 +56,7 @@ struct CudaBackend::Impl {
 
   Status require_state() const {
     GS_TRY(make_current());
-    if (size.cells() == 0) return Error{"no state uploaded to the GPU"};
+    if (size.cells() == 0) return Error{"no state copied to the GPU"};
     return Status::ok();
   }
 

@@ -8,14 +8,10 @@
 #include "field_texture.h"
 #include "gl_shader.h"
 #include "gl_timer.h"
+#include "gs/backend_types.h"
 #include "gs/status.h"
 
 namespace gs::app {
-
-struct ViewSettings {
-  float low = 0.0f;
-  float high = 1.0f;
-};
 
 class FieldRenderer {
  public:
@@ -27,8 +23,10 @@ class FieldRenderer {
 
   void set_colormap(const Colormap& colormap);
   const std::vector<Rgb>& colormap_table() const { return table_; }
-  void draw(const FieldTexture& field, const ViewSettings& view, int viewport_width,
+  void draw(const FieldTexture& field, const ValueRange& range, int viewport_width,
             int viewport_height);
+  // The whole frame: the framebuffer's viewport cleared to the background, then draw().
+  void draw_frame(const FieldTexture& field, const ValueRange& range, int width, int height);
   // GPU time of the last draw that finished, from a timer query (0 until one has).
   double last_draw_ms() { return draw_timer_.last_ms(); }
 

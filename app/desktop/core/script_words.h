@@ -29,4 +29,7 @@ Expected<int> parse_integer(std::string_view token, const std::string& what, lon
                             long long hi);
 Expected<std::uint64_t> parse_seed(std::string_view token, const std::string& what);
 
+// A number as a script writes it: every digit a float needs, so it reads back to the same float.
+std::string number_text(double value);
+
 }  // namespace gs::app

@@ -1,18 +1,9 @@
 // Commands as script lines (command_script.h), in the script parser's grammar.
 #include "command_script.h"
 
-#include <cstdio>
+#include "script_words.h"
 
 namespace gs::app {
-namespace {
-
-std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", value);  // every float's digits, for a round trip
-  return text;
-}
-
-}  // namespace
 
 std::string to_script_line(const Command& command) {
   using std::to_string;
@@ -51,10 +42,13 @@ std::string to_script_line(const Command& command) {
           [](const command::SaveState& c) { return "save " + c.path; },
           [](const command::LoadState& c) { return "load " + c.path; },
           [](const command::Paint& c) {
-            return std::string(c.erase ? "erase " : "paint ") + number(c.x) + " " + number(c.y) +
-                   " " + number(c.radius) + (c.erase ? "" : " " + number(c.value));
+            return std::string(c.erase ? "erase " : "paint ") + number_text(c.x) + " " +
+                   number_text(c.y) + " " + number_text(c.radius) +
+                   (c.erase ? "" : " " + number_text(c.value));
           },
-          [](const command::Pick& c) { return "pick " + number(c.x) + " " + number(c.y); },
+          [](const command::Pick& c) {
+            return "pick " + number_text(c.x) + " " + number_text(c.y);
+          },
           [](const command::SetCaptureFolder& c) { return "capture-folder " + c.path; },
           [](const command::RecordStart& c) {
             return "record start " + (c.path.empty() ? "" : c.path + " ") +
@@ -64,7 +58,7 @@ std::string to_script_line(const Command& command) {
           [](const command::Caption& c) { return "caption " + c.text; },
           [](const command::Quit&) { return std::string("quit"); },
           [](const command::RunFrames& c) { return "run-frames " + to_string(c.frames); },
-          [](const command::Wait& c) { return "wait " + number(c.seconds); },
+          [](const command::Wait& c) { return "wait " + number_text(c.seconds); },
       },
       command);
 }

@@ -1,7 +1,6 @@
 // The control registry (controls.h): each `set` name, its control, its values and its parser.
 #include "controls.h"
 
-#include <cstdio>
 #include <cstdlib>
 
 #include "script_words.h"
@@ -20,11 +19,7 @@ std::string format_with(const ControlValue& value, std::string (*write)(const T&
 }
 
 std::string write_number(const ControlValue& value) {
-  return format_with<float>(value, [](const float& number) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.9g", double(number));  // enough digits for any float
-    return std::string(text);
-  });
+  return format_with<float>(value, [](const float& number) { return number_text(number); });
 }
 
 template <class T>

@@ -60,7 +60,7 @@ Expected<Command> parse_reset(const std::vector<std::string_view>& words) {
   if (words.size() > 3) return Error{"reset takes at most INIT SEED"};
   command::Reset reset;
   if (words.size() >= 2) {
-    reset.init = parse_init_pattern(words[1]);
+    reset.init = parse_enum<InitPattern>(words[1]);
     if (!reset.init)
       return Error{"reset: " + in_quotes(words[1]) + " is not one of square, spots, noise"};
   }
@@ -98,13 +98,13 @@ Expected<Command> parse_command(std::string_view line) {
   }
   if (word == "backend") {
     if (args != 1) return usage("cpu, cuda or auto");
-    const std::optional<BackendChoice> choice = parse_backend_choice(words[1]);
+    const std::optional<BackendChoice> choice = parse_enum<BackendChoice>(words[1]);
     if (!choice) return Error{"backend: " + in_quotes(words[1]) + " is not one of cpu, cuda, auto"};
     return Command{command::SelectBackend{*choice}};
   }
   if (word == "transfer") {
     if (args != 1) return usage("interop, host or upload");
-    const std::optional<TransferPath> path = parse_transfer_path(words[1]);
+    const std::optional<TransferPath> path = parse_enum<TransferPath>(words[1]);
     if (!path)
       return Error{"transfer: " + in_quotes(words[1]) + " is not one of interop, host, upload"};
     return Command{command::SelectTransfer{*path}};

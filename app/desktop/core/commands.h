@@ -29,9 +29,6 @@ constexpr const auto& enum_names(TransferPath) {
 inline std::string to_string(TransferPath path) {
   return std::string(name_in(kTransferPathNames, path));
 }
-constexpr std::optional<TransferPath> parse_transfer_path(std::string_view name) {
-  return value_in(kTransferPathNames, name);
-}
 
 namespace command {
 struct LoadPreset {

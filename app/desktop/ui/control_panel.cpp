@@ -2,8 +2,11 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
+
+#include "colormap.h"
 
 #include "gs/backend.h"
 
@@ -139,13 +142,14 @@ void parameter_section(const PanelContext& c) {
   Params p = c.simulation.params();
   // Slider, drag (ctrl+click on either types a value) and a typed field, as people expect.
   if (ImGui::SliderFloat("F", &p.F, 0.0f, 0.1f, "%.5f")) push_set(c, S::F, p.F);
+  // The +/- buttons stop at 0: rates are never negative (the simulation would refuse it).
   if (ImGui::InputFloat("F value", &p.F, 0.0001f, 0.001f, "%.5f",
                         ImGuiInputTextFlags_EnterReturnsTrue))
-    push_set(c, S::F, p.F);
+    push_set(c, S::F, std::max(0.0f, p.F));
   if (ImGui::SliderFloat("k", &p.k, 0.03f, 0.075f, "%.5f")) push_set(c, S::k, p.k);
   if (ImGui::InputFloat("k value", &p.k, 0.0001f, 0.001f, "%.5f",
                         ImGuiInputTextFlags_EnterReturnsTrue))
-    push_set(c, S::k, p.k);
+    push_set(c, S::k, std::max(0.0f, p.k));
   if (ImGui::DragFloat("Du", &p.Du, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, S::Du, p.Du);
   if (ImGui::DragFloat("Dv", &p.Dv, 0.001f, 0.0f, 1.0f, "%.4f")) push_set(c, S::Dv, p.Dv);
   if (ImGui::DragFloat("dt", &p.dt, 0.01f, 0.01f, 2.0f, "%.3f")) push_set(c, S::dt, p.dt);
@@ -172,18 +176,18 @@ void twin_loop_controls(const PanelContext& c) {
 }
 
 void grid_section(const PanelContext& c) {
-  // The edit fields follow the grid whenever it changes elsewhere (a script, a backend switch).
-  static GridSize shown;
-  static int width = 0, height = 0;
-  if (shown != c.simulation.size()) {
-    shown = c.simulation.size();
-    width = shown.width;
-    height = shown.height;
+  PanelState& edit = c.state;
+  if (edit.grid_followed != c.simulation.size()) {
+    edit.grid_followed = c.simulation.size();
+    edit.grid_width = edit.grid_followed.width;
+    edit.grid_height = edit.grid_followed.height;
   }
-  ImGui::InputInt("width", &width, 64, 256);
-  ImGui::InputInt("height", &height, 64, 256);
+  if (ImGui::InputInt("width", &edit.grid_width, 64, 256))
+    edit.grid_width = std::clamp(edit.grid_width, 1, int(kMaxGridDimension));
+  if (ImGui::InputInt("height", &edit.grid_height, 64, 256))
+    edit.grid_height = std::clamp(edit.grid_height, 1, int(kMaxGridDimension));
   if (ImGui::Button("Apply size (state resampled)"))
-    c.commands.push_back(command::Resize{width, height});
+    c.commands.push_back(command::Resize{edit.grid_width, edit.grid_height});
   ImGui::SameLine();
   ImGui::TextDisabled("now %s", to_string(c.simulation.size()).c_str());
 
@@ -243,18 +247,18 @@ void view_section(const PanelContext& c) {
 }
 
 void recording_section(const PanelContext& c) {
-  static int steps_per_frame = 8, fps = 30;
+  PanelState& edit = c.state;
   if (c.recorder) {
     ImGui::Text("recording %s", c.recorder->settings().path.string().c_str());
     ImGui::Text("%lld frames, %.1f s, %.1f MB", c.recorder->frames_written(),
                 c.recorder->duration_s(), double(c.recorder->bytes_written()) / 1e6);
     if (ImGui::Button("Stop recording (V)")) c.commands.push_back(command::RecordStop{});
   } else {
-    ImGui::SliderInt("steps per video frame", &steps_per_frame, 1, 1000, "%d",
+    ImGui::SliderInt("steps per video frame", &edit.video_steps_per_frame, 1, 1000, "%d",
                      ImGuiSliderFlags_Logarithmic);
-    ImGui::SliderInt("fps", &fps, 1, 120);
+    ImGui::SliderInt("fps", &edit.video_fps, 1, 120);
     if (ImGui::Button("Record (V)"))
-      c.commands.push_back(command::RecordStart{"", steps_per_frame, fps});
+      c.commands.push_back(command::RecordStart{"", edit.video_steps_per_frame, edit.video_fps});
     if (!VideoRecorder::encodes_mp4())
       ImGui::TextWrapped("Built without libavcodec: recordings are PNG sequences.");
   }
@@ -262,9 +266,8 @@ void recording_section(const PanelContext& c) {
 }
 
 void state_section(const PanelContext& c) {
-  // The path being typed belongs to the panel; the state itself moves only through commands.
-  static char path[512] = "state.h5";
-  ImGui::InputText("file", path, sizeof path);
+  char* path = c.state.state_path;
+  ImGui::InputText("file", path, sizeof c.state.state_path);
   if (ImGui::Button("Save state")) c.commands.push_back(command::SaveState{path});
   ImGui::SameLine();
   if (ImGui::Button("Load state")) c.commands.push_back(command::LoadState{path});

@@ -85,12 +85,16 @@ const ControlSpec& spec_of(ViewControl control);
 // `set NAME VALUE` for this control and value, as a script line.
 std::string script_line(const ControlSpec& spec, const ControlValue& value);
 
-// The value a control's applier expects; a mismatch (a programming error, not a user's) is an
-// error naming the control rather than a crash.
+// The value into `target`, when it has the type the control's applier expects; a mismatch (a
+// programming error, not a user's) is an error naming the control rather than a crash, and
+// leaves `target` as it was.
 template <class T>
-Expected<T> value_as(const ControlValue& value, std::string_view name) {
-  if (const T* typed = std::get_if<T>(&value)) return *typed;
-  return Error{"internal error: '" + std::string(name) + "' got a value of the wrong type"};
+Status assign_value(const ControlValue& value, std::string_view name, T& target) {
+  const T* typed = std::get_if<T>(&value);
+  if (!typed)
+    return Error{"internal error: '" + std::string(name) + "' got a value of the wrong type"};
+  target = *typed;
+  return Status::ok();
 }
 
 }  // namespace gs::app

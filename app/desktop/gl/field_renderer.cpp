@@ -40,7 +40,15 @@ void FieldRenderer::set_colormap(const Colormap& colormap) {
   glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
 }
 
-void FieldRenderer::draw(const FieldTexture& field, const ViewSettings& view, int viewport_width,
+void FieldRenderer::draw_frame(const FieldTexture& field, const ValueRange& range, int width,
+                               int height) {
+  glViewport(0, 0, width, height);
+  glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  draw(field, range, width, height);
+}
+
+void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range, int viewport_width,
                          int viewport_height) {
   if (field.size().cells() == 0 || viewport_width <= 0 || viewport_height <= 0) return;
   GLint old_program = 0, old_vertex_array = 0, old_active = 0, old_texture_2d = 0,
@@ -54,8 +62,8 @@ void FieldRenderer::draw(const FieldTexture& field, const ViewSettings& view, in
   draw_timer_.begin();
   glUseProgram(program_.id());
   glUniform2f(program_.uniform("u_scale"), scale.x, scale.y);
-  glUniform1f(program_.uniform("u_min"), view.low);
-  glUniform1f(program_.uniform("u_max"), view.high);
+  glUniform1f(program_.uniform("u_min"), range.low);
+  glUniform1f(program_.uniform("u_max"), range.high);
   glUniform1i(program_.uniform("u_field"), 0);
   glUniform1i(program_.uniform("u_colormap"), 1);
   glActiveTexture(GL_TEXTURE0);

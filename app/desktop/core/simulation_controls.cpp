@@ -1,6 +1,5 @@
 // Simulation::set: one control of the simulation to a typed value (controls.h). The switch covers
 // every SimulationControl (the compiler warns on a missing one); a refused value changes nothing.
-#include <type_traits>
 
 #include "gs/cpu_twin_backend.h"
 #include "simulation.h"
@@ -10,12 +9,8 @@ namespace gs::app {
 Status Simulation::set(SimulationControl control, const ControlValue& value) {
   using C = SimulationControl;
   // The value into `target`, when it has the target's type.
-  const auto assign = [&](auto& target) -> Status {
-    using T = std::decay_t<decltype(target)>;
-    Expected<T> typed = value_as<T>(value, spec_of(control).name);
-    if (!typed) return typed.status();
-    target = *typed;
-    return Status::ok();
+  const auto assign = [&](auto& target) {
+    return assign_value(value, spec_of(control).name, target);
   };
   // The model's and the backend's controls change copies, which the backend must accept.
   Params p = params_;

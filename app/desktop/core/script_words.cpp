@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <system_error>
 
@@ -95,6 +96,12 @@ Expected<float> parse_float_number(std::string_view token, const std::string& wh
   if (std::fabs(*parsed) > double(std::numeric_limits<float>::max()))
     return Error{what + in_quotes(token) + " is too large for a 32-bit float"};
   return float(*parsed);
+}
+
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", value);
+  return text;
 }
 
 }  // namespace gs::app

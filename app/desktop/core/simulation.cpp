@@ -57,7 +57,7 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
   GS_TRY(check_grid_size(size.width, size.height));
   GS_TRY(sim->check_displayable(size));
   GS_TRY(check_fits_in_memory(size, 6 * sizeof(float)));
-  GS_TRY(sim->backend_->upload(make_initial_fields(size, sim->init_, sim->seed_)));
+  GS_TRY(sim->backend_->copy_in(make_initial_fields(size, sim->init_, sim->seed_)));
   return sim;
 }
 
@@ -84,7 +84,7 @@ Status Simulation::load_preset(const std::string& name) {
 Status Simulation::reset(std::optional<InitPattern> init, std::optional<std::uint64_t> seed) {
   if (init) init_ = *init;
   if (seed) seed_ = *seed;
-  GS_TRY(backend_->upload(make_initial_fields(size(), init_, seed_)));
+  GS_TRY(backend_->copy_in(make_initial_fields(size(), init_, seed_)));
   divergence_.reset();
   total_steps_ = 0;
   message_ = "reset: " + std::string(to_string(init_)) + ", seed " + std::to_string(seed_);
@@ -103,8 +103,8 @@ Status Simulation::resize(GridSize new_size) {
   GS_TRY(check_displayable(new_size));
   GS_TRY(check_fits_in_memory(new_size, 8 * sizeof(float)));
   Fields current;
-  GS_TRY(backend_->download(current));
-  GS_TRY(backend_->upload(resample(current, new_size)));
+  GS_TRY(backend_->copy_out(current));
+  GS_TRY(backend_->copy_in(resample(current, new_size)));
   message_ = "grid " + to_string(new_size) + ": state resampled from " + to_string(current.size);
   return Status::ok();
 }
@@ -116,9 +116,9 @@ Status Simulation::switch_backend(BackendChoice choice) {
   Expected<SelectedBackend> selected = create_backend(options);
   if (!selected) return selected.status();
   Fields state;
-  GS_TRY(backend_->download(state));
+  GS_TRY(backend_->copy_out(state));
   GS_TRY(selected->backend->set_params(params_));
-  GS_TRY(selected->backend->upload(state));
+  GS_TRY(selected->backend->copy_in(state));
   backend_ = std::move(selected->backend);
   backend_reason_ = selected->reason;
   message_ = "backend " + backend_->description() + ", state carried over";
@@ -149,7 +149,7 @@ Status Simulation::pick(float x, float y) {
 
 Status Simulation::save_state(const std::string& path) {
   Fields state;
-  GS_TRY(backend_->download(state));
+  GS_TRY(backend_->copy_out(state));
   GS_TRY(write_state(path, state, params_, total_steps_));
   message_ = "saved " + path;
   // Saved as asked, but said: grayscott-batch refuses to continue such a state.
@@ -169,9 +169,9 @@ Status Simulation::load_state(const std::string& path) {
   layers.file = state->params;
   const Params params = layer_params(layers, params_);
   GS_TRY(backend_->set_params(params));
-  if (Status uploaded = backend_->upload(state->fields); !uploaded) {
+  if (Status copied = backend_->copy_in(state->fields); !copied) {
     [[maybe_unused]] const Status restored = backend_->set_params(params_);
-    return uploaded;
+    return copied;
   }
   params_ = params;
   total_steps_ = state->step.value_or(0);

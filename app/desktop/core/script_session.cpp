@@ -1,0 +1,36 @@
+// A script as the app runs it (script_session.h).
+#include "script_session.h"
+
+namespace gs::app {
+
+ScriptSession::ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end)
+    : runner_(std::move(runner)),
+      path_(std::move(path)),
+      quit_at_end_(quit_at_end),
+      state_("Script " + path_.filename().string() + " running") {}
+
+Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& path, bool quit_at_end) {
+  Expected<std::vector<ScriptLine>> lines = load_script(path);
+  if (!lines) return lines.status();
+  return ScriptSession(ScriptRunner(std::move(lines).value()), path, quit_at_end);
+}
+
+Status ScriptSession::run_due(double now_s, bool busy, const Apply& apply) {
+  for (const ScriptLine* line : runner_.due(now_s, busy)) {
+    const std::string origin = path_.string() + ":" + std::to_string(line->number) + ": ";
+    if (Status status = apply(line->command, origin); !status)
+      return Error{origin + status.message()};
+  }
+  return Status::ok();
+}
+
+bool ScriptSession::frame_shown() {
+  runner_.frame_shown();
+  if (!runner_.finished()) return false;
+  if (!quit_at_end_)
+    state_ = "Script " + path_.filename().string() +
+             " finished; the app stays open (--exit-after-script ends with it)";
+  return quit_at_end_;
+}
+
+}  // namespace gs::app

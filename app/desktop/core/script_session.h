@@ -1,0 +1,38 @@
+// A script as the app runs it: its lines applied as frames pass (script_runner.h), each with its
+// origin ("FILE:LINE: ") for messages; the first failing line ends the script as an error naming
+// it. Its state is a line for the panel; when it ends, the app may end with it (headless runs,
+// --exit-after-script) or stay open for the person at the keyboard.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+
+#include "script_runner.h"
+
+namespace gs::app {
+
+class ScriptSession {
+ public:
+  // Applies a command; `origin` is the line's "FILE:LINE: ".
+  using Apply = std::function<Status(const Command& command, const std::string& origin)>;
+
+  static Expected<ScriptSession> load(const std::filesystem::path& path, bool quit_at_end);
+
+  // The lines due now; `busy` while single steps asked earlier still run.
+  Status run_due(double now_s, bool busy, const Apply& apply);
+  // After each shown frame; true when the script has ended and the app should end with it.
+  bool frame_shown();
+  // "Script demo.gs running", or finished and what that means.
+  const std::string& state() const { return state_; }
+
+ private:
+  ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end);
+
+  ScriptRunner runner_;
+  std::filesystem::path path_;
+  bool quit_at_end_;
+  std::string state_;
+};
+
+}  // namespace gs::app

@@ -1,0 +1,40 @@
+// A recording as the app runs it: started from a `record start` (a timestamped name in the
+// capture folder where none is given), fed each shown frame (the field at grid resolution
+// through the colormap; the buffers are reused, a 1920x1080 frame is ~14 MB), stopped with a
+// message that says what became of the file. GL-free: the caller reads the field back.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "colormap.h"
+#include "commands.h"
+#include "video_recorder.h"
+
+namespace gs::app {
+
+class Recording {
+ public:
+  Status start(const command::RecordStart& start, GridSize size,
+               const std::filesystem::path& capture_folder);
+  // The buffer the caller reads the shown field into, then add_frame() colours and queues it.
+  std::vector<float>& field_buffer() { return field_; }
+  Status add_frame(const std::vector<Rgb>& colormap, float low, float high);
+  // `why` ("the grid size changed"), if given, is added to the message.
+  void stop(const std::string& why);
+
+  bool active() const { return recorder_ != nullptr; }
+  const VideoRecorder* recorder() const { return recorder_.get(); }
+  int steps_per_frame() const { return recorder_->settings().steps_per_frame; }
+  // "recording PATH", "recorded N frames to PATH", or what went wrong; for the panel.
+  const std::string& message() const { return message_; }
+
+ private:
+  std::unique_ptr<VideoRecorder> recorder_;
+  std::vector<float> field_;
+  std::string message_;
+};
+
+}  // namespace gs::app

@@ -1,0 +1,66 @@
+#include "frame_captures.h"
+
+#include <iostream>
+
+#include "capture_path.h"
+#include "framebuffer_capture.h"
+#include "screenshot.h"
+
+namespace gs::app {
+
+FrameCaptures::FrameCaptures(const FieldTexture& texture, const FieldRenderer& renderer,
+                             const RenderSurface& surface, const std::filesystem::path& folder)
+    : texture_(texture), renderer_(renderer), surface_(surface) {
+  if (std::error_code error; std::filesystem::is_directory(folder, error)) folder_ = folder;
+}
+
+void FrameCaptures::request(const command::Screenshot& shot, const std::string& origin) {
+  const std::string path =
+      shot.path.empty() ? timestamped_capture_path(folder_).string() : shot.path;
+  requests_.push_back({{path, shot.window}, origin});
+}
+
+bool FrameCaptures::take(bool window, const ValueRange& range) {
+  bool all_taken = true;
+  for (const Request& request : requests_) {
+    if (request.shot.window != window) continue;
+    const Status status =
+        window ? take_window(request.shot.path) : take_field(request.shot.path, range);
+    if (!status) {
+      std::cerr << "grayscott: error: " << request.origin << status.message() << "\n";
+      all_taken = false;
+    }
+  }
+  return all_taken;
+}
+
+Status FrameCaptures::set_folder(const std::string& folder) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(folder, error))
+    return Error{"capture folder '" + folder + "' is not a folder"};
+  folder_ = folder;
+  return Status::ok();
+}
+
+Status FrameCaptures::record_frame(const ValueRange& range) {
+  GS_TRY(texture_.read_back(recording_.field_buffer()));
+  return recording_.add_frame(renderer_.colormap_table(), range.low, range.high);
+}
+
+Status FrameCaptures::take_field(const std::string& path, const ValueRange& range) {
+  Expected<std::vector<float>> field = texture_.read_back();
+  if (!field) return field.status();
+  GS_TRY(write_png(path, texture_.size(),
+                   colorize(*field, renderer_.colormap_table(), range.low, range.high)));
+  last_path_ = path;
+  return Status::ok();
+}
+
+Status FrameCaptures::take_window(const std::string& path) {
+  const SurfaceSize frame = surface_.framebuffer_size();
+  GS_TRY(write_png(path, {frame.width, frame.height}, read_frame_rgb(surface_)));
+  last_path_ = path;
+  return Status::ok();
+}
+
+}  // namespace gs::app

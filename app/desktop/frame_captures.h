@@ -1,0 +1,58 @@
+// What the app writes from its frames: screenshots, of the field at grid resolution through the
+// colormap or of the whole window as drawn, asked for by commands and taken once the frame has
+// them; and the recording, fed each frame that stepped. Main (GL) thread only.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "field_renderer.h"
+#include "field_texture.h"
+#include "recording.h"
+#include "render_surface.h"
+
+namespace gs::app {
+
+class FrameCaptures {
+ public:
+  // Reads from these for as long as it lives; `folder` (a remembered capture folder) is used
+  // if it still is one, else the working folder.
+  FrameCaptures(const FieldTexture& texture, const FieldRenderer& renderer,
+                const RenderSurface& surface, const std::filesystem::path& folder);
+
+  // A screenshot for this frame; `origin` ("FILE:LINE: " of a script line, or "") starts its
+  // error message. A shot without a path gets a timestamped name in the capture folder.
+  void request(const command::Screenshot& shot, const std::string& origin);
+  // Takes this frame's field shots (window: false; once the field is updated) or window shots
+  // (true; once the frame is drawn). Says what failed on stderr; false if anything did.
+  bool take(bool window, const ValueRange& range);
+  void frame_done() { requests_.clear(); }
+
+  Status set_folder(const std::string& folder);
+  const std::filesystem::path& folder() const { return folder_; }
+  const std::string& last_path() const { return last_path_; }
+
+  Recording& recording() { return recording_; }
+  const Recording& recording() const { return recording_; }
+  Status record_frame(const ValueRange& range);
+
+ private:
+  Status take_field(const std::string& path, const ValueRange& range);
+  Status take_window(const std::string& path);
+
+  struct Request {
+    command::Screenshot shot;
+    std::string origin;
+  };
+  const FieldTexture& texture_;
+  const FieldRenderer& renderer_;
+  const RenderSurface& surface_;
+  std::filesystem::path folder_ = ".";
+  std::vector<Request> requests_;
+  std::string last_path_;
+  Recording recording_;
+};
+
+}  // namespace gs::app

@@ -1,0 +1,47 @@
+// The display path in use (display_transfer.h).
+#include "display_transfer.h"
+
+#include <glad/gl.h>
+
+namespace gs::app {
+
+SimulationSettings fit_to_display(SimulationSettings settings) {
+  GLint max_texture = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
+  if (max_texture > 0) settings.max_display_side = max_texture;
+#if defined(GS_HAVE_CUDA)
+  if (settings.backend != BackendChoice::Cpu)
+    if (Expected<int> device = cuda_device_for_display()) settings.cuda_device = *device;
+#endif
+  return settings;
+}
+
+Status DisplayTransfer::rebuild(Backend& backend, FieldTexture& texture) {
+  transfer_.reset();
+  if (texture.size() != backend.size()) GS_TRY(texture.resize(backend.size()));
+  TransferChoice choice = choose_transfer(wanted_, backend, texture);
+  transfer_ = std::move(choice.transfer);
+  reason_ = choice.fallback_reason;
+  return Status::ok();
+}
+
+Status DisplayTransfer::select(TransferPath wanted, Backend& backend, FieldTexture& texture) {
+  wanted_ = wanted;
+  return rebuild(backend, texture);
+}
+
+Expected<bool> DisplayTransfer::advance(Backend& backend, int steps, DisplayField field,
+                                        FieldTexture& texture, FrameTiming& timing) {
+  if (!transfer_)  // the texture could not take the grid
+    return Error{"the grid " + to_string(backend.size()) + " cannot be shown on this display"};
+  const Status status = transfer_->advance(backend, steps, field, texture, timing);
+  if (status) return true;
+  const TransferPath failed = transfer_->path();
+  if (failed == TransferPath::Upload) return status;  // nothing below it
+  GS_TRY(select(failed == TransferPath::Interop ? TransferPath::Host : TransferPath::Upload,
+                backend, texture));
+  reason_ = to_string(failed) + " failed (" + status.message() + "); using " + to_string(path());
+  return false;
+}
+
+}  // namespace gs::app

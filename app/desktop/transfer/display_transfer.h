@@ -1,0 +1,43 @@
+// The display path in use: the one asked for, the one running and why they differ, rebuilt when
+// the grid or the backend changes, and stepped down a path (interop, host, upload) when one
+// fails mid-run (a display change, a driver reset). Main (GL) thread only.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "frame_transfer.h"
+#include "simulation.h"
+
+namespace gs::app {
+
+// The simulation's settings as this display needs them (with a current GL context): the largest
+// grid side its textures take, and, for a CUDA backend, the GPU that drives the display (so
+// interop can map its buffers; where none does, device 0, and interop says why it cannot run).
+SimulationSettings fit_to_display(SimulationSettings settings);
+
+class DisplayTransfer {
+ public:
+  explicit DisplayTransfer(TransferPath wanted = TransferPath::Interop) : wanted_(wanted) {}
+
+  // Resizes the texture to the backend's grid and chooses the path again, for this backend.
+  Status rebuild(Backend& backend, FieldTexture& texture);
+  Status select(TransferPath wanted, Backend& backend, FieldTexture& texture);
+  // Runs `steps` steps and brings the display field into the texture. False when the path
+  // failed and a lesser one took over (this frame shows nothing new); an error when none can.
+  Expected<bool> advance(Backend& backend, int steps, DisplayField field, FieldTexture& texture,
+                         FrameTiming& timing);
+  // Drops the path (interop unregisters its buffers): before the GL context goes.
+  void reset() { transfer_.reset(); }
+
+  TransferPath path() const { return transfer_ ? transfer_->path() : wanted_; }
+  // Why the path running is not the one asked for; "" when it is.
+  const std::string& reason() const { return reason_; }
+
+ private:
+  TransferPath wanted_;
+  std::unique_ptr<FrameTransfer> transfer_;
+  std::string reason_;
+};
+
+}  // namespace gs::app

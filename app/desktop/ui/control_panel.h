@@ -1,0 +1,56 @@
+// The ImGui control panel: simulation, parameters, grid, backend and transfer path, the
+// teaching launch settings, the view, and the Timings section. It reads the app's state and
+// only pushes commands; it never changes the simulation itself.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "frame_pacer.h"
+#include "frame_stats.h"
+#include "settings.h"
+#include "simulation.h"
+#include "video_recorder.h"
+#include "view_state.h"
+
+namespace gs::app {
+
+// The panel's own edit state: what is typed or chosen before a button sends it as a command. The
+// app owns it (it outlives each frame, and each panel has its own); the simulation moves only
+// through commands.
+struct PanelState {
+  // The size fields follow the grid whenever it changes elsewhere (a script, a backend switch).
+  GridSize grid_followed;
+  int grid_width = 0;
+  int grid_height = 0;
+  // The next recording's pace.
+  int video_steps_per_frame = 8;
+  int video_fps = 30;
+  // The state file being typed.
+  char state_path[512] = "state.h5";
+};
+
+// What the panel needs to show, its own edit state, and where its commands go.
+struct PanelContext {
+  const Settings& settings;
+  const Simulation& simulation;
+  const ViewState& view;
+  const FrameStats& stats;
+  const PaceDecision& pace;
+  TransferPath transfer;
+  const std::string& transfer_reason;
+  const std::string& gl_version;
+  const std::string& last_screenshot;
+  const VideoRecorder* recorder;
+  const std::string& recording_message;
+  const std::string& script_state;  // "" without a script; says when it has finished
+  std::vector<Command>& commands;
+  PanelState& state;  // the panel's, not the simulation's: edited in place
+};
+
+void draw_control_panel(const PanelContext& context);
+// The Timings section (timings_panel.cpp).
+void draw_timings(const PanelContext& context);
+
+}  // namespace gs::app

@@ -1,0 +1,62 @@
+// ImGui's life beside the render surface (imgui_session.h).
+#include "imgui_session.h"
+
+#include <backends/imgui_impl_opengl3.h>
+
+namespace gs::app {
+
+Expected<std::unique_ptr<ImGuiSession>> ImGuiSession::start(RenderSurface& surface,
+                                                            const std::filesystem::path& config,
+                                                            bool headless) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  std::unique_ptr<ImGuiSession> session(new ImGuiSession(surface));
+  session->ini_path_ = (config / "imgui.ini").string();
+  if (headless) {
+    ImGui::GetIO().IniFilename = nullptr;
+    if (std::error_code error; std::filesystem::exists(session->ini_path_, error))
+      ImGui::LoadIniSettingsFromDisk(session->ini_path_.c_str());
+  } else {
+    std::error_code ignored;
+    std::filesystem::create_directories(config, ignored);
+    ImGui::GetIO().IniFilename = session->ini_path_.c_str();
+  }
+  ImGui::StyleColorsDark();
+  session->base_style_ = ImGui::GetStyle();
+  surface.start_imgui();
+  session->platform_ready_ = true;
+  // Debian's backend loads GL itself: it dlopens libGL.so.1 and asks glXGetProcAddressARB,
+  // whose glvnd stubs dispatch to whatever context is current, EGL's included.
+  if (!ImGui_ImplOpenGL3_Init("#version 330 core"))
+    return Error{"ImGui's OpenGL3 renderer found no OpenGL functions"};
+  session->renderer_ready_ = true;
+  return session;
+}
+
+ImGuiSession::~ImGuiSession() {
+  if (ImGui::GetIO().IniFilename) ImGui::SaveIniSettingsToDisk(ini_path_.c_str());
+  if (renderer_ready_) ImGui_ImplOpenGL3_Shutdown();
+  if (platform_ready_) surface_.stop_imgui();
+  ImGui::DestroyContext();
+}
+
+void ImGuiSession::apply_scale(float ui_scale, float font_size) {
+  const float scale = ui_scale * surface_.content_scale();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style = base_style_;
+  style.ScaleAllSizes(scale);
+  ImGui::GetIO().FontGlobalScale = scale * font_size / 13.0f;
+}
+
+void ImGuiSession::begin_frame() {
+  ImGui_ImplOpenGL3_NewFrame();
+  surface_.new_imgui_frame();
+  ImGui::NewFrame();
+}
+
+void ImGuiSession::end_frame() {
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+}  // namespace gs::app

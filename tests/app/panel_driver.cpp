@@ -1,0 +1,162 @@
+#include "panel_driver.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <stdexcept>
+
+namespace gs::test {
+namespace {
+
+// Tall enough for every section open at once with no scrolling, with room for combo lists.
+const ImVec2 kDisplaySize{1000.0f, 3000.0f};
+const ImVec2 kPanelSize{420.0f, 2900.0f};
+// The scan's steps: less than the smallest widget (a small button is 15x13 pixels), so a point
+// lands on each.
+constexpr float kStepX = 12.0f;
+constexpr float kStepY = 8.0f;
+
+// Where a window's widgets can be: below its title bar, down to the end of its content.
+ImRect content_area(const ImGuiWindow& window) {
+  // One step past the content's end, so the last row is scanned too.
+  const float bottom = std::min(window.DC.CursorMaxPos.y, window.Pos.y + window.Size.y) + kStepY;
+  return ImRect(window.Pos.x + 2.0f, window.Pos.y + window.TitleBarHeight() + 2.0f,
+                window.Pos.x + window.Size.x - 2.0f, bottom);
+}
+
+}  // namespace
+
+PanelDriver::PanelDriver() {
+  app::SimulationSettings settings;
+  settings.backend = BackendChoice::Cpu;
+  settings.size = GridSize{64, 48};
+  settings.preset = "coral";
+  Expected<std::unique_ptr<app::Simulation>> created = app::Simulation::create(settings);
+  if (!created) throw std::runtime_error("no simulation to drive the panel: " + created.message());
+  simulation_ = std::move(created).value();
+  settings_.favourites = {"mitosis", "worms"};  // fewer than nine: "Add the current preset" shows
+  // Saving and loading the state go to a file of the test's own, not the working folder.
+  const std::string test = testing::UnitTest::GetInstance()->current_test_info()->name();
+  state_file_ = std::filesystem::temp_directory_path() / ("gs-panel-" + test + ".h5");
+  std::snprintf(panel_state_.state_path, sizeof panel_state_.state_path, "%s",
+                state_file_.string().c_str());
+
+  IMGUI_CHECKVERSION();
+  context_ = ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no imgui.ini written by a test
+  io.LogFilename = nullptr;
+  io.DisplaySize = kDisplaySize;
+  io.DeltaTime = 1.0f / 60.0f;
+  io.MouseDoubleClickTime = 0.0f;  // each click of a scan is a single click, however close
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);  // NewFrame needs a built atlas
+  io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(std::intptr_t{1}));  // never drawn
+  frame(ImVec2(-FLT_MAX, -FLT_MAX));  // the panel's window exists from here
+}
+
+PanelDriver::~PanelDriver() {
+  ImGui::DestroyContext(context_);
+  std::error_code ignored;
+  std::filesystem::remove(state_file_, ignored);
+}
+
+std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = mouse;
+  io.MouseDown[0] = left_down;
+  ImGui::NewFrame();
+  ImGui::SetWindowSize(kPanelWindow, kPanelSize);
+  std::vector<app::Command> commands;
+  const std::string gl_version = "(none: headless panel test)";
+  app::draw_control_panel({settings_, *simulation_, view_, stats_, pace_, app::TransferPath::Host,
+                           no_text_, gl_version, no_text_, nullptr, no_text_, no_text_, commands,
+                           panel_state_});
+  ImGui::Render();  // no renderer: the draw data is built and dropped
+  for (const app::Command& command : commands) {
+    pushed_.push_back(command);
+    if (const std::optional<app::SimulationCommand> part = app::simulation_part(command))
+      if (const Status applied = simulation_->apply(*part); !applied)
+        refusals_.push_back(applied.message());
+  }
+  return commands;
+}
+
+std::vector<app::Command> PanelDriver::click(ImVec2 at) {
+  std::vector<app::Command> commands = frame(at, true);
+  const std::vector<app::Command> on_release = frame(at, false);
+  commands.insert(commands.end(), on_release.begin(), on_release.end());
+  return commands;
+}
+
+std::vector<app::Command> PanelDriver::click_on_nothing() {
+  return click(ImVec2(kDisplaySize.x - 4.0f, kDisplaySize.y - 4.0f));
+}
+
+ImGuiID PanelDriver::hovered_at(ImVec2 at) {
+  frame(at);
+  return ImGui::GetCurrentContext()->HoveredId;
+}
+
+ImGuiWindow* PanelDriver::panel() const {
+  return ImGui::FindWindowByName(kPanelWindow);
+}
+
+ImGuiWindow* PanelDriver::open_popup() const {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  return g.OpenPopupStack.empty() ? nullptr : g.OpenPopupStack.back().Window;
+}
+
+ImGuiID PanelDriver::id_of(const char* label, const ImGuiWindow* window) {
+  return ImHashStr(label, 0, window->ID);  // a window's ID stack starts at its own ID
+}
+
+std::optional<ImVec2> PanelDriver::find(ImGuiID id, const ImGuiWindow* window) {
+  for (float y = content_area(*window).Min.y; y < content_area(*window).Max.y; y += kStepY)
+    for (float x = content_area(*window).Min.x; x < content_area(*window).Max.x; x += kStepX)
+      if (hovered_at(ImVec2(x, y)) == id) return ImVec2(x, y);
+  return std::nullopt;
+}
+
+// Top-down, left to right: hover each point, and click each widget the first time the mouse is
+// over it. Clicking a closed section header opens it, so its widgets come next; a click that
+// pushes nothing and shortens the panel closed an open section, so a second click opens it again.
+// A combo's list gets one click on an item not yet clicked; a text field clicked into is left by a
+// click on nothing.
+std::vector<app::Command> PanelDriver::click_every_widget() {
+  const std::size_t first = pushed_.size();
+  std::set<ImGuiID> clicked;
+  ImGuiWindow* window = panel();
+  for (float y = content_area(*window).Min.y; y < content_area(*window).Max.y; y += kStepY)
+    for (float x = content_area(*window).Min.x; x < content_area(*window).Max.x; x += kStepX) {
+      const ImVec2 at(x, y);
+      const ImGuiID id = hovered_at(at);
+      if (id == 0 || !clicked.insert(id).second) continue;
+      const float content_before = window->DC.CursorMaxPos.y;
+      const std::vector<app::Command> commands = click(at);
+      if (open_popup())
+        click_in_popup(clicked);
+      else if (commands.empty() && window->DC.CursorMaxPos.y < content_before)
+        click(at);
+      if (ImGui::GetCurrentContext()->ActiveId != 0) click_on_nothing();
+    }
+  return {pushed_.begin() + std::ptrdiff_t(first), pushed_.end()};
+}
+
+void PanelDriver::click_in_popup(std::set<ImGuiID>& clicked) {
+  ImGuiWindow* popup = open_popup();
+  for (float y = content_area(*popup).Min.y; y < content_area(*popup).Max.y && open_popup();
+       y += kStepY)
+    for (float x = content_area(*popup).Min.x; x < content_area(*popup).Max.x; x += kStepX) {
+      const ImGuiID id = hovered_at(ImVec2(x, y));
+      if (id == 0 || !clicked.insert(id).second) continue;
+      click(ImVec2(x, y));
+      break;
+    }
+  if (open_popup()) click_on_nothing();
+}
+
+}  // namespace gs::test

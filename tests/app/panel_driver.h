@@ -1,0 +1,82 @@
+// Drives the real control panel with no display: a Dear ImGui context with no platform or renderer
+// backend, mouse input set by hand, one draw_control_panel per frame over a real simulation (the
+// CPU twin on a small grid). The simulation's part of each pushed command is applied, as the app
+// does between frames, so the panel shows what follows (Pause becomes Run). Widgets are found by
+// their ImGui ID, not by pixel positions: find() moves the mouse over the window until ImGui says
+// that ID is hovered, so a layout change moves no test.
+#pragma once
+
+#include <imgui.h>
+#include <imgui_internal.h>  // the hovered item's ID, windows and open popups
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "control_panel.h"
+#include "frame_pacer.h"
+#include "frame_stats.h"
+#include "settings.h"
+#include "simulation.h"
+#include "view_state.h"
+
+namespace gs::test {
+
+class PanelDriver {
+ public:
+  // The panel's window title (its name in ImGui).
+  static constexpr const char* kPanelWindow = "Gray-Scott Live";
+
+  PanelDriver();
+  ~PanelDriver();
+  PanelDriver(const PanelDriver&) = delete;
+  PanelDriver& operator=(const PanelDriver&) = delete;
+
+  app::Simulation& simulation() { return *simulation_; }
+  app::PanelState& panel_state() { return panel_state_; }
+
+  // One frame with the mouse at `mouse`, the left button held or not; the commands it pushed.
+  std::vector<app::Command> frame(ImVec2 mouse, bool left_down = false);
+  // A press and a release at one point (two frames); the commands they pushed.
+  std::vector<app::Command> click(ImVec2 at);
+  // A click where no window is: leaves a text field and closes a popup, as a person does.
+  std::vector<app::Command> click_on_nothing();
+  // The widget under the mouse at `at` after a frame there (0 where none).
+  ImGuiID hovered_at(ImVec2 at);
+
+  ImGuiWindow* panel() const;
+  // The open popup's window (a combo's list), or nullptr.
+  ImGuiWindow* open_popup() const;
+  // The ID ImGui gives a widget labelled `label` at the root of `window`.
+  static ImGuiID id_of(const char* label, const ImGuiWindow* window);
+  // A point over the widget with this ID in the window, scanning its content top-down.
+  std::optional<ImVec2> find(ImGuiID id, const ImGuiWindow* window);
+
+  // Clicks every widget of the panel once, top-down (see the .cpp); every command pushed.
+  std::vector<app::Command> click_every_widget();
+
+  // Every command pushed so far, in order, and the simulation's refusals of them.
+  const std::vector<app::Command>& pushed() const { return pushed_; }
+  const std::vector<std::string>& refusals() const { return refusals_; }
+
+ private:
+  void click_in_popup(std::set<ImGuiID>& clicked);
+
+  ImGuiContext* context_ = nullptr;
+  std::unique_ptr<app::Simulation> simulation_;
+  app::Settings settings_;
+  app::ViewState view_;
+  app::FrameStats stats_;
+  app::PaceDecision pace_;
+  app::PanelState panel_state_;
+  std::string no_text_;  // the panel's empty messages and labels
+  std::filesystem::path state_file_;
+  std::vector<app::Command> pushed_;
+  std::vector<std::string> refusals_;
+};
+
+}  // namespace gs::test

@@ -1,0 +1,169 @@
+// The control panel, headless: Dear ImGui with no window and no renderer draws the real panel over
+// a real simulation, fed mouse input by hand (panel_driver.h), and the tests read the commands it
+// pushes. So the UI code runs in CI with no display, GL, GLFW or Xvfb, in well under a second;
+// the Xvfb tests run the whole program. Every command the panel can push must be one a script can
+// make.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "command_script.h"
+#include "panel_driver.h"
+#include "script_parser.h"
+
+namespace gs::app {
+namespace {
+
+using test::PanelDriver;
+
+// What a command does, without its value: "pause", "preset", "set F", "set colormap".
+std::string kind_of(const Command& command) {
+  if (const auto* set = std::get_if<command::SetSimulation>(&command))
+    return "set " + std::string(spec_of(set->control).name);
+  if (const auto* set = std::get_if<command::SetView>(&command))
+    return "set " + std::string(spec_of(set->control).name);
+  const std::string line = to_script_line(command);
+  return line.substr(0, line.find(' '));
+}
+
+// The one command a click pushed, as its script line ("" and a failure when it was not one).
+std::string only_line(const std::vector<Command>& commands) {
+  EXPECT_EQ(commands.size(), 1u);
+  return commands.size() == 1 ? to_script_line(commands.front()) : "";
+}
+
+// A point over the panel's widget with this label; fails the test where there is none.
+ImVec2 find_in_panel(PanelDriver& driver, const char* label) {
+  const std::optional<ImVec2> at =
+      driver.find(PanelDriver::id_of(label, driver.panel()), driver.panel());
+  EXPECT_TRUE(at.has_value()) << "no \"" << label << "\" in the panel";
+  return at.value_or(ImVec2(-FLT_MAX, -FLT_MAX));
+}
+
+TEST(PanelHeadless, FramesWithoutAClickPushNothing) {
+  PanelDriver driver;
+  ASSERT_NE(driver.panel(), nullptr);
+  EXPECT_TRUE(driver.frame(ImVec2(-FLT_MAX, -FLT_MAX)).empty());
+  // The mouse moving over the panel, button up, changes nothing either.
+  const ImGuiWindow& panel = *driver.panel();
+  for (float y = panel.Pos.y; y < panel.Pos.y + 400.0f; y += 20.0f)
+    EXPECT_TRUE(driver.frame(ImVec2(panel.Pos.x + 60.0f, y)).empty());
+  EXPECT_TRUE(driver.pushed().empty());
+}
+
+TEST(PanelHeadless, RunButtonsPushPauseRunStepAndReset) {
+  PanelDriver driver;
+  ASSERT_TRUE(driver.simulation().running());
+  const ImVec2 pause = find_in_panel(driver, "Pause");
+  EXPECT_EQ(only_line(driver.click(pause)), "pause");
+  EXPECT_FALSE(driver.simulation().running());
+  // The same button now reads Run.
+  EXPECT_EQ(driver.hovered_at(pause), PanelDriver::id_of("Run", driver.panel()));
+  EXPECT_EQ(only_line(driver.click(pause)), "run");
+  EXPECT_TRUE(driver.simulation().running());
+
+  EXPECT_EQ(only_line(driver.click(find_in_panel(driver, "Step"))), "step 1");
+  EXPECT_EQ(driver.simulation().pending_steps(), 1);
+  EXPECT_EQ(only_line(driver.click(find_in_panel(driver, "Reset"))), "reset");
+  EXPECT_TRUE(driver.refusals().empty());
+}
+
+// The first preset the list shows (its first group's first), unless it is the one loaded.
+std::string first_listed_preset_but(const PresetLibrary& library, const std::string& loaded) {
+  for (const PresetGroup& group : library.groups)
+    for (const Preset& preset : library.presets)
+      if (preset.group == group.id && preset.name != loaded) return preset.name;
+  return "";
+}
+
+TEST(PanelHeadless, ThePresetListLoadsTheChosenPreset) {
+  PanelDriver driver;
+  ASSERT_EQ(driver.simulation().preset_name(), "coral");
+  // The list scrolls after a few entries: the first one is sure to be in view.
+  const std::string chosen = first_listed_preset_but(driver.simulation().presets(), "coral");
+  ASSERT_FALSE(chosen.empty());
+  EXPECT_TRUE(driver.click(find_in_panel(driver, "preset")).empty());
+  ImGuiWindow* list = driver.open_popup();
+  ASSERT_NE(list, nullptr) << "the preset combo opened no list";
+  const std::optional<ImVec2> at = driver.find(PanelDriver::id_of(chosen.c_str(), list), list);
+  ASSERT_TRUE(at.has_value()) << "no " << chosen << " in the preset list";
+  EXPECT_EQ(only_line(driver.click(*at)), "preset " + chosen);
+  EXPECT_EQ(driver.simulation().preset_name(), chosen);
+  EXPECT_EQ(driver.open_popup(), nullptr);
+}
+
+TEST(PanelHeadless, TheFSliderSetsFToWhereItIsClicked) {
+  PanelDriver driver;
+  const float before = driver.simulation().params().F;
+  const std::vector<Command> pushed = driver.click(find_in_panel(driver, "F"));
+  ASSERT_EQ(pushed.size(), 1u);
+  const auto* set = std::get_if<command::SetSimulation>(&pushed.front());
+  ASSERT_NE(set, nullptr) << to_script_line(pushed.front());
+  EXPECT_EQ(set->control, SimulationControl::F);
+  EXPECT_EQ(driver.simulation().params().F, std::get<float>(set->value));
+  EXPECT_NE(driver.simulation().params().F, before);
+}
+
+// The edit fields are the panel's own state: the app keeps them, and a test can set them.
+TEST(PanelHeadless, EditFieldsLiveInThePanelState) {
+  PanelDriver driver;
+  EXPECT_TRUE(driver.click(find_in_panel(driver, "Grid, backend, transfer")).empty());
+  // Once shown, the size fields follow the grid, and follow it again when it changes elsewhere.
+  EXPECT_EQ(driver.panel_state().grid_width, 64);
+  EXPECT_EQ(driver.panel_state().grid_height, 48);
+  ASSERT_TRUE(driver.simulation().apply(command::Resize{96, 32}));
+  driver.frame(ImVec2(-FLT_MAX, -FLT_MAX));
+  EXPECT_EQ(driver.panel_state().grid_width, 96);
+  EXPECT_EQ(driver.panel_state().grid_height, 32);
+  driver.panel_state().grid_width = 128;
+  EXPECT_EQ(only_line(driver.click(find_in_panel(driver, "Apply size (state resampled)"))),
+            "size 128 32");
+
+  driver.panel_state().video_steps_per_frame = 4;
+  driver.panel_state().video_fps = 12;
+  EXPECT_TRUE(driver.click(find_in_panel(driver, "Video")).empty());
+  EXPECT_EQ(only_line(driver.click(find_in_panel(driver, "Record (V)"))), "record start 4 12");
+}
+
+// What every build's panel reaches: all but the CPU loop's controls, disabled on CUDA. (Kept
+// packed: clang-format would give each its own line.)
+// clang-format off
+const char* const kKindsReachedOnAnyBuild[] = {
+    "pause", "run", "step", "reset", "set init", "set seed", "steps-per-frame", "preset", "set F",
+    "set k", "set laplacian", "set boundary", "set reseed-on-preset", "favourite", "set mode",
+    "set reseed-on-pick", "size", "backend", "transfer", "set kernel", "set field", "set colormap",
+    "set brush-radius", "set brush-value", "set filter", "screenshot", "record", "save", "load",
+    "set ui-scale", "set font-size"};
+// clang-format on
+
+// Every widget clicked once: the panel pushes the commands people use, every one is a command a
+// script can make (its script line parses back to the same command), and the simulation takes
+// each of its own, or refuses it with a message (the CPU twin has no CUDA launch to set).
+TEST(PanelHeadless, EveryCommandThePanelPushesIsOneAScriptCanMake) {
+  PanelDriver driver;
+  const std::vector<Command> pushed = driver.click_every_widget();
+  EXPECT_FALSE(driver.panel()->ScrollbarY) << "the panel must fit: the scan does not scroll";
+
+  std::set<std::string> kinds;
+  for (const Command& command : pushed) kinds.insert(kind_of(command));
+  std::string seen;
+  for (const std::string& kind : kinds) seen += " [" + kind + "]";
+  for (const char* kind : kKindsReachedOnAnyBuild)
+    EXPECT_EQ(kinds.count(kind), 1u) << "the scan never pushed " << kind << "; it pushed" << seen;
+
+  for (const Command& command : pushed) {
+    const std::string line = to_script_line(command);
+    Expected<std::vector<ScriptLine>> parsed = parse_script(line, "panel.gs");
+    ASSERT_TRUE(parsed) << line << ": " << parsed.message();
+    ASSERT_EQ(parsed->size(), 1u) << line;
+    EXPECT_EQ(parsed->front().command.index(), command.index()) << line;
+    EXPECT_EQ(to_script_line(parsed->front().command), line);
+  }
+  // Most go through; the refusals are the few values this backend or grid cannot take.
+  EXPECT_LT(driver.refusals().size(), pushed.size() / 4);
+}
+
+}  // namespace
+}  // namespace gs::app

@@ -1,0 +1,70 @@
+// The view's controls and the favourites, on plain state: what each changes, what it asks of the
+// GL side, and that a refused value changes nothing.
+#include <gtest/gtest.h>
+
+#include "view_controls.h"
+
+namespace gs::app {
+namespace {
+
+TEST(ViewControls, EachChangesItsStateAndSaysWhatTheGlSideMustDo) {
+  ViewState view;
+  Settings settings;
+  Expected<ViewEffect> colormap =
+      apply_view_control(ViewControl::Colormap, std::string("magma"), view, settings);
+  ASSERT_TRUE(colormap) << colormap.message();
+  EXPECT_EQ(*colormap, ViewEffect::Colormap);
+  EXPECT_EQ(view.colormap, "magma");
+  view.auto_range = true;
+  ASSERT_TRUE(apply_view_control(ViewControl::RangeMax, 0.8f, view, settings));
+  EXPECT_FLOAT_EQ(view.high, 0.8f);
+  EXPECT_FALSE(view.auto_range) << "a range set by hand stops following the field";
+  EXPECT_EQ(*apply_view_control(ViewControl::RangeAuto, true, view, settings),
+            ViewEffect::MeasureRange);
+  EXPECT_EQ(*apply_view_control(ViewControl::LinearFilter, true, view, settings),
+            ViewEffect::Filter);
+  EXPECT_EQ(*apply_view_control(ViewControl::UiScale, 2.0f, view, settings), ViewEffect::UiScale);
+  EXPECT_FLOAT_EQ(settings.ui_scale, 2.0f);
+  ASSERT_TRUE(apply_view_control(ViewControl::UiHidden, true, view, settings));
+  EXPECT_TRUE(view.ui_hidden);
+}
+
+TEST(ViewControls, ARefusedValueChangesNothing) {
+  ViewState view;
+  Settings settings;
+  const ViewState view_before = view;
+  const float scale_before = settings.ui_scale;
+  const Expected<ViewEffect> colormap =
+      apply_view_control(ViewControl::Colormap, std::string("classic"), view, settings);
+  ASSERT_FALSE(colormap);
+  EXPECT_EQ(colormap.message(), "unknown colormap 'classic'");
+  EXPECT_FALSE(apply_view_control(ViewControl::UiScale, 9.0f, view, settings));
+  EXPECT_FALSE(apply_view_control(ViewControl::BrushRadius, 0.0f, view, settings));
+  EXPECT_FALSE(apply_view_control(ViewControl::BrushValue, true, view, settings))
+      << "a value of the wrong type";
+  EXPECT_EQ(view.colormap, view_before.colormap);
+  EXPECT_FLOAT_EQ(view.brush_radius, view_before.brush_radius);
+  EXPECT_FLOAT_EQ(settings.ui_scale, scale_before);
+}
+
+TEST(ViewControls, FavouritesHoldNineKnownPresetsUnderTheirOwnNames) {
+  Expected<PresetLibrary> presets = load_default_presets();
+  ASSERT_TRUE(presets) << presets.message();
+  Settings settings;
+  settings.favourites.clear();
+  ASSERT_TRUE(add_favourite(settings, *presets, "CORAL"));
+  EXPECT_EQ(settings.favourites, std::vector<std::string>{"coral"});
+  EXPECT_FALSE(add_favourite(settings, *presets, "no-such-preset"));
+  for (int i = 0; i < 8; ++i) ASSERT_TRUE(add_favourite(settings, *presets, "mitosis"));
+  const Status tenth = add_favourite(settings, *presets, "worms");
+  ASSERT_FALSE(tenth);
+  EXPECT_NE(tenth.message().find("nine"), std::string::npos);
+  EXPECT_FALSE(remove_favourite(settings, 10));
+  EXPECT_FALSE(remove_favourite(settings, 0));
+  ASSERT_TRUE(remove_favourite(settings, 1));
+  EXPECT_EQ(settings.favourites.size(), 8u);
+  EXPECT_EQ(settings.favourites.front(), "mitosis");
+}
+
+}  // namespace
+}  // namespace gs::app
