@@ -32,13 +32,25 @@ double elapsed_ms(Clock::time_point since) {
 // Reductions run in this many chunks on the pool, each chunk's result in its own slot.
 constexpr int kReduceChunks = 64;
 
-// body(chunk, begin, end) for kReduceChunks chunks of [0, count), on the pool's threads.
+// body(chunk, begin, end) for `chunks` chunks of [0, count), on the pool's threads, subnormals
+// flushed as in the steps (a subnormal operand costs a microcode assist per cell).
 template <class Body>
-void for_each_chunk(twin::TaskPool& pool, long count, const Body& body) {
+void for_each_chunk(twin::TaskPool& pool, long count, const Body& body,
+                    int chunks = kReduceChunks) {
   auto chunk = [&](long index, int) {
-    body(index, count * index / kReduceChunks, count * (index + 1) / kReduceChunks);
+    const twin::FlushSubnormals flush;
+    body(index, count * index / chunks, count * (index + 1) / chunks);
   };
-  pool.run(kReduceChunks, chunk);
+  pool.run(chunks, chunk);
+}
+
+// Non-finite values poison a sum; no branch per cell, so the loop vectorises (a free function
+// with restrict pointers: GCC left the same loop scalar inside a lambda).
+float poisoned_sum(const float* GS_RESTRICT u, const float* GS_RESTRICT v, long begin, long end) {
+  float sum = 0.0f;
+#pragma omp simd reduction(+ : sum)
+  for (long i = begin; i < end; ++i) sum += u[i] * 0.0f + v[i] * 0.0f;
+  return sum;
 }
 
 }  // namespace
@@ -131,23 +143,23 @@ void CpuTwinBackend::sweep_steps(int count) {
   const int width = current_.size.width;
   const int height = current_.size.height;
   Fields* const pair[2] = {&current_, &next_};
-  // One parallel region for all steps: threads fork once, and the barrier that ends each row
-  // loop orders the steps. Even steps read `current_`, odd steps read `next_`.
-#pragma omp parallel num_threads(threads_)
-  {
-    const twin::FlushSubnormals flush;
-    for (int s = 0; s < count; ++s) {
-      const Fields& in = *pair[s & 1];
-      Fields& out = *pair[(s + 1) & 1];
-#pragma omp for schedule(static)
-      for (int y = 0; y < height; ++y) {
-        const NeighbourRows rows =
-            neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
-        const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
-        twin::update_row<L, Mapped>(rows, out.u.data() + long(y) * width,
-                                    out.v.data() + long(y) * width, width, F_row, params_);
-      }
-    }
+  // One pool job per step, its rows in chunks: a step ends when its rows are done, which orders
+  // the steps. Even steps read `current_`, odd steps read `next_`.
+  for (int s = 0; s < count; ++s) {
+    const Fields& in = *pair[s & 1];
+    Fields& out = *pair[(s + 1) & 1];
+    for_each_chunk(
+        *pool_, height,
+        [&](long, long begin, long end) {
+          for (int y = int(begin); y < int(end); ++y) {
+            const NeighbourRows rows =
+                neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
+            const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
+            twin::update_row<L, Mapped>(rows, out.u.data() + long(y) * width,
+                                        out.v.data() + long(y) * width, width, F_row, params_);
+          }
+        },
+        std::min(height, 8 * threads_));
   }
   if (count & 1) std::swap(current_, next_);
 }
@@ -217,8 +229,9 @@ Expected<double> CpuTwinBackend::measure_copy_bandwidth(std::size_t bytes) {
   double best_s = 1e30;
   for (int repeat = 0; repeat < 6; ++repeat) {  // the first pass warms up (page faults)
     const auto start = Clock::now();
-#pragma omp parallel for schedule(static) num_threads(threads_)
-    for (long i = 0; i < count; ++i) to[i] = from[i];
+    for_each_chunk(*pool_, count, [&](long, long begin, long end) {
+      std::copy(from.begin() + begin, from.begin() + end, to.begin() + begin);
+    });
     if (repeat > 0) best_s = std::min(best_s, elapsed_ms(start) / 1e3);
   }
   return 2.0 * double(count) * sizeof(float) / best_s / 1e9;
@@ -229,11 +242,7 @@ Expected<bool> CpuTwinBackend::fields_are_finite() {
   const float* v = current_.v.data();
   std::array<float, kReduceChunks> sums{};
   for_each_chunk(*pool_, long(current_.size.cells()), [&](long chunk, long begin, long end) {
-    // Non-finite values poison a sum; no branch per cell, so the loop vectorises.
-    float sum = 0.0f;
-#pragma omp simd reduction(+ : sum)
-    for (long i = begin; i < end; ++i) sum += u[i] * 0.0f + v[i] * 0.0f;
-    sums[std::size_t(chunk)] = sum;
+    sums[std::size_t(chunk)] = poisoned_sum(u, v, begin, end);
   });
   float sum = 0.0f;
   for (float chunk_sum : sums) sum += chunk_sum;
