@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace gs::twin {
 namespace {
 
@@ -22,9 +24,35 @@ TEST(BandSchedule, NumbersTasksPassByPass) {
   EXPECT_EQ(schedule.tasks(), 24);
   EXPECT_EQ(schedule.task(0).pass, 0);
   EXPECT_EQ(schedule.task(13).pass, 1);
-  EXPECT_EQ(schedule.task(13).band, 5);
-  EXPECT_EQ(schedule.rows(schedule.task(13)).first, 80);
-  EXPECT_EQ(schedule.rows(schedule.task(13)).end, 96);
+  EXPECT_EQ(schedule.task(13).band, 6) << "pass 1 starts one band (its halo's reach) further";
+  EXPECT_EQ(schedule.rows(schedule.task(13)).first, 96);
+  EXPECT_EQ(schedule.rows(schedule.task(13)).end, 112);
+}
+
+// Tasks are claimed in index order. Each pass takes every band once, and a band waits only for
+// bands of the pass before claimed at least bands - 2 * reach - 1 tasks earlier: with fewer
+// threads than that, none waits for a band still running at the end of the pass before.
+TEST(BandSchedule, APassBeginsWithBandsWhoseHaloTheLastPassFinishedFirst) {
+  for (const int steps : {1, 16, 40}) {
+    BandSchedule schedule;
+    const int bands = 8, height = 256, passes = 4;
+    schedule.start(bands, height, steps, passes);
+    const int reach = (steps + height / bands - 1) / (height / bands);
+    std::vector<long> index_of(std::size_t(bands * passes), -1);
+    for (long index = 0; index < schedule.tasks(); ++index) {
+      const BandTask task = schedule.task(index);
+      ASSERT_EQ(task.pass, index / bands);
+      long& slot = index_of[std::size_t(task.pass * bands + task.band)];
+      ASSERT_EQ(slot, -1) << "band " << task.band << " twice in pass " << task.pass;
+      slot = index;
+      if (task.pass == 0) continue;
+      for (int offset = -reach; offset <= reach; ++offset) {
+        const int band = (task.band + offset + bands) % bands;
+        const long before = index_of[std::size_t((task.pass - 1) * bands + band)];
+        EXPECT_GE(index - before, bands - 2 * reach) << "steps " << steps << ", task " << index;
+      }
+    }
+  }
 }
 
 // One-step passes over bands of 16 rows: a band waits for itself and its two neighbours, across

@@ -32,7 +32,13 @@ class BandSchedule {
   // `passes` passes of at most `steps_per_pass` steps over `bands` bands of `height` rows.
   void start(int bands, int height, int steps_per_pass, int passes);
   long tasks() const { return long(passes_) * bands_; }
-  BandTask task(long index) const { return {int(index / bands_), int(index % bands_)}; }
+  // Each pass starts `reach` bands further round than the pass before, so that its first band
+  // reads the bands that pass finished first, not the ones still running at its end: in a quiet
+  // machine no thread waits at a pass boundary.
+  BandTask task(long index) const {
+    const int pass = int(index / bands_);
+    return {pass, int((index % bands_ + long(pass) * reach_) % bands_)};
+  }
   Band rows(BandTask task) const { return band_of(task.band, bands_, height_); }
   // Whether every band within the task's reach has finished the pass before.
   bool ready(BandTask task) const;
