@@ -185,19 +185,26 @@ void CpuTwinBackend::run_fast_steps(int count) {
   const int height = current_.size.height;
   const twin::RowStore store = twin::output_store(current_.size);
   Fields* const pair[2] = {&current_, &next_};
-  schedule_->start(twin::band_count(height, per_pass, threads_), height, per_pass, passes);
-  // Any thread takes any band of any pass, in order; a band waits only for the bands of the
-  // pass before that its halo reads (band_schedule.h), never for a whole team.
-  auto band_pass = [&](long index, int thread) {
-    const twin::BandTask task = schedule_->task(index);
-    pool_->wait_until([&] { return schedule_->ready(task); });
+  schedule_->start(twin::band_count(height, per_pass, threads_), height, per_pass, passes,
+                   threads_);
+  // One task per thread, each running the group of bands that its thread (not the task's index:
+  // any thread may claim any task) keeps from call to call; a thread that runs a second task
+  // finds its bands claimed. A band waits only for the bands of the pass before that its halo
+  // reads (band_schedule.h).
+  auto group = [&](long, int thread) {
     const twin::FlushSubnormals flush;
-    const int steps = std::min(per_pass, count - task.pass * per_pass);
-    twin::run_band_pass(*pair[task.pass & 1], *pair[(task.pass + 1) & 1], schedule_->rows(task),
-                        steps, params_, store, rings_[std::size_t(thread)]);
-    schedule_->finish(task);
+    schedule_->run_group(
+        thread % schedule_->groups(),
+        [&](twin::BandTask task) {
+          pool_->wait_until([&] { return schedule_->ready(task); });
+          const int steps = std::min(per_pass, count - task.pass * per_pass);
+          twin::run_band_pass(*pair[task.pass & 1], *pair[(task.pass + 1) & 1],
+                              schedule_->rows(task), steps, params_, store,
+                              rings_[std::size_t(thread)]);
+        },
+        [&] { pool_->notify(); });
   };
-  pool_->run(schedule_->tasks(), band_pass);
+  pool_->run(schedule_->groups(), group);
   if (passes & 1) std::swap(current_, next_);
 }
 

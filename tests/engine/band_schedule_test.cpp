@@ -1,8 +1,12 @@
-// The fast loop's schedule: how many bands, and which bands of the pass before a band waits for.
+// The fast loop's schedule: how many bands, the order each group takes them in, which bands of
+// the pass before a band waits for, and that every band of every pass runs once however the
+// groups' threads are scheduled.
 #include "cpu_twin/band_schedule.h"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
 #include <vector>
 
 namespace gs::twin {
@@ -18,48 +22,22 @@ TEST(BandCount, GivesSeveralBandsPerThreadEachTallAgainstItsHalo) {
   EXPECT_EQ(band_count(100000, 1, 64), kMaxBands);
 }
 
-TEST(BandSchedule, NumbersTasksPassByPass) {
+TEST(BandSchedule, EachGroupTakesItsOwnBandsEdgesFirstThenTheOthersFromTheirFarEnd) {
   BandSchedule schedule;
-  schedule.start(8, 128, 1, 3);
-  EXPECT_EQ(schedule.tasks(), 24);
-  EXPECT_EQ(schedule.task(0).pass, 0);
-  EXPECT_EQ(schedule.task(13).pass, 1);
-  EXPECT_EQ(schedule.task(13).band, 6) << "pass 1 starts one band (its halo's reach) further";
-  EXPECT_EQ(schedule.rows(schedule.task(13)).first, 96);
-  EXPECT_EQ(schedule.rows(schedule.task(13)).end, 112);
-}
-
-// Tasks are claimed in index order. Each pass takes every band once, and a band waits only for
-// bands of the pass before claimed at least bands - 2 * reach - 1 tasks earlier: with fewer
-// threads than that, none waits for a band still running at the end of the pass before.
-TEST(BandSchedule, APassBeginsWithBandsWhoseHaloTheLastPassFinishedFirst) {
-  for (const int steps : {1, 16, 40}) {
-    BandSchedule schedule;
-    const int bands = 8, height = 256, passes = 4;
-    schedule.start(bands, height, steps, passes);
-    const int reach = (steps + height / bands - 1) / (height / bands);
-    std::vector<long> index_of(std::size_t(bands * passes), -1);
-    for (long index = 0; index < schedule.tasks(); ++index) {
-      const BandTask task = schedule.task(index);
-      ASSERT_EQ(task.pass, index / bands);
-      long& slot = index_of[std::size_t(task.pass * bands + task.band)];
-      ASSERT_EQ(slot, -1) << "band " << task.band << " twice in pass " << task.pass;
-      slot = index;
-      if (task.pass == 0) continue;
-      for (int offset = -reach; offset <= reach; ++offset) {
-        const int band = (task.band + offset + bands) % bands;
-        const long before = index_of[std::size_t((task.pass - 1) * bands + band)];
-        EXPECT_GE(index - before, bands - 2 * reach) << "steps " << steps << ", task " << index;
-      }
-    }
-  }
+  schedule.start(8, 128, 1, 3, 2);
+  EXPECT_EQ(schedule.order(0), (std::vector<int>{0, 3, 1, 2, 6, 5, 7, 4}));
+  EXPECT_EQ(schedule.order(1), (std::vector<int>{4, 7, 5, 6, 2, 1, 3, 0}));
+  EXPECT_EQ(schedule.rows({1, 5}).first, 80);
+  EXPECT_EQ(schedule.rows({1, 5}).end, 96);
+  schedule.start(3, 30, 1, 1, 8);
+  EXPECT_EQ(schedule.groups(), 3) << "no group without a band";
 }
 
 // One-step passes over bands of 16 rows: a band waits for itself and its two neighbours, across
 // the periodic seam, and for no other band.
 TEST(BandSchedule, ABandWaitsOnlyForTheBandsItsHaloReads) {
   BandSchedule schedule;
-  schedule.start(8, 128, 1, 3);
+  schedule.start(8, 128, 1, 3, 2);
   for (int band = 0; band < 8; ++band) EXPECT_TRUE(schedule.ready({0, band}));
   EXPECT_FALSE(schedule.ready({1, 0}));
   for (int band : {7, 0}) schedule.finish({0, band});
@@ -73,7 +51,7 @@ TEST(BandSchedule, ABandWaitsOnlyForTheBandsItsHaloReads) {
 // Passes of 40 steps over bands of 16 rows: the halo reaches three bands to each side.
 TEST(BandSchedule, AHaloTallerThanABandReachesFurther) {
   BandSchedule schedule;
-  schedule.start(8, 128, 40, 2);
+  schedule.start(8, 128, 40, 2, 2);
   for (int band : {5, 6, 7, 0, 1, 2}) schedule.finish({0, band});
   EXPECT_FALSE(schedule.ready({1, 0}));
   schedule.finish({0, 3});
@@ -83,11 +61,64 @@ TEST(BandSchedule, AHaloTallerThanABandReachesFurther) {
 
 TEST(BandSchedule, AHaloAroundTheWholeGridWaitsForEveryBand) {
   BandSchedule schedule;
-  schedule.start(4, 64, 20, 2);
+  schedule.start(4, 64, 20, 2, 2);
   for (int band : {0, 1, 3}) schedule.finish({0, band});
   EXPECT_FALSE(schedule.ready({1, 0}));
   schedule.finish({0, 2});
   EXPECT_TRUE(schedule.ready({1, 0}));
+}
+
+TEST(BandSchedule, ABandOfAPassIsTakenOnce) {
+  BandSchedule schedule;
+  schedule.start(4, 64, 1, 2, 2);
+  EXPECT_TRUE(schedule.claim({0, 2}));
+  EXPECT_FALSE(schedule.claim({0, 2}));
+  EXPECT_TRUE(schedule.claim({1, 2}));
+}
+
+// Group 0 run alone does everything, in its order, each band after the bands its halo reads.
+TEST(BandSchedule, AGroupAloneRunsEveryBandOfEveryPassInOrder) {
+  for (const int steps : {1, 16, 40}) {
+    BandSchedule schedule;
+    schedule.start(8, 128, steps, 4, 2);
+    std::vector<int> runs(8 * 4, 0);
+    schedule.run_group(
+        0,
+        [&](BandTask task) {
+          EXPECT_TRUE(schedule.ready(task)) << "pass " << task.pass << " band " << task.band;
+          ++runs[std::size_t(task.pass * 8 + task.band)];
+        },
+        [] {});
+    for (int ran : runs) EXPECT_EQ(ran, 1);
+    schedule.run_group(
+        1, [&](BandTask task) { ADD_FAILURE() << "band " << task.band << " again"; }, [] {});
+  }
+}
+
+// Groups on threads of their own, one of them stalled mid-band as a preempted thread would be:
+// every band of every pass runs once, after the bands it reads.
+TEST(BandSchedule, GroupsOnThreadsRunEveryBandOnceAroundAStalledOne) {
+  for (const int groups : {2, 3, 4}) {
+    BandSchedule schedule;
+    const int bands = 12, passes = 6;
+    schedule.start(bands, 240, 8, passes, groups);
+    std::vector<std::atomic<int>> runs(std::size_t(bands * passes));
+    std::vector<std::thread> threads;
+    for (int group = 0; group < groups; ++group)
+      threads.emplace_back([&, group] {
+        schedule.run_group(
+            group,
+            [&](BandTask task) {
+              while (!schedule.ready(task)) std::this_thread::yield();
+              if (group == 1 && task.pass == 2)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+              runs[std::size_t(task.pass * bands + task.band)].fetch_add(1);
+            },
+            [] {});
+      });
+    for (std::thread& thread : threads) thread.join();
+    for (const std::atomic<int>& ran : runs) EXPECT_EQ(ran.load(), 1) << groups << " groups";
+  }
 }
 
 }  // namespace

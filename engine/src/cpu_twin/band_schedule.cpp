@@ -12,6 +12,28 @@ constexpr int kBandsPerThread = 4;
 constexpr int kBandRowsPerPassStep = 16;
 constexpr int kMinBandRows = 16;
 
+// Group `group`'s own bands, nearest its edges first, then every other band, each other group's
+// from the end its owner reaches last.
+std::vector<int> group_order(int group, int groups, int bands) {
+  const auto first_of = [&](int g) { return int(long(bands) * g / groups); };
+  const auto own = [&](int g) {
+    std::vector<int> order;
+    for (int band = first_of(g); band < first_of(g + 1); ++band) order.push_back(band);
+    const auto to_edge = [&](int band) {
+      return std::min(band - first_of(g), first_of(g + 1) - 1 - band);
+    };
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return to_edge(a) < to_edge(b); });
+    return order;
+  };
+  std::vector<int> order = own(group);
+  for (int step = 1; step < groups; ++step) {
+    const std::vector<int> theirs = own((group + step) % groups);
+    order.insert(order.end(), theirs.rbegin(), theirs.rend());
+  }
+  return order;
+}
+
 }  // namespace
 
 int band_count(int height, int steps_per_pass, int threads) {
@@ -21,13 +43,24 @@ int band_count(int height, int steps_per_pass, int threads) {
   return std::clamp(bands, 1, std::min(height, kMaxBands));
 }
 
-void BandSchedule::start(int bands, int height, int steps_per_pass, int passes) {
-  bands_ = std::clamp(bands, 1, kMaxBands);
+void BandSchedule::start(int bands, int height, int steps_per_pass, int passes, int groups) {
+  bands = std::clamp(bands, 1, kMaxBands);
+  groups = std::clamp(groups, 1, bands);
+  if (bands != bands_ || groups != groups_ || orders_.empty()) {
+    orders_.clear();
+    for (int group = 0; group < groups; ++group)
+      orders_.push_back(group_order(group, groups, bands));
+  }
+  bands_ = bands;
+  groups_ = groups;
   height_ = height;
   passes_ = passes;
   const int shortest = std::max(1, height / bands_);
   reach_ = (steps_per_pass + shortest - 1) / shortest;
-  for (int band = 0; band < bands_; ++band) passes_done_[std::size_t(band)].store(0);
+  for (int band = 0; band < bands_; ++band) {
+    passes_claimed_[std::size_t(band)].store(0);
+    passes_done_[std::size_t(band)].store(0);
+  }
 }
 
 // The halo wraps around a periodic grid; a Neumann grid's does not, and waiting for the far
@@ -44,6 +77,13 @@ bool BandSchedule::ready(BandTask task) const {
     if (passes_done_[std::size_t(band)].load() < task.pass) return false;
   }
   return true;
+}
+
+// Every thread visits every band of a pass before the next pass, so a band's pass is claimed
+// after its pass before was: the count moves from `pass` to `pass + 1` once, by one thread.
+bool BandSchedule::claim(BandTask task) {
+  int expected = task.pass;
+  return passes_claimed_[std::size_t(task.band)].compare_exchange_strong(expected, task.pass + 1);
 }
 
 void BandSchedule::finish(BandTask task) {

@@ -44,6 +44,10 @@ class TaskPool {
   // Returns once ready() holds, for a task that waits for earlier ones. ready() must read
   // sequentially consistent atomics that a task sets before it ends: the end of every task wakes
   // the sleepers to ask again.
+  // Wakes the threads in wait_until to ask again, after a change to what their ready() reads
+  // made other than by a task's end.
+  void notify() { wake_sleepers(); }
+
   template <class Ready>
   void wait_until(const Ready& ready) {
     if (spin_until(ready)) return;
