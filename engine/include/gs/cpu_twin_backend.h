@@ -1,8 +1,9 @@
 // The CPU twin: the simulation on the host, the same per-cell arithmetic as the CUDA kernels
 // (gs/cell_update.h). Two paths give the same result: `reference`, one plain sweep over the
-// grid per step (OpenMP over rows, a vectorised interior loop), kept as the yardstick; and
+// grid per step (rows in chunks, a vectorised interior loop), kept as the yardstick; and
 // `fast`, which advances bands of rows several steps per pass while they stay in cache
-// (cpu_twin/band_pipeline.h). Two field pairs ping-pong; stepping never allocates.
+// (cpu_twin/band_pipeline.h). Both run on the twin's own threads (cpu_twin/task_pool.h), which
+// keep going on a busy machine. Two field pairs ping-pong; stepping never allocates.
 #pragma once
 
 #include <memory>
@@ -21,9 +22,7 @@ class BandSchedule;
 
 class CpuTwinBackend final : public Backend {
  public:
-  // threads <= 0 uses every core OpenMP offers. The fast path and the reductions run on the
-  // twin's own pool (cpu_twin/task_pool.h), which keeps going on a busy machine; the reference
-  // path stays an OpenMP loop.
+  // threads <= 0: as many as OpenMP would use (the cores, or OMP_NUM_THREADS).
   explicit CpuTwinBackend(int threads = 0, CpuTwinPath path = CpuTwinPath::Fast);
   ~CpuTwinBackend() override;
 
