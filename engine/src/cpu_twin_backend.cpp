@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -10,9 +11,11 @@
 #include <utility>
 
 #include "cpu_twin/band_pipeline.h"
+#include "cpu_twin/band_schedule.h"
 #include "cpu_twin/flush_subnormals.h"
 #include "cpu_twin/row_update.h"
 #include "cpu_twin/simd.h"
+#include "cpu_twin/task_pool.h"
 #include "gs/cell_update.h"
 #include "kernels/brush_kernel_body.h"
 #include "kernels/launch_emulator.h"
@@ -26,10 +29,38 @@ double elapsed_ms(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
 }
 
+// Reductions run in this many chunks on the pool, each chunk's result in its own slot.
+constexpr int kReduceChunks = 64;
+
+// body(chunk, begin, end) for `chunks` chunks of [0, count), on the pool's threads, subnormals
+// flushed as in the steps (a subnormal operand costs a microcode assist per cell).
+template <class Body>
+void for_each_chunk(twin::TaskPool& pool, long count, const Body& body,
+                    int chunks = kReduceChunks) {
+  auto chunk = [&](long index, int) {
+    const twin::FlushSubnormals flush;
+    body(index, count * index / chunks, count * (index + 1) / chunks);
+  };
+  pool.run(chunks, chunk);
+}
+
+// Non-finite values poison a sum; no branch per cell, so the loop vectorises (a free function
+// with restrict pointers: GCC left the same loop scalar inside a lambda).
+float poisoned_sum(const float* GS_RESTRICT u, const float* GS_RESTRICT v, long begin, long end) {
+  float sum = 0.0f;
+#pragma omp simd reduction(+ : sum)
+  for (long i = begin; i < end; ++i) sum += u[i] * 0.0f + v[i] * 0.0f;
+  return sum;
+}
+
 }  // namespace
 
 CpuTwinBackend::CpuTwinBackend(int threads, CpuTwinPath path)
-    : threads_(threads > 0 ? threads : omp_get_max_threads()), path_(path), rings_(threads_) {}
+    : threads_(threads > 0 ? threads : omp_get_max_threads()),
+      path_(path),
+      rings_(threads_),
+      pool_(std::make_unique<twin::TaskPool>(threads_)),
+      schedule_(std::make_unique<twin::BandSchedule>()) {}
 
 std::string CpuTwinBackend::description() const {
   // Which loop runs, and on what: the instruction set its rows were built for.
@@ -37,7 +68,7 @@ std::string CpuTwinBackend::description() const {
                                                 : std::string("compiler-vectorised rows");
   const std::string loop = path_ == CpuTwinPath::Fast ? "fast path: temporal blocking, " + rows
                                                       : "reference path: one sweep per step";
-  return "CPU twin, " + loop + ", " + std::to_string(threads_) + " OpenMP thread" +
+  return "CPU twin, " + loop + ", " + std::to_string(threads_) + " thread" +
          (threads_ == 1 ? "" : "s");
 }
 
@@ -112,23 +143,23 @@ void CpuTwinBackend::sweep_steps(int count) {
   const int width = current_.size.width;
   const int height = current_.size.height;
   Fields* const pair[2] = {&current_, &next_};
-  // One parallel region for all steps: threads fork once, and the barrier that ends each row
-  // loop orders the steps. Even steps read `current_`, odd steps read `next_`.
-#pragma omp parallel num_threads(threads_)
-  {
-    const twin::FlushSubnormals flush;
-    for (int s = 0; s < count; ++s) {
-      const Fields& in = *pair[s & 1];
-      Fields& out = *pair[(s + 1) & 1];
-#pragma omp for schedule(static)
-      for (int y = 0; y < height; ++y) {
-        const NeighbourRows rows =
-            neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
-        const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
-        twin::update_row<L, Mapped>(rows, out.u.data() + long(y) * width,
-                                    out.v.data() + long(y) * width, width, F_row, params_);
-      }
-    }
+  // One pool job per step, its rows in chunks: a step ends when its rows are done, which orders
+  // the steps. Even steps read `current_`, odd steps read `next_`.
+  for (int s = 0; s < count; ++s) {
+    const Fields& in = *pair[s & 1];
+    Fields& out = *pair[(s + 1) & 1];
+    for_each_chunk(
+        *pool_, height,
+        [&](long, long begin, long end) {
+          for (int y = int(begin); y < int(end); ++y) {
+            const NeighbourRows rows =
+                neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
+            const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
+            twin::update_row<L, Mapped>(rows, out.u.data() + long(y) * width,
+                                        out.v.data() + long(y) * width, width, F_row, params_);
+          }
+        },
+        std::min(height, 8 * threads_));
   }
   if (count & 1) std::swap(current_, next_);
 }
@@ -151,23 +182,29 @@ void CpuTwinBackend::run_reference_steps(int count) {
 void CpuTwinBackend::run_fast_steps(int count) {
   const int per_pass = steps_per_pass();
   const int passes = (count + per_pass - 1) / per_pass;
+  const int height = current_.size.height;
   const twin::RowStore store = twin::output_store(current_.size);
   Fields* const pair[2] = {&current_, &next_};
-  // Each thread owns a band of rows for the whole call; the barrier after a pass lets the
-  // bands read each other's rows of that pass's output as the next pass's halo.
-#pragma omp parallel num_threads(threads_)
-  {
+  schedule_->start(twin::band_count(height, per_pass, threads_), height, per_pass, passes,
+                   threads_);
+  // One task per thread, each running the group of bands that its thread (not the task's index:
+  // any thread may claim any task) keeps from call to call; a thread that runs a second task
+  // finds its bands claimed. A band waits only for the bands of the pass before that its halo
+  // reads (band_schedule.h).
+  auto group = [&](long, int thread) {
     const twin::FlushSubnormals flush;
-    const twin::Band band =
-        twin::band_of(omp_get_thread_num(), omp_get_num_threads(), current_.size.height);
-    twin::RowRing& ring = rings_[std::size_t(omp_get_thread_num())];
-    for (int pass = 0; pass < passes; ++pass) {
-      const int steps = std::min(per_pass, count - pass * per_pass);
-      twin::run_band_pass(*pair[pass & 1], *pair[(pass + 1) & 1], band, steps, params_, store,
-                          ring);
-#pragma omp barrier
-    }
-  }
+    schedule_->run_group(
+        thread % schedule_->groups(),
+        [&](twin::BandTask task) {
+          pool_->wait_until([&] { return schedule_->ready(task); });
+          const int steps = std::min(per_pass, count - task.pass * per_pass);
+          twin::run_band_pass(*pair[task.pass & 1], *pair[(task.pass + 1) & 1],
+                              schedule_->rows(task), steps, params_, store,
+                              rings_[std::size_t(thread)]);
+        },
+        [&] { pool_->notify(); });
+  };
+  pool_->run(schedule_->groups(), group);
   if (passes & 1) std::swap(current_, next_);
 }
 
@@ -199,21 +236,23 @@ Expected<double> CpuTwinBackend::measure_copy_bandwidth(std::size_t bytes) {
   double best_s = 1e30;
   for (int repeat = 0; repeat < 6; ++repeat) {  // the first pass warms up (page faults)
     const auto start = Clock::now();
-#pragma omp parallel for schedule(static) num_threads(threads_)
-    for (long i = 0; i < count; ++i) to[i] = from[i];
+    for_each_chunk(*pool_, count, [&](long, long begin, long end) {
+      std::copy(from.begin() + begin, from.begin() + end, to.begin() + begin);
+    });
     if (repeat > 0) best_s = std::min(best_s, elapsed_ms(start) / 1e3);
   }
   return 2.0 * double(count) * sizeof(float) / best_s / 1e9;
 }
 
 Expected<bool> CpuTwinBackend::fields_are_finite() {
-  const long count = long(current_.size.cells());
   const float* u = current_.u.data();
   const float* v = current_.v.data();
-  // Non-finite values poison a sum; no branch per cell, so the loop vectorises.
+  std::array<float, kReduceChunks> sums{};
+  for_each_chunk(*pool_, long(current_.size.cells()), [&](long chunk, long begin, long end) {
+    sums[std::size_t(chunk)] = poisoned_sum(u, v, begin, end);
+  });
   float sum = 0.0f;
-#pragma omp parallel for simd reduction(+ : sum) schedule(static) num_threads(threads_)
-  for (long i = 0; i < count; ++i) sum += u[i] * 0.0f + v[i] * 0.0f;
+  for (float chunk_sum : sums) sum += chunk_sum;
   return sum == 0.0f;
 }
 
@@ -230,18 +269,21 @@ Status CpuTwinBackend::paint(const Brush& brush) {
 
 Expected<ValueRange> CpuTwinBackend::field_range(DisplayField field) {
   const FieldData& values = field == DisplayField::U ? current_.u : current_.v;
-  const long count = long(values.size());
   const float* data = values.data();
-  float low = std::numeric_limits<float>::infinity();
-  float high = -std::numeric_limits<float>::infinity();
-#pragma omp parallel for reduction(min                  \
-                                   : low) reduction(max \
-                                                    : high) schedule(static) num_threads(threads_)
-  for (long i = 0; i < count; ++i) {
-    if (!std::isfinite(data[i])) continue;
-    low = std::min(low, data[i]);
-    high = std::max(high, data[i]);
-  }
+  constexpr float kInfinity = std::numeric_limits<float>::infinity();
+  std::array<float, kReduceChunks> lows, highs;
+  for_each_chunk(*pool_, long(values.size()), [&](long chunk, long begin, long end) {
+    float low = kInfinity, high = -kInfinity;
+    for (long i = begin; i < end; ++i) {
+      if (!std::isfinite(data[i])) continue;
+      low = std::min(low, data[i]);
+      high = std::max(high, data[i]);
+    }
+    lows[std::size_t(chunk)] = low;
+    highs[std::size_t(chunk)] = high;
+  });
+  const float low = *std::min_element(lows.begin(), lows.end());
+  const float high = *std::max_element(highs.begin(), highs.end());
   if (low > high) return ValueRange{0.0f, 0.0f};
   return ValueRange{low, high};
 }

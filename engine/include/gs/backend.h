@@ -24,7 +24,7 @@ class Backend {
 
   virtual BackendKind kind() const = 0;
   virtual BackendCapabilities capabilities() const = 0;
-  // "cpu" or "cuda" (the kind's name), and a line for people ("CPU twin, 2 OpenMP threads").
+  // "cpu" or "cuda" (the kind's name), and a line for people ("CPU twin, ..., 2 threads").
   std::string name() const { return std::string(to_string(kind())); }
   virtual std::string description() const = 0;
 

@@ -1,10 +1,12 @@
 // The CPU twin: the simulation on the host, the same per-cell arithmetic as the CUDA kernels
 // (gs/cell_update.h). Two paths give the same result: `reference`, one plain sweep over the
-// grid per step (OpenMP over rows, a vectorised interior loop), kept as the yardstick; and
+// grid per step (rows in chunks, a vectorised interior loop), kept as the yardstick; and
 // `fast`, which advances bands of rows several steps per pass while they stay in cache
-// (cpu_twin/band_pipeline.h). Two field pairs ping-pong; stepping never allocates.
+// (cpu_twin/band_pipeline.h). Both run on the twin's own threads (cpu_twin/task_pool.h), which
+// keep going on a busy machine. Two field pairs ping-pong; stepping never allocates.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -14,11 +16,13 @@ namespace gs {
 
 namespace twin {
 class RowRing;
-}
+class TaskPool;
+class BandSchedule;
+}  // namespace twin
 
 class CpuTwinBackend final : public Backend {
  public:
-  // threads <= 0 uses every core OpenMP offers.
+  // threads <= 0: as many as OpenMP would use (the cores, or OMP_NUM_THREADS).
   explicit CpuTwinBackend(int threads = 0, CpuTwinPath path = CpuTwinPath::Fast);
   ~CpuTwinBackend() override;
 
@@ -69,8 +73,10 @@ class CpuTwinBackend final : public Backend {
   Timings timings_;
   int threads_;
   CpuTwinPath path_;
-  int chosen_steps_per_pass_ = 0;     // 0: automatic
-  std::vector<twin::RowRing> rings_;  // one per thread, for the fast path
+  int chosen_steps_per_pass_ = 0;         // 0: automatic
+  std::vector<twin::RowRing> rings_;      // one per thread, for the fast path
+  std::unique_ptr<twin::TaskPool> pool_;  // the fast path's threads, and the reductions'
+  std::unique_ptr<twin::BandSchedule> schedule_;
 };
 
 }  // namespace gs

@@ -1,0 +1,83 @@
+// The fast loop's work on the twin's TaskPool: every band of every pass, in groups of bands that
+// each thread keeps from call to call, with whatever another thread has not started taken over.
+//
+// A band's pass reads the rows of the pass before within its halo (as many rows as the pass has
+// steps) beyond its edges, so it waits only for the bands that halo reaches, not for the whole
+// pass. Its output overwrites the input of the pass before, which only those same bands read, so
+// the same wait covers both.
+//
+// Each thread runs one group: the same contiguous bands every pass and every call, as an OpenMP
+// static schedule would, so a band's rows stay in the caches of the core that wrote them (two
+// cores that trade bands every call trade their caches too: on this machine's host a third of
+// the time that cost two thirds of the speed). A thread that has done its own bands of a pass
+// takes any band of that pass nobody has claimed, so a preempted thread holds up at most the
+// band it is in. A thread starts a pass only once every band of the pass before is claimed: it
+// waits only for bands that a running thread will finish.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <vector>
+
+#include "cpu_twin/band_pipeline.h"
+
+namespace gs::twin {
+
+inline constexpr int kMaxBands = 64;
+
+// Bands for `threads` threads on `height` rows in passes of `steps_per_pass` steps: one for a
+// thread alone; else several per thread, each tall enough that its halo costs little, and at
+// least one per thread; at most kMaxBands.
+int band_count(int height, int steps_per_pass, int threads);
+
+struct BandTask {
+  int pass;
+  int band;
+};
+
+class BandSchedule {
+ public:
+  // `passes` passes of at most `steps_per_pass` steps over `bands` bands of `height` rows, in
+  // `groups` groups (one per thread; at most `bands`).
+  void start(int bands, int height, int steps_per_pass, int passes, int groups);
+  int groups() const { return groups_; }
+  Band rows(BandTask task) const { return band_of(task.band, bands_, height_); }
+  // Whether every band within the task's reach has finished the pass before.
+  bool ready(BandTask task) const;
+
+  // Runs the passes for group `group`: pass by pass, its own bands (edges first: the next pass
+  // of the neighbouring groups waits for them), then any band of the pass nobody has claimed.
+  // run_band(task) must wait until ready(task) before it reads, and run the band's pass;
+  // finished() follows each band's end, to wake the threads that wait for it.
+  template <class RunBand, class Finished>
+  void run_group(int group, RunBand&& run_band, Finished&& finished) {
+    const std::vector<int>& order = orders_[std::size_t(group)];
+    for (int pass = 0; pass < passes_; ++pass)
+      for (int band : order) {
+        if (!claim({pass, band})) continue;
+        run_band(BandTask{pass, band});
+        finish({pass, band});
+        finished();
+      }
+  }
+
+  // The order in which group `group` visits the bands of a pass.
+  const std::vector<int>& order(int group) const { return orders_[std::size_t(group)]; }
+  // Whether this thread takes the task (no other has); that it has run.
+  bool claim(BandTask task);
+  void finish(BandTask task);
+
+ private:
+  int bands_ = 1;
+  int height_ = 0;
+  int passes_ = 0;
+  int groups_ = 1;
+  int reach_ = 0;  // bands on each side that a band's halo reads
+  std::vector<std::vector<int>> orders_;
+  // Per band: passes claimed, and passes finished. Sequentially consistent: TaskPool::wait_until's
+  // sleepers ask again when a task ends.
+  std::array<std::atomic<int>, kMaxBands> passes_claimed_{};
+  std::array<std::atomic<int>, kMaxBands> passes_done_{};
+};
+
+}  // namespace gs::twin
