@@ -1,6 +1,9 @@
 #include "cpu_twin/band_schedule.h"
 
 #include <algorithm>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 namespace gs::twin {
 namespace {
@@ -48,8 +51,15 @@ void BandSchedule::start(int bands, int height, int steps_per_pass, int passes, 
   groups = std::clamp(groups, 1, bands);
   if (bands != bands_ || groups != groups_ || orders_.empty()) {
     orders_.clear();
-    for (int group = 0; group < groups; ++group)
+    own_bands_.clear();
+    group_of_.assign(std::size_t(bands), 0);
+    for (int group = 0; group < groups; ++group) {
       orders_.push_back(group_order(group, groups, bands));
+      const int first = int(long(bands) * group / groups),
+                end = int(long(bands) * (group + 1) / groups);
+      own_bands_.push_back(end - first);
+      for (int band = first; band < end; ++band) group_of_[std::size_t(band)] = group;
+    }
   }
   bands_ = bands;
   groups_ = groups;
@@ -60,6 +70,7 @@ void BandSchedule::start(int bands, int height, int steps_per_pass, int passes, 
   for (int band = 0; band < bands_; ++band) {
     passes_claimed_[std::size_t(band)].store(0);
     passes_done_[std::size_t(band)].store(0);
+    bands_finished_[std::size_t(band)].store(0);
   }
 }
 
@@ -86,8 +97,38 @@ bool BandSchedule::claim(BandTask task) {
   return passes_claimed_[std::size_t(task.band)].compare_exchange_strong(expected, task.pass + 1);
 }
 
-void BandSchedule::finish(BandTask task) {
+void BandSchedule::finish(BandTask task, bool by_owner) {
   passes_done_[std::size_t(task.band)].store(task.pass + 1);
+  if (by_owner) bands_finished_[std::size_t(group_of_[std::size_t(task.band)])].fetch_add(1);
+}
+
+// A spinning thread's hint to the core (and, on a hyperthread, its sibling).
+static void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#endif
+}
+
+bool BandSchedule::owner_stalled(BandTask task) const {
+  using Clock = std::chrono::steady_clock;
+  const std::atomic<int>& claimed = passes_claimed_[std::size_t(task.band)];
+  const std::atomic<long>& progress =
+      bands_finished_[std::size_t(group_of_[std::size_t(task.band)])];
+  long seen = progress.load();
+  auto deadline = Clock::now() + kStallGrace;
+  for (;;) {
+    for (int i = 0; i < 32; ++i) {
+      if (claimed.load() > task.pass) return false;
+      cpu_relax();
+    }
+    const long now_seen = progress.load();
+    if (now_seen != seen) {
+      seen = now_seen;
+      deadline = Clock::now() + kStallGrace;
+    } else if (Clock::now() > deadline) {
+      return true;
+    }
+  }
 }
 
 }  // namespace gs::twin
