@@ -138,29 +138,45 @@ Status CpuTwinBackend::set_params(const Params& params) {
   return Status::ok();
 }
 
+// Every band of every pass on the pool, each thread keeping its group of bands from call to
+// call and taking over a stalled thread's; a band waits only for the bands of the pass before
+// that its halo reads (band_schedule.h). body(task, thread) runs one band's pass.
+template <class Body>
+void CpuTwinBackend::run_passes(int bands, int steps_per_pass, int passes, const Body& body) {
+  schedule_->start(bands, current_.size.height, steps_per_pass, passes, threads_);
+  auto group = [&](long, int thread) {
+    const twin::FlushSubnormals flush;
+    // The thread's own group, not the task's: any thread may claim any task, and a thread that
+    // runs a second one finds its bands claimed.
+    schedule_->run_group(
+        thread % schedule_->groups(),
+        [&](twin::BandTask task) {
+          pool_->wait_until([&] { return schedule_->ready(task); });
+          body(task, thread);
+        },
+        [&] { pool_->notify(); });
+  };
+  pool_->run(schedule_->groups(), group);
+}
+
 template <Laplacian L, bool Mapped>
 void CpuTwinBackend::sweep_steps(int count) {
   const int width = current_.size.width;
   const int height = current_.size.height;
   Fields* const pair[2] = {&current_, &next_};
-  // One pool job per step, its rows in chunks: a step ends when its rows are done, which orders
-  // the steps. Even steps read `current_`, odd steps read `next_`.
-  for (int s = 0; s < count; ++s) {
-    const Fields& in = *pair[s & 1];
-    Fields& out = *pair[(s + 1) & 1];
-    for_each_chunk(
-        *pool_, height,
-        [&](long, long begin, long end) {
-          for (int y = int(begin); y < int(end); ++y) {
-            const NeighbourRows rows =
-                neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
-            const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
-            twin::update_row<L, Mapped>(rows, out.u.data() + long(y) * width,
-                                        out.v.data() + long(y) * width, width, F_row, params_);
-          }
-        },
-        std::min(height, 8 * threads_));
-  }
+  // Passes of one step: even steps read `current_`, odd steps read `next_`.
+  run_passes(twin::band_count(height, 1, threads_), 1, count, [&](twin::BandTask task, int) {
+    const Fields& in = *pair[task.pass & 1];
+    Fields& out = *pair[(task.pass + 1) & 1];
+    const twin::Band band = schedule_->rows(task);
+    for (int y = band.first; y < band.end; ++y) {
+      const NeighbourRows rows =
+          neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
+      const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
+      twin::update_row<L, Mapped>(rows, out.u.data() + long(y) * width,
+                                  out.v.data() + long(y) * width, width, F_row, params_);
+    }
+  });
   if (count & 1) std::swap(current_, next_);
 }
 
@@ -185,26 +201,13 @@ void CpuTwinBackend::run_fast_steps(int count) {
   const int height = current_.size.height;
   const twin::RowStore store = twin::output_store(current_.size);
   Fields* const pair[2] = {&current_, &next_};
-  schedule_->start(twin::band_count(height, per_pass, threads_), height, per_pass, passes,
-                   threads_);
-  // One task per thread, each running the group of bands that its thread (not the task's index:
-  // any thread may claim any task) keeps from call to call; a thread that runs a second task
-  // finds its bands claimed. A band waits only for the bands of the pass before that its halo
-  // reads (band_schedule.h).
-  auto group = [&](long, int thread) {
-    const twin::FlushSubnormals flush;
-    schedule_->run_group(
-        thread % schedule_->groups(),
-        [&](twin::BandTask task) {
-          pool_->wait_until([&] { return schedule_->ready(task); });
-          const int steps = std::min(per_pass, count - task.pass * per_pass);
-          twin::run_band_pass(*pair[task.pass & 1], *pair[(task.pass + 1) & 1],
-                              schedule_->rows(task), steps, params_, store,
-                              rings_[std::size_t(thread)]);
-        },
-        [&] { pool_->notify(); });
-  };
-  pool_->run(schedule_->groups(), group);
+  run_passes(twin::band_count(height, per_pass, threads_), per_pass, passes,
+             [&](twin::BandTask task, int thread) {
+               const int steps = std::min(per_pass, count - task.pass * per_pass);
+               twin::run_band_pass(*pair[task.pass & 1], *pair[(task.pass + 1) & 1],
+                                   schedule_->rows(task), steps, params_, store,
+                                   rings_[std::size_t(thread)]);
+             });
   if (passes & 1) std::swap(current_, next_);
 }
 

@@ -63,6 +63,8 @@ class CpuTwinBackend final : public Backend {
  private:
   template <Laplacian L, bool Mapped>
   void sweep_steps(int count);
+  template <class Body>
+  void run_passes(int bands, int steps_per_pass, int passes, const Body& body);
   void run_reference_steps(int count);
   void run_fast_steps(int count);
   void reserve_rings();
