@@ -146,12 +146,16 @@ void CpuTwinBackend::run_passes(int bands, int steps_per_pass, int passes, const
   schedule_->start(bands, current_.size.height, steps_per_pass, passes, threads_);
   auto group = [&](long, int thread) {
     const twin::FlushSubnormals flush;
+    std::atomic<long>& heartbeat = schedule_->heartbeat(thread);
     // The thread's own group, not the task's: any thread may claim any task, and a thread that
     // runs a second one finds its bands claimed.
     schedule_->run_group(
         thread % schedule_->groups(),
         [&](twin::BandTask task) {
-          pool_->wait_until([&] { return schedule_->ready(task); });
+          pool_->wait_until([&] {  // waiting, but running: its bands stay its own
+            twin::beat(heartbeat);
+            return schedule_->ready(task);
+          });
           body(task, thread);
         },
         [&] { pool_->notify(); });
@@ -165,11 +169,13 @@ void CpuTwinBackend::sweep_steps(int count) {
   const int height = current_.size.height;
   Fields* const pair[2] = {&current_, &next_};
   // Passes of one step: even steps read `current_`, odd steps read `next_`.
-  run_passes(twin::band_count(height, 1, threads_), 1, count, [&](twin::BandTask task, int) {
+  run_passes(twin::band_count(height, 1, threads_), 1, count, [&](twin::BandTask task, int thread) {
     const Fields& in = *pair[task.pass & 1];
     Fields& out = *pair[(task.pass + 1) & 1];
     const twin::Band band = schedule_->rows(task);
+    std::atomic<long>& heartbeat = schedule_->heartbeat(thread);
     for (int y = band.first; y < band.end; ++y) {
+      twin::beat(heartbeat);
       const NeighbourRows rows =
           neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
       const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
@@ -206,7 +212,7 @@ void CpuTwinBackend::run_fast_steps(int count) {
                const int steps = std::min(per_pass, count - task.pass * per_pass);
                twin::run_band_pass(*pair[task.pass & 1], *pair[(task.pass + 1) & 1],
                                    schedule_->rows(task), steps, params_, store,
-                                   rings_[std::size_t(thread)]);
+                                   rings_[std::size_t(thread)], &schedule_->heartbeat(thread));
              });
   if (passes & 1) std::swap(current_, next_);
 }

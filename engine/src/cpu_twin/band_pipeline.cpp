@@ -49,19 +49,28 @@ template <Laplacian L, bool Mapped>
 class BandPass {
  public:
   BandPass(const Fields& in, Fields& out, Band band, int steps, const Params& p, RowStore store,
-           RowRing& ring)
-      : in_(in), out_(out), band_(band), steps_(steps), p_(p), output_store_(store), ring_(ring) {}
+           RowRing& ring, std::atomic<long>* heartbeat)
+      : in_(in),
+        out_(out),
+        band_(band),
+        steps_(steps),
+        p_(p),
+        output_store_(store),
+        ring_(ring),
+        heartbeat_(heartbeat) {}
 
   void run() {
     // Row r of level l is computed at wave position r + l, after level l - 1 has computed
     // row r + 1 at the same position; the ring of level l - 1 then holds rows r - 1 to r + 1.
     const int wave_begin = first_row(1) + 1;
     const int wave_end = end_row(steps_) + steps_;
-    for (int wave = wave_begin; wave < wave_end; ++wave)
+    for (int wave = wave_begin; wave < wave_end; ++wave) {
       for (int level = 1; level <= steps_; ++level) {
         const int row = wave - level;
         if (row >= first_row(level) && row < end_row(level)) update(level, row);
       }
+      if (heartbeat_) beat(*heartbeat_);
+    }
     simd::store_fence();
   }
 
@@ -120,15 +129,16 @@ class BandPass {
   const Params& p_;
   const RowStore output_store_;
   RowRing& ring_;
+  std::atomic<long>* heartbeat_;  // this thread's: that it is running
 };
 
 template <Laplacian L>
 void run_pass_for(const Fields& in, Fields& out, Band band, int steps, const Params& p,
-                  RowStore store, RowRing& ring) {
+                  RowStore store, RowRing& ring, std::atomic<long>* heartbeat) {
   if (p.map.enabled)
-    BandPass<L, true>(in, out, band, steps, p, store, ring).run();
+    BandPass<L, true>(in, out, band, steps, p, store, ring, heartbeat).run();
   else
-    BandPass<L, false>(in, out, band, steps, p, store, ring).run();
+    BandPass<L, false>(in, out, band, steps, p, store, ring, heartbeat).run();
 }
 
 }  // namespace
@@ -168,15 +178,17 @@ RowStore output_store(GridSize size) {
 }
 
 void run_band_pass(const Fields& in, Fields& out, Band band, int steps, const Params& params,
-                   RowStore store, RowRing& ring) {
+                   RowStore store, RowRing& ring, std::atomic<long>* heartbeat) {
   if (band.first >= band.end) return;
   switch (params.laplacian) {
     case Laplacian::FivePoint:
-      return run_pass_for<Laplacian::FivePoint>(in, out, band, steps, params, store, ring);
+      return run_pass_for<Laplacian::FivePoint>(in, out, band, steps, params, store, ring,
+                                                heartbeat);
     case Laplacian::NinePoint:
-      return run_pass_for<Laplacian::NinePoint>(in, out, band, steps, params, store, ring);
+      return run_pass_for<Laplacian::NinePoint>(in, out, band, steps, params, store, ring,
+                                                heartbeat);
     case Laplacian::Course:
-      return run_pass_for<Laplacian::Course>(in, out, band, steps, params, store, ring);
+      return run_pass_for<Laplacian::Course>(in, out, band, steps, params, store, ring, heartbeat);
   }
 }
 

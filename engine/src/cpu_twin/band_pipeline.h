@@ -11,6 +11,7 @@
 // so the result is the same bits whatever the band split or the steps per pass.
 #pragma once
 
+#include <atomic>
 #include <vector>
 
 #include "cpu_twin/row_update.h"
@@ -35,6 +36,11 @@ class RowRing {
 // and a band's redundant halo costs little.
 int steps_per_pass(GridSize size, int threads);
 
+// A thread's sign that it is running (its one writer counts up; others watch it change).
+inline void beat(std::atomic<long>& heartbeat) {
+  heartbeat.store(heartbeat.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
+
 // A band [first, end) of the output rows of one pass.
 struct Band {
   int first;
@@ -50,6 +56,6 @@ RowStore output_store(GridSize size);
 // Advances band's rows of `in` by `steps` (>= 1) into `out`, using ring for the steps between.
 // in and out must be different grids of the same size.
 void run_band_pass(const Fields& in, Fields& out, Band band, int steps, const Params& params,
-                   RowStore store, RowRing& ring);
+                   RowStore store, RowRing& ring, std::atomic<long>* heartbeat = nullptr);
 
 }  // namespace gs::twin

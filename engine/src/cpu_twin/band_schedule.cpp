@@ -70,7 +70,6 @@ void BandSchedule::start(int bands, int height, int steps_per_pass, int passes, 
   for (int band = 0; band < bands_; ++band) {
     passes_claimed_[std::size_t(band)].store(0);
     passes_done_[std::size_t(band)].store(0);
-    bands_finished_[std::size_t(band)].store(0);
   }
 }
 
@@ -97,9 +96,8 @@ bool BandSchedule::claim(BandTask task) {
   return passes_claimed_[std::size_t(task.band)].compare_exchange_strong(expected, task.pass + 1);
 }
 
-void BandSchedule::finish(BandTask task, bool by_owner) {
+void BandSchedule::finish(BandTask task) {
   passes_done_[std::size_t(task.band)].store(task.pass + 1);
-  if (by_owner) bands_finished_[std::size_t(group_of_[std::size_t(task.band)])].fetch_add(1);
 }
 
 // A spinning thread's hint to the core (and, on a hyperthread, its sibling).
@@ -113,7 +111,7 @@ bool BandSchedule::owner_stalled(BandTask task) const {
   using Clock = std::chrono::steady_clock;
   const std::atomic<int>& claimed = passes_claimed_[std::size_t(task.band)];
   const std::atomic<long>& progress =
-      bands_finished_[std::size_t(group_of_[std::size_t(task.band)])];
+      heartbeats_[std::size_t(group_of_[std::size_t(task.band)])].beats;
   long seen = progress.load();
   auto deadline = Clock::now() + kStallGrace;
   for (;;) {
@@ -121,7 +119,7 @@ bool BandSchedule::owner_stalled(BandTask task) const {
       if (claimed.load() > task.pass) return false;
       cpu_relax();
     }
-    const long now_seen = progress.load();
+    const long now_seen = progress.load(std::memory_order_relaxed);
     if (now_seen != seen) {
       seen = now_seen;
       deadline = Clock::now() + kStallGrace;

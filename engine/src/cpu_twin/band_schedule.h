@@ -48,8 +48,8 @@ class BandSchedule {
 
   // Runs the passes for group `group`: pass by pass, its own bands (edges first: the next pass
   // of the neighbouring groups waits for them), then the bands of the pass that other groups
-  // have not claimed, each once its group has finished no band for kStallGrace (a group that
-  // keeps finishing bands keeps them: taking them would move their rows to another core).
+  // have not claimed, each once its group's thread has shown no heartbeat for kStallGrace (a
+  // thread that is running keeps its bands: taking them would move their rows to another core).
   // run_band(task) must wait until ready(task) before it reads, and run the band's pass;
   // finished() follows each band's end, to wake the threads that wait for it.
   template <class RunBand, class Finished>
@@ -62,7 +62,7 @@ class BandSchedule {
         if (i >= own && !owner_stalled(task)) continue;  // claimed by its group
         if (!claim(task)) continue;
         run_band(task);
-        finish(task, i < own);
+        finish(task);
         finished();
       }
   }
@@ -71,14 +71,18 @@ class BandSchedule {
   const std::vector<int>& order(int group) const { return orders_[std::size_t(group)]; }
   // Whether this thread takes the task (no other has); that it has run.
   bool claim(BandTask task);
-  // `by_owner`: by the thread of the band's group, whose progress keeps its bands its own.
-  void finish(BandTask task, bool by_owner = true);
+  void finish(BandTask task);
+  // Thread `thread`'s heartbeat, which it beats while it runs a band or waits for one; group g
+  // belongs to thread g.
+  std::atomic<long>& heartbeat(int thread) {
+    return heartbeats_[std::size_t(thread) % kMaxBands].beats;
+  }
 
  private:
-  // Measured as a band's pass of 8 steps on 128x1024 takes 0.3-0.4 ms here.
-  static constexpr std::chrono::microseconds kStallGrace{300};
-  // Waits until the task is claimed (false) or its group has finished no band for kStallGrace
-  // (true: the group's thread is stalled, the caller may take the band).
+  // Many heartbeats: a running thread beats every few microseconds (a wave of a band's pass).
+  static constexpr std::chrono::microseconds kStallGrace{50};
+  // Waits until the task is claimed (false) or its group's thread has shown no heartbeat for
+  // kStallGrace (true: it is stalled, the caller may take the band).
   bool owner_stalled(BandTask task) const;
   int bands_ = 1;
   int height_ = 0;
@@ -92,7 +96,10 @@ class BandSchedule {
   // sleepers ask again when a task ends.
   std::array<std::atomic<int>, kMaxBands> passes_claimed_{};
   std::array<std::atomic<int>, kMaxBands> passes_done_{};
-  std::array<std::atomic<long>, kMaxBands> bands_finished_{};  // by their owners, per group
+  struct alignas(64) Heartbeat {  // a cache line each: threads beat often
+    std::atomic<long> beats{0};
+  };
+  std::array<Heartbeat, kMaxBands> heartbeats_{};
 };
 
 }  // namespace gs::twin
