@@ -1,5 +1,5 @@
-// The fast loop's work on the twin's TaskPool: every band of every pass, in groups of bands that
-// each thread keeps from call to call, with whatever another thread has not started taken over.
+// The twin's loops on its TaskPool: every band of every pass, in groups of bands that each
+// thread keeps from call to call, a stalled thread's bands taken over by the others.
 //
 // A band's pass reads the rows of the pass before within its halo (as many rows as the pass has
 // steps) beyond its edges, so it waits only for the bands that halo reaches, not for the whole
@@ -7,12 +7,12 @@
 // the same wait covers both.
 //
 // Each thread runs one group: the same contiguous bands every pass and every call, as an OpenMP
-// static schedule would, so a band's rows stay in the caches of the core that wrote them (two
-// cores that trade bands every call trade their caches too: on this machine's host a third of
-// the time that cost two thirds of the speed). A thread that has done its own bands of a pass
-// takes any band of that pass nobody has claimed, so a preempted thread holds up at most the
-// band it is in. A thread starts a pass only once every band of the pass before is claimed: it
-// waits only for bands that a running thread will finish.
+// static schedule would, so a band's rows stay in the caches of the core that wrote them (cores
+// that trade bands every call trade their caches too: on this machine's host that at times cost
+// 60% of the speed, for seconds). A thread that has done its own bands of a pass takes a band of
+// that pass nobody has claimed once the band's own thread has stopped running (no heartbeat),
+// so a preempted thread holds up at most the band it is in. A thread starts a pass only once
+// every band of the pass before is claimed: it waits only for bands a running thread will finish.
 #pragma once
 
 #include <array>
