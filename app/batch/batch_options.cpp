@@ -27,7 +27,8 @@ CLI::Option* add_optional(CLI::App& app, const std::string& name, std::optional<
       name, [&target](const T& value) { target = value; }, help);
 }
 
-// More threads than this only oversubscribe the cores (and tens of thousands crash OpenMP).
+// More threads than this only oversubscribe the cores (and tens of thousands exhaust the
+// process's threads).
 int max_threads() {
   return 8 * std::max(1, omp_get_num_procs());
 }

@@ -32,16 +32,15 @@ double elapsed_ms(Clock::time_point since) {
 // Reductions run in this many chunks on the pool, each chunk's result in its own slot.
 constexpr int kReduceChunks = 64;
 
-// body(chunk, begin, end) for `chunks` chunks of [0, count), on the pool's threads, subnormals
-// flushed as in the steps (a subnormal operand costs a microcode assist per cell).
+// body(chunk, begin, end) for kReduceChunks chunks of [0, count), on the pool's threads,
+// subnormals flushed as in the steps (a subnormal operand costs a microcode assist per cell).
 template <class Body>
-void for_each_chunk(twin::TaskPool& pool, long count, const Body& body,
-                    int chunks = kReduceChunks) {
+void for_each_chunk(twin::TaskPool& pool, long count, const Body& body) {
   auto chunk = [&](long index, int) {
     const twin::FlushSubnormals flush;
-    body(index, count * index / chunks, count * (index + 1) / chunks);
+    body(index, count * index / kReduceChunks, count * (index + 1) / kReduceChunks);
   };
-  pool.run(chunks, chunk);
+  pool.run(kReduceChunks, chunk);
 }
 
 // Non-finite values poison a sum; no branch per cell, so the loop vectorises (a free function
