@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -31,11 +32,21 @@ TEST_P(AppSignal, FinishesTheRecordingWritesTheStatsAndExits128PlusTheSignal) {
        GS_APP_BINARY, "--headless", "--script", (capture / "script.gs").string(), "--stats-json",
        (dir / "stats.json").string()},
       capture / "out", capture / "err");
-  // Signal once the recording is under way: its file exists under a temporary name.
+  // Signal once the recording is under way: its file exists under a temporary name and has been
+  // written to (the writability check before it creates and removes an empty one, which a poll
+  // may catch).
+  const auto recording_under_way = [&dir] {
+    std::error_code error;
+    for (const std::string& name : dir.entries())
+      if (name.find(".tmp-") != std::string::npos &&
+          std::filesystem::file_size(dir / name, error) > 0)
+        return true;
+    return false;
+  };
   const auto start = Clock::now();
-  while (!dir.has_temporary_file() && Clock::now() - start < std::chrono::seconds(20))
+  while (!recording_under_way() && Clock::now() - start < std::chrono::seconds(20))
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  const bool recording = dir.has_temporary_file();
+  const bool recording = recording_under_way();
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
   ::kill(pid, signal);
   int status = 0;
