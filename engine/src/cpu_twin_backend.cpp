@@ -43,6 +43,11 @@ void for_each_chunk(twin::TaskPool& pool, long count, const Body& body) {
   pool.run(kReduceChunks, chunk);
 }
 
+// Whether the thread holding `band` is running, and so worth spinning for (-1: none awaited).
+bool holder_running(const twin::BandSchedule& schedule, twin::HeartbeatWatch& watch, int band) {
+  return band < 0 || watch.running(schedule.heartbeat(schedule.holder(band)));
+}
+
 // Non-finite values poison a sum; no branch per cell, so the loop vectorises (a free function
 // with restrict pointers: GCC left the same loop scalar inside a lambda).
 float poisoned_sum(const float* GS_RESTRICT u, const float* GS_RESTRICT v, long begin, long end) {
@@ -151,15 +156,20 @@ void CpuTwinBackend::run_passes(int bands, int steps_per_pass, int passes, const
     schedule_->run_group(
         thread % schedule_->groups(),
         [&](twin::BandTask task) {
-          pool_->wait_until([&] {  // waiting, but running: its bands stay its own
-            twin::beat(heartbeat);
-            return schedule_->ready(task);
-          });
+          twin::HeartbeatWatch holder;
+          pool_->wait_until(
+              [&] {  // spinning, it still runs: its bands stay its own (asleep, they do not)
+                twin::beat(heartbeat);
+                return schedule_->ready(task);
+              },
+              [&] { return holder_running(*schedule_, holder, schedule_->awaited_band(task)); });
           body(task, thread);
         },
         [&] { pool_->notify(); });
   };
-  pool_->run(schedule_->groups(), group);
+  twin::HeartbeatWatch holder;
+  pool_->run(schedule_->groups(), group,
+             [&] { return holder_running(*schedule_, holder, schedule_->unfinished_band()); });
 }
 
 template <Laplacian L, bool Mapped>

@@ -12,6 +12,21 @@
 namespace gs::twin {
 namespace {
 
+// A thread that beats is running; one that has not beaten for the grace period is not, and is
+// seen so at once on the next look; a beat makes it running again.
+TEST(HeartbeatWatch, TellsARunningThreadFromAStalledOne) {
+  std::atomic<long> heartbeat{0};
+  HeartbeatWatch watch;
+  EXPECT_TRUE(watch.running(heartbeat)) << "the first look";
+  beat(heartbeat);
+  EXPECT_TRUE(watch.running(heartbeat));
+  std::this_thread::sleep_for(4 * HeartbeatWatch::kStallGrace);
+  EXPECT_FALSE(watch.running(heartbeat));
+  EXPECT_FALSE(watch.running(heartbeat)) << "still stalled, no new grace";
+  beat(heartbeat);
+  EXPECT_TRUE(watch.running(heartbeat));
+}
+
 TEST(BandCount, GivesSeveralBandsPerThreadEachTallAgainstItsHalo) {
   EXPECT_EQ(band_count(1024, 1, 1), 1) << "a thread alone gains nothing from more bands";
   EXPECT_EQ(band_count(1024, 1, 2), 8);
@@ -71,9 +86,9 @@ TEST(BandSchedule, AHaloAroundTheWholeGridWaitsForEveryBand) {
 TEST(BandSchedule, ABandOfAPassIsTakenOnce) {
   BandSchedule schedule;
   schedule.start(4, 64, 1, 2, 2);
-  EXPECT_TRUE(schedule.claim({0, 2}));
-  EXPECT_FALSE(schedule.claim({0, 2}));
-  EXPECT_TRUE(schedule.claim({1, 2}));
+  EXPECT_TRUE(schedule.claim({0, 2}, 0));
+  EXPECT_FALSE(schedule.claim({0, 2}, 0));
+  EXPECT_TRUE(schedule.claim({1, 2}, 1));
 }
 
 // Group 0 run alone does everything, in its order, each band after the bands its halo reads.

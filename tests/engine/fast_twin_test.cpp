@@ -97,6 +97,8 @@ TEST(CpuTwinStepsPerPass, ChoosesBlockingForGridsPastTheCacheAndTakesAChoice) {
   CpuTwinBackend twin(2);
   ASSERT_TRUE(twin.copy_in(Fields({512, 512})));
   EXPECT_EQ(twin.steps_per_pass(), 1) << "a 4 MB grid stays in cache: plain sweeps";
+  ASSERT_TRUE(twin.copy_in(Fields({1024, 1024})));
+  EXPECT_GT(twin.steps_per_pass(), 1) << "16 MB: passes of several steps, fewer meetings";
   ASSERT_TRUE(twin.copy_in(Fields({1920, 1080})));
   EXPECT_GT(twin.steps_per_pass(), 1);
   ASSERT_TRUE(twin.set_steps_per_pass(3));

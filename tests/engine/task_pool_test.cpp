@@ -49,6 +49,31 @@ TEST(TaskPool, TasksThatWaitForEarlierOnesFinishWithMoreThreadsThanCoresAndSlowW
   }
 }
 
+// A waiter told that spinning is not worth it (whoever it waits for is not running) sleeps at
+// once, and the task that makes it ready still wakes it; the job's own join does the same.
+TEST(TaskPool, AWaiterThatMustNotSpinSleepsAndIsWokenByTheTaskItWaitsFor) {
+  TaskPool pool(2);
+  for (int job = 0; job < 50; ++job) {
+    std::atomic<int> asked{0};
+    std::atomic<bool> first_done{false};
+    auto task = [&](long index, int) {
+      if (index == 0) {
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        first_done.store(true);
+        return;
+      }
+      pool.wait_until([&] { return first_done.load(); },
+                      [&] {
+                        asked.fetch_add(1);
+                        return false;
+                      });
+    };
+    pool.run(2, task, [] { return false; });
+    ASSERT_TRUE(first_done.load()) << "job " << job;
+    EXPECT_LE(asked.load(), 1) << "asked once, then asleep";
+  }
+}
+
 // The results of every task are visible to the caller once run() returns.
 TEST(TaskPool, TheCallerSeesEveryTasksWrites) {
   TaskPool pool(4);

@@ -11,10 +11,12 @@ namespace gs::twin {
 namespace {
 
 // Measured on a 2-core Zen 5 (README): 8 steps per pass beat 4 and 16 at 1920x1080 and
-// 4096x4096; grids of up to 16 MiB (1024x1024) run as fast in plain sweeps, which the shared
-// cache then holds, and blocking them only adds its halo.
+// 4096x4096. Grids of up to 4 MiB (512x512) run faster in plain sweeps, which the caches then
+// hold, and blocking them only adds its halo; at 16 MiB (1024x1024) both run as fast, but
+// beside busy programs passes of 8 steps keep half as much again: threads that meet once per
+// pass wait less often for one the scheduler has taken away.
 constexpr int kMaxStepsPerPass = 8;
-constexpr std::size_t kSweepInCacheBytes = std::size_t(16) << 20;
+constexpr std::size_t kSweepInCacheBytes = std::size_t(8) << 20;
 // The ring may fill three quarters of a core's L2; the input and output rows stream past it.
 constexpr long kFallbackL2Bytes = 1 << 20;
 // Bands at least this many times taller than the halo, so redundant rows stay a few percent.

@@ -75,25 +75,34 @@ void BandSchedule::start(int bands, int height, int steps_per_pass, int passes, 
 
 // The halo wraps around a periodic grid; a Neumann grid's does not, and waiting for the far
 // side's band there too costs no more than a little lost slack.
-bool BandSchedule::ready(BandTask task) const {
-  if (task.pass == 0) return true;
+int BandSchedule::awaited_band(BandTask task) const {
+  if (task.pass == 0) return -1;
   if (2 * reach_ + 1 >= bands_) {
     for (int band = 0; band < bands_; ++band)
-      if (passes_done_[std::size_t(band)].load() < task.pass) return false;
-    return true;
+      if (passes_done_[std::size_t(band)].load() < task.pass) return band;
+    return -1;
   }
   for (int offset = -reach_; offset <= reach_; ++offset) {
     const int band = (task.band + offset + bands_) % bands_;
-    if (passes_done_[std::size_t(band)].load() < task.pass) return false;
+    if (passes_done_[std::size_t(band)].load() < task.pass) return band;
   }
-  return true;
+  return -1;
+}
+
+int BandSchedule::unfinished_band() const {
+  for (int band = 0; band < bands_; ++band)
+    if (passes_done_[std::size_t(band)].load() < passes_) return band;
+  return -1;
 }
 
 // Every thread visits every band of a pass before the next pass, so a band's pass is claimed
 // after its pass before was: the count moves from `pass` to `pass + 1` once, by one thread.
-bool BandSchedule::claim(BandTask task) {
+bool BandSchedule::claim(BandTask task, int group) {
   int expected = task.pass;
-  return passes_claimed_[std::size_t(task.band)].compare_exchange_strong(expected, task.pass + 1);
+  if (!passes_claimed_[std::size_t(task.band)].compare_exchange_strong(expected, task.pass + 1))
+    return false;
+  holders_[std::size_t(task.band)].store(group);
+  return true;
 }
 
 void BandSchedule::finish(BandTask task) {
@@ -107,25 +116,29 @@ static void cpu_relax() {
 #endif
 }
 
-bool BandSchedule::owner_stalled(BandTask task) const {
-  using Clock = std::chrono::steady_clock;
+bool HeartbeatWatch::running(const std::atomic<long>& heartbeat) {
+  const long beats = heartbeat.load(std::memory_order_relaxed);
+  if (watched_ != &heartbeat || beats != seen_) {
+    watched_ = &heartbeat;
+    seen_ = beats;
+    changed_ = Clock::now();
+    return true;
+  }
+  return Clock::now() - changed_ <= kStallGrace;
+}
+
+bool BandSchedule::owner_stalled(BandTask task,
+                                 std::array<HeartbeatWatch, kMaxBands>& owners) const {
   const std::atomic<int>& claimed = passes_claimed_[std::size_t(task.band)];
-  const std::atomic<long>& progress =
-      heartbeats_[std::size_t(group_of_[std::size_t(task.band)])].beats;
-  long seen = progress.load();
-  auto deadline = Clock::now() + kStallGrace;
+  const int group = group_of_[std::size_t(task.band)];
+  const std::atomic<long>& owner = heartbeats_[std::size_t(group)].beats;
+  HeartbeatWatch& watch = owners[std::size_t(group)];
   for (;;) {
     for (int i = 0; i < 32; ++i) {
       if (claimed.load() > task.pass) return false;
       cpu_relax();
     }
-    const long now_seen = progress.load(std::memory_order_relaxed);
-    if (now_seen != seen) {
-      seen = now_seen;
-      deadline = Clock::now() + kStallGrace;
-    } else if (Clock::now() > deadline) {
-      return true;
-    }
+    if (!watch.running(owner)) return true;
   }
 }
 

@@ -12,7 +12,8 @@
 // 60% of the speed, for seconds). A thread that has done its own bands of a pass takes a band of
 // that pass nobody has claimed once the band's own thread has stopped running (no heartbeat),
 // so a preempted thread holds up at most the band it is in. A thread starts a pass only once
-// every band of the pass before is claimed: it waits only for bands a running thread will finish.
+// every band of the pass before is claimed: it waits only for bands a thread will finish, and
+// spins for one only while that thread is running (HeartbeatWatch); else it sleeps.
 #pragma once
 
 #include <array>
@@ -36,6 +37,22 @@ struct BandTask {
   int band;
 };
 
+// Watches a thread's heartbeat from another thread: whether it has beaten lately.
+class HeartbeatWatch {
+ public:
+  // A running thread beats every few microseconds (a wave of a band's pass, a row of a sweep).
+  static constexpr std::chrono::microseconds kStallGrace{50};
+  // Whether the thread beating `heartbeat` has beaten within kStallGrace; true on the first
+  // look at a heartbeat.
+  bool running(const std::atomic<long>& heartbeat);
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  const std::atomic<long>* watched_ = nullptr;
+  long seen_ = 0;
+  Clock::time_point changed_;
+};
+
 class BandSchedule {
  public:
   // `passes` passes of at most `steps_per_pass` steps over `bands` bands of `height` rows, in
@@ -44,7 +61,13 @@ class BandSchedule {
   int groups() const { return groups_; }
   Band rows(BandTask task) const { return band_of(task.band, bands_, height_); }
   // Whether every band within the task's reach has finished the pass before.
-  bool ready(BandTask task) const;
+  bool ready(BandTask task) const { return awaited_band(task) < 0; }
+  // A band within the task's reach that has not finished the pass before, or -1 if none.
+  int awaited_band(BandTask task) const;
+  // A band that has not finished the last pass, or -1 if none.
+  int unfinished_band() const;
+  // The thread that claimed the band's latest pass.
+  int holder(int band) const { return holders_[std::size_t(band)].load(); }
 
   // Runs the passes for group `group`: pass by pass, its own bands (edges first: the next pass
   // of the neighbouring groups waits for them), then the bands of the pass that other groups
@@ -56,11 +79,12 @@ class BandSchedule {
   void run_group(int group, RunBand&& run_band, Finished&& finished) {
     const std::vector<int>& order = orders_[std::size_t(group)];
     const std::size_t own = std::size_t(own_bands_[std::size_t(group)]);
+    std::array<HeartbeatWatch, kMaxBands> owners;  // a stalled owner is seen stalled at once
     for (int pass = 0; pass < passes_; ++pass)
       for (std::size_t i = 0; i < order.size(); ++i) {
         const BandTask task{pass, order[i]};
-        if (i >= own && !owner_stalled(task)) continue;  // claimed by its group
-        if (!claim(task)) continue;
+        if (i >= own && !owner_stalled(task, owners)) continue;  // claimed by its group
+        if (!claim(task, group)) continue;
         run_band(task);
         finish(task);
         finished();
@@ -69,21 +93,22 @@ class BandSchedule {
 
   // The order in which group `group` visits the bands of a pass.
   const std::vector<int>& order(int group) const { return orders_[std::size_t(group)]; }
-  // Whether this thread takes the task (no other has); that it has run.
-  bool claim(BandTask task);
+  // Whether the thread of group `group` takes the task (no other has); that it has run.
+  bool claim(BandTask task, int group);
   void finish(BandTask task);
   // Thread `thread`'s heartbeat, which it beats while it runs a band or waits for one; group g
   // belongs to thread g.
   std::atomic<long>& heartbeat(int thread) {
     return heartbeats_[std::size_t(thread) % kMaxBands].beats;
   }
+  const std::atomic<long>& heartbeat(int thread) const {
+    return heartbeats_[std::size_t(thread) % kMaxBands].beats;
+  }
 
  private:
-  // Many heartbeats: a running thread beats every few microseconds (a wave of a band's pass).
-  static constexpr std::chrono::microseconds kStallGrace{50};
   // Waits until the task is claimed (false) or its group's thread has shown no heartbeat for
-  // kStallGrace (true: it is stalled, the caller may take the band).
-  bool owner_stalled(BandTask task) const;
+  // HeartbeatWatch::kStallGrace (true: it is stalled, the caller may take the band).
+  bool owner_stalled(BandTask task, std::array<HeartbeatWatch, kMaxBands>& owners) const;
   int bands_ = 1;
   int height_ = 0;
   int passes_ = 0;
@@ -96,7 +121,8 @@ class BandSchedule {
   // sleepers ask again when a task ends.
   std::array<std::atomic<int>, kMaxBands> passes_claimed_{};
   std::array<std::atomic<int>, kMaxBands> passes_done_{};
-  struct alignas(64) Heartbeat {  // a cache line each: threads beat often
+  std::array<std::atomic<int>, kMaxBands> holders_{};  // per band: the group of its latest claim
+  struct alignas(64) Heartbeat {                       // a cache line each: threads beat often
     std::atomic<long> beats{0};
   };
   std::array<Heartbeat, kMaxBands> heartbeats_{};

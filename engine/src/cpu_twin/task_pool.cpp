@@ -1,6 +1,5 @@
 #include "cpu_twin/task_pool.h"
 
-#include <algorithm>
 #include <chrono>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -9,9 +8,6 @@
 
 namespace gs::twin {
 namespace {
-
-// A job's tasks are counted in the low half of the claim word.
-constexpr long kMaxJobTasks = 0x7fffffff;
 
 std::uint32_t tasks_left(std::uint64_t word) {
   return std::uint32_t(word);
@@ -39,19 +35,14 @@ TaskPool::~TaskPool() {
   for (std::thread& worker : workers_) worker.join();
 }
 
-void TaskPool::run(long count, Task task, void* context) {
-  for (long begin = 0; begin < count; begin += kMaxJobTasks) {
-    const long tasks = std::min(kMaxJobTasks, count - begin);
-    task_ = task;
-    context_ = context;
-    job_begin_ = begin;
-    job_count_ = tasks;
-    finished_.store(0, std::memory_order_relaxed);  // published with the claim word below
-    claim_.store(std::uint64_t(++generation_) << 32 | std::uint64_t(tasks));
-    wake_sleepers();
-    run_claimed(0);
-    wait_until([&] { return finished_.load() == tasks; });
-  }
+void TaskPool::publish(long begin, long tasks, Task task, void* context) {
+  task_ = task;
+  context_ = context;
+  job_begin_ = begin;
+  job_count_ = tasks;
+  finished_.store(0, std::memory_order_relaxed);  // published with the claim word below
+  claim_.store(std::uint64_t(++generation_) << 32 | std::uint64_t(tasks));
+  wake_sleepers();
 }
 
 void TaskPool::work(int thread) {

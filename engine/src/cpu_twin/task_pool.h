@@ -9,6 +9,7 @@
 // them. Waits spin briefly, then sleep, so a waiting thread gives its core away.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -32,25 +33,44 @@ class TaskPool {
 
   int threads() const { return int(workers_.size()) + 1; }
 
-  // Runs every task in [0, count) and returns once all have run. One caller at a time.
-  void run(long count, Task task, void* context);
-  template <class Body>  // body(long index, int thread)
-  void run(long count, Body& body) {
+  // Runs every task in [0, count) and returns once all have run. One caller at a time. Waiting
+  // for the last tasks, the caller spins only while worth_spinning() (see wait_until).
+  template <class WorthSpinning>
+  void run(long count, Task task, void* context, const WorthSpinning& worth_spinning) {
+    for (long begin = 0; begin < count; begin += kMaxJobTasks) {
+      const long tasks = std::min(kMaxJobTasks, count - begin);
+      publish(begin, tasks, task, context);
+      run_claimed(0);
+      wait_until([&] { return finished_.load() == tasks; }, worth_spinning);
+    }
+  }
+  template <class Body, class WorthSpinning>  // body(long index, int thread)
+  void run(long count, Body& body, const WorthSpinning& worth_spinning) {
     run(
         count, [](void* c, long index, int thread) { (*static_cast<Body*>(c))(index, thread); },
-        &body);
+        &body, worth_spinning);
+  }
+  template <class Body>
+  void run(long count, Body& body) {
+    run(count, body, [] { return true; });
   }
 
-  // Returns once ready() holds, for a task that waits for earlier ones. ready() must read
-  // sequentially consistent atomics that a task sets before it ends: the end of every task wakes
-  // the sleepers to ask again.
   // Wakes the threads in wait_until to ask again, after a change to what their ready() reads
   // made other than by a task's end.
   void notify() { wake_sleepers(); }
 
+  // Returns once ready() holds, for a task that waits for earlier ones. ready() must read
+  // sequentially consistent atomics that a task sets before it ends: the end of every task wakes
+  // the sleepers to ask again.
   template <class Ready>
   void wait_until(const Ready& ready) {
-    if (spin_until(ready)) return;
+    wait_until(ready, [] { return true; });
+  }
+  // The same, spinning only while worth_spinning() holds: while whoever is awaited is running
+  // (a thread that waits for a preempted one sleeps at once, leaving the core to it or others).
+  template <class Ready, class WorthSpinning>
+  void wait_until(const Ready& ready, const WorthSpinning& worth_spinning) {
+    if (spin_until(ready, worth_spinning)) return;
     sleepers_.fetch_add(1);
     {
       std::unique_lock<std::mutex> lock(mutex_);
@@ -66,17 +86,22 @@ class TaskPool {
   // Measured on 1024x1024 beside three busy loops: 300 kept 26% of the quiet speed, 50 kept 23%.
   static constexpr std::chrono::microseconds kSpin{300};
 
-  template <class Ready>
-  static bool spin_until(const Ready& ready) {
+  template <class Ready, class WorthSpinning>
+  static bool spin_until(const Ready& ready, const WorthSpinning& worth_spinning) {
     const auto until = std::chrono::steady_clock::now() + kSpin;
     for (;;) {
       for (int i = 0; i < 32; ++i) {
         if (ready()) return true;
         pause();
       }
-      if (std::chrono::steady_clock::now() > until) return ready();
+      if (std::chrono::steady_clock::now() > until || !worth_spinning()) return ready();
     }
   }
+  // A job's tasks are counted in the low half of the claim word.
+  static constexpr long kMaxJobTasks = 0x7fffffff;
+
+  // Makes `tasks` tasks from `begin` on the current job, and wakes the workers to claim them.
+  void publish(long begin, long tasks, Task task, void* context);
   static void pause();
   void work(int thread);
   void run_claimed(int thread);
