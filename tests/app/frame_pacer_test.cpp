@@ -87,6 +87,24 @@ TEST(FramePacer, AFixedEightMillisecondOverheadDoesNotPinTheCountAtOne) {
   EXPECT_GE(decision.steps, best_steps(busy_ui) * 3 / 4) << "about 34 fit";
 }
 
+// Drawing takes most of the 60 Hz frame, or more (software OpenGL beside busy programs): the
+// steps still get as much time as the drawing, down to 30 frames/s, not the least budget.
+TEST(FramePacer, WhenTheRestOfTheFrameFillsTheRefreshPeriodTheStepsStillGetTheirShare) {
+  FramePacer pacer;
+  const Machine slow_drawing{0.0, 0.25, 14.0};
+  const PaceDecision decision = run(pacer, {}, slow_drawing, 120);
+  EXPECT_GE(decision.steps, 40) << "14 ms of drawing, 14 of steps: 56";
+  EXPECT_LE(0.25 * decision.steps + 14.0, 2 * 14.0 * 1.3) << "and not much more";
+  const Machine slower{0.0, 0.25, 20.0};
+  const PaceDecision overrun = run(pacer, {}, slower, 120);
+  EXPECT_GE(overrun.steps, 40) << "(33.3 - 20) / 0.25 = 53 fit in a frame of 30 per second";
+  EXPECT_LE(0.25 * overrun.steps + 20.0, 1000.0 / 30.0 * 1.3) << "and not much more";
+  const Machine quiet;
+  const PaceDecision after = run(pacer, {}, quiet, 60);
+  EXPECT_LE(0.25 * after.steps + quiet.rest_ms, 1000.0 / 60.0 * 1.2)
+      << "back to the refresh period once drawing fits";
+}
+
 TEST(FramePacer, ACostlyCallIsToldApartFromTheStepsAndDoesNotPinTheCountAtOne) {
   // The twin under contention: each call waits ~7 ms for a preempted thread.
   FramePacer pacer;

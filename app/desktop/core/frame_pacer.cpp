@@ -48,6 +48,15 @@ std::string milliseconds(double ms) {
 
 }  // namespace
 
+// The steps get at least as much of a frame as the rest of it, down to kSlowestFrameS: when
+// drawing takes most of the refresh period (software OpenGL on a busy machine), frames slow a
+// little rather than the simulation starving.
+double FramePacer::effective_target_ms(double target_ms) const {
+  const double fair = 2.0 * rest_ms_;
+  if (fair <= target_ms) return target_ms;
+  return std::max(target_ms, std::min(fair, kSlowestFrameS * 1e3));
+}
+
 int FramePacer::affordable(double target_ms) const {
   if (step_ms_ <= 0.0) return 1;  // nothing measured yet: one step at a time
   const double budget = std::max(kMinStepBudgetMs, target_ms - rest_ms_ - call_ms_);
@@ -61,7 +70,7 @@ PaceDecision FramePacer::next(const PaceRequest& request) {
   const bool running = request.running;
   if (running && request.fixed_steps) return {*request.fixed_steps, *request.fixed_steps, ""};
   const double target_s = request.asked ? kSlowestFrameS : request.refresh_period_s;
-  last_target_ms_ = target_s * 1e3;
+  last_target_ms_ = effective_target_ms(target_s * 1e3);
   const int fits = affordable(last_target_ms_);
   if (!running) {
     const int steps = std::min(request.pending_steps, fits);

@@ -6,7 +6,8 @@
 // step * n, fitted over recent frames of different counts, the oldest forgotten first so a slow
 // spell is not remembered for long. The rest of the frame (transfer, drawing, the panel) is
 // measured apart. When frames have headroom the count grows a little past the model, which keeps
-// the fit fed with different counts and stops a pessimistic estimate from pinning it low.
+// the fit fed with different counts and stops a pessimistic estimate from pinning it low. On
+// `auto` the steps get at least as much of a frame as the rest of it, down to 30 frames/s.
 #pragma once
 
 #include <optional>
@@ -48,6 +49,8 @@ class FramePacer {
   double rest_of_frame_ms() const { return rest_ms_; }
 
  private:
+  // The frame time to aim at for a target of `target_ms`.
+  double effective_target_ms(double target_ms) const;
   // Steps that fit in `target_ms` by the model (at least 1); `last_` grows when there was room.
   int affordable(double target_ms) const;
 
