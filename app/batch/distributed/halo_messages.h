@@ -1,0 +1,28 @@
+// Which rows each rank sends to refresh its neighbours' halos after a chunk of steps, and where
+// they land: one plan read by every transport (MPI's nonblocking sends, or blocks in one
+// process).
+#pragma once
+
+#include <vector>
+
+#include "gs/fields.h"
+#include "row_bands.h"
+
+namespace gs::distributed {
+
+struct HaloMessage {
+  int from = 0;   // sending rank
+  int to = 0;     // receiving rank
+  int first = 0;  // first row in the sender's block: its own rows nearest the receiver
+  int count = 0;  // rows
+  int into = 0;   // first row in the receiver's block: its halo on the sender's side
+  int tag = 0;    // tells apart two messages between the same pair (two ranks on a periodic grid)
+};
+
+// Every message of one exchange, over all ranks, in a fixed order.
+std::vector<HaloMessage> halo_messages(const std::vector<RankBand>& bands, Boundary boundary);
+
+// One exchange among blocks held in one process (tests; one rank per block).
+void exchange_in_process(const std::vector<HaloMessage>& messages, std::vector<Fields>& blocks);
+
+}  // namespace gs::distributed
