@@ -132,6 +132,11 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   app.add_flag("--keep-diverged", o.keep_diverged,
                "When the run diverges (NaN or infinity), still write the last finite state to "
                "--output (the run fails all the same)");
+  add_whole_number(
+      app, "--halo", 1, kMaxHalo, [&o](int n) { o.halo = n; },
+      "Under mpirun: rows each rank computes again beyond its band of rows, so ranks exchange "
+      "rows once every N steps (default " +
+          std::to_string(kDefaultHalo) + ")");
   app.add_flag("--json", o.json, "Print a machine-readable summary on stdout");
   auto* bench = app.add_flag("--bench", o.bench, "Measure throughput and print a table");
   add_whole_number(

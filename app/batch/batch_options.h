@@ -12,6 +12,9 @@
 
 namespace gs::batch {
 
+inline constexpr int kDefaultHalo = 8;
+inline constexpr int kMaxHalo = 1024;
+
 struct BatchOptions {
   std::string backend = "auto";
   int threads = 0;
@@ -32,6 +35,7 @@ struct BatchOptions {
   std::optional<std::string> output;
   std::optional<std::string> frames_output;
   bool keep_diverged = false;
+  int halo = kDefaultHalo;  // under MPI: rows of halo, steps between exchanges
   bool json = false;
   bool bench = false;
   std::optional<int> busy;  // --bench beside this many busy-loop processes

@@ -14,6 +14,7 @@ struct RunReport {
   std::string backend_description;
   std::string backend_reason;
   GridSize size;
+  int ranks = 1;  // MPI ranks the grid was split over
   long long steps = 0;
   long long frames = 0;
   std::int64_t final_step = 0;

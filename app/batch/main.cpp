@@ -1,8 +1,15 @@
 // grayscott-batch: parse the command line, run, report. Errors end as one line on stderr and a
 // non-zero exit; a run ended by a signal exits 128 + the signal after removing its unfinished
-// files.
+// files. Started by mpirun with several ranks (a build with MPI), the ranks share the grid and
+// only rank 0 prints.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <iostream>
+#include <memory>
 #include <new>
+#include <thread>
 
 #include "batch_job.h"
 #include "batch_options.h"
@@ -10,6 +17,10 @@
 #include "benchmark.h"
 #include "gs/termination.h"
 #include "run_report.h"
+#if GS_WITH_MPI
+#include "distributed_run.h"
+#include "mpi_world.h"
+#endif
 
 namespace {
 
@@ -23,6 +34,49 @@ int fail(const std::string& message) {
   std::cerr << "grayscott-batch: error: " << message << "\n";
   return 1;
 }
+
+#if GS_WITH_MPI
+// Where a rank other than 0 still reports a failure the others have not agreed to (its stderr
+// is closed otherwise: rank 0 speaks for all).
+int unagreed_errors_fd = 2;
+
+// A failure the other ranks have not agreed to: one line naming this rank, and the whole job
+// ends (the others may be waiting for this one).
+int fail_all(gs::distributed::MpiWorld* world, const std::string& message) {
+  if (!world) return fail(message);
+  dprintf(unagreed_errors_fd, "grayscott-batch: error: rank %d: %s\n", world->rank(),
+          message.c_str());
+  world->abort(1);
+  return 1;
+}
+#else
+int fail_all(std::nullptr_t, const std::string& message) {
+  return fail(message);
+}
+#endif
+
+#if GS_WITH_MPI
+// A run over the world's ranks: every rank builds the same job and steps its band; the ranks
+// share the cores of their node.
+int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& world) {
+  using namespace gs::batch;
+  if (options.threads == 0)
+    options.threads = std::max(1, int(std::thread::hardware_concurrency()) / world.local_size());
+  gs::Expected<BatchJob> job = build_job(options);
+  const gs::Status built = world.agree(job ? gs::Status::ok() : job.status());
+  if (!built) return fail(built.message());
+  gs::Expected<gs::SelectedBackend> selected = create_batch_backend(job->backend);
+  const gs::Status created = world.agree(selected ? gs::Status::ok() : selected.status());
+  if (!created) return fail(created.message());
+  gs::Expected<RunReport> report =
+      run_distributed(*job, *selected->backend, options.halo, world, {!options.json});
+  if (!report) return fail(report.message());
+  report->backend_reason = selected->reason;
+  if (world.rank() == 0)
+    options.json ? print_json(std::cout, *report) : print_summary(std::cout, *report);
+  return gs::termination_requested() ? fail("") : 0;
+}
+#endif
 
 int run(const gs::batch::BatchOptions& options) {
   using namespace gs::batch;
@@ -54,13 +108,30 @@ int run(const gs::batch::BatchOptions& options) {
 
 int main(int argc, char** argv) {
   gs::install_termination_handlers();
+#if GS_WITH_MPI
+  const std::unique_ptr<gs::distributed::MpiWorld> world =
+      gs::distributed::MpiWorld::join(argc, argv);
+  if (world && world->rank() != 0) {  // rank 0 speaks for all: errors name their rank
+    unagreed_errors_fd = dup(2);
+    std::freopen("/dev/null", "w", stdout);
+    std::freopen("/dev/null", "w", stderr);
+  }
+  gs::distributed::MpiWorld* const mpi = world.get();
+#else
+  const std::nullptr_t mpi = nullptr;
+#endif
   const gs::batch::ParsedCommandLine parsed = gs::batch::parse_command_line(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
   try {
+#if GS_WITH_MPI
+    const bool runs_over_ranks = world && !parsed.options.bench && !parsed.options.list_backends;
+    if (runs_over_ranks) return run_over_ranks(parsed.options, *world);
+    if (world && world->rank() != 0) return 0;  // --bench, --list-backends: rank 0 alone
+#endif
     return run(parsed.options);
   } catch (const std::bad_alloc&) {  // `ulimit -v`, or more than the machine has
-    return fail("out of memory (an allocation was refused)");
+    return fail_all(mpi, "out of memory (an allocation was refused)");
   } catch (const std::exception& e) {  // anything else: still one line
-    return fail(e.what());
+    return fail_all(mpi, e.what());
   }
 }

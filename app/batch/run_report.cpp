@@ -11,6 +11,7 @@ void print_summary(std::ostream& out, const RunReport& r) {
   if (!r.backend_reason.empty()) out << "; " << r.backend_reason;
   out << "\ngrid      " << to_string(r.size) << ", " << r.steps << " steps";
   if (r.frames > 0) out << " in " << r.frames << " frames";
+  if (r.ranks > 1) out << ", over " << r.ranks << " ranks";
   out << std::fixed << std::setprecision(3) << "\ntime      compute " << r.compute_s
       << " s, transfer " << r.transfer_s << " s, I/O wait " << r.io_s << " s (writer busy "
       << r.writer_s << " s), wall " << r.wall_s << " s\n"
@@ -25,6 +26,7 @@ void print_json(std::ostream& out, const RunReport& r) {
       {"backend_reason", r.backend_reason},
       {"width", r.size.width},
       {"height", r.size.height},
+      {"ranks", r.ranks},
       {"steps", r.steps},
       {"frames", r.frames},
       {"final_step", r.final_step},

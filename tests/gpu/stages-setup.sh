@@ -143,7 +143,7 @@ EOF
   t0=$(date +%s)
   # Tests are listed when ctest runs (PRE_TEST), not by running them at build time without the
   # carried libraries on the loader path. The app's Xvfb tests are not built here (no xvfb-run).
-  run cmake -S "$GS_ROOT" -B "$GS_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGS_CUDA=ON \
+  run cmake -S "$GS_ROOT" -B "$GS_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGS_CUDA=ON -DGS_MPI=OFF \
     -DGS_BUILD_APP=ON -DGS_BUILD_TESTS=ON -DGS_HDF5=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
     -DCMAKE_PREFIX_PATH="$d/usr" -DCMAKE_LIBRARY_PATH="$lib;$d/lib/x86_64-linux-gnu" \
     -DCMAKE_INCLUDE_PATH="$d/usr/include" -DPKG_CONFIG_EXECUTABLE="$tools/pkg-config" \

@@ -1,0 +1,150 @@
+#include "mpi_world.h"
+
+#include <mpi.h>
+
+#include <climits>
+#include <cstdlib>
+#include <string>
+
+namespace gs::distributed {
+namespace {
+
+// The job's rank count as its launcher tells it (Open MPI's mpirun, PMI or PMIx, Slurm).
+int launched_ranks() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_SIZE", "PMI_SIZE", "SLURM_NTASKS"})
+    if (const char* value = std::getenv(name)) return std::atoi(value);
+  return 1;
+}
+
+// MPI returns its errors (MPI_ERRORS_RETURN below): each becomes an Error naming the call.
+Status check(int code, const char* call) {
+  if (code == MPI_SUCCESS) return Status::ok();
+  char text[MPI_MAX_ERROR_STRING];
+  int length = 0;
+  MPI_Error_string(code, text, &length);
+  return Error{std::string(call) + " failed: " + std::string(text, std::size_t(length))};
+}
+
+}  // namespace
+
+Status MpiWorld::fits_counts(GridSize size) {
+  if (2 * long(size.cells()) <= INT_MAX) return Status::ok();
+  return Error{"a grid of " + to_string(size) +
+               " is past what this program passes through MPI in one message (2^31 floats)"};
+}
+
+std::unique_ptr<MpiWorld> MpiWorld::join(int& argc, char**& argv) {
+  if (launched_ranks() <= 1) return nullptr;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  std::unique_ptr<MpiWorld> world(new MpiWorld);
+  MPI_Comm_rank(MPI_COMM_WORLD, &world->rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &world->size_);
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, world->rank_, MPI_INFO_NULL, &node);
+  MPI_Comm_rank(node, &world->local_rank_);
+  MPI_Comm_size(node, &world->local_size_);
+  MPI_Comm_free(&node);
+  return world;
+}
+
+MpiWorld::~MpiWorld() {
+  MPI_Finalize();
+}
+
+void MpiWorld::abort(int code) {
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::_Exit(code);  // MPI_Abort does not return; if it did, still end this rank
+}
+
+Status MpiWorld::agree(const Status& local) {
+  const int failing = local ? size_ : rank_;
+  int lowest = size_;
+  GS_TRY(check(MPI_Allreduce(&failing, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD),
+               "MPI_Allreduce"));
+  if (lowest == size_) return Status::ok();
+  std::string message = rank_ == lowest ? local.message() : std::string();
+  int length = int(message.size());
+  GS_TRY(check(MPI_Bcast(&length, 1, MPI_INT, lowest, MPI_COMM_WORLD), "MPI_Bcast"));
+  message.resize(std::size_t(length));
+  GS_TRY(check(MPI_Bcast(message.data(), length, MPI_CHAR, lowest, MPI_COMM_WORLD), "MPI_Bcast"));
+  return Error{"rank " + std::to_string(lowest) + ": " + message};
+}
+
+bool MpiWorld::all(bool local) {
+  int mine = local ? 1 : 0, every = 0;
+  if (MPI_Allreduce(&mine, &every, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD) != MPI_SUCCESS)
+    return false;
+  return every == 1;
+}
+
+double MpiWorld::max(double local) {
+  double largest = local;
+  MPI_Allreduce(&local, &largest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return largest;
+}
+
+Status MpiWorld::exchange(const std::vector<HaloMessage>& messages, Fields& block) {
+  const long width = block.size.width;
+  std::vector<std::vector<float>> incoming, outgoing;
+  std::vector<const HaloMessage*> received;
+  std::vector<MPI_Request> requests;
+  incoming.reserve(messages.size());  // buffers stay put while their requests are open
+  outgoing.reserve(messages.size());
+  for (const HaloMessage& m : messages) {
+    if (m.to != rank_) continue;
+    const int count = int(2 * m.count * width);
+    incoming.emplace_back(std::size_t(count));
+    received.push_back(&m);
+    requests.emplace_back();
+    GS_TRY(check(MPI_Irecv(incoming.back().data(), count, MPI_FLOAT, m.from, m.tag, MPI_COMM_WORLD,
+                           &requests.back()),
+                 "MPI_Irecv"));
+  }
+  for (const HaloMessage& m : messages) {
+    if (m.from != rank_) continue;
+    outgoing.push_back(pack_rows(block, m.first, m.count));
+    requests.emplace_back();
+    GS_TRY(check(MPI_Isend(outgoing.back().data(), int(outgoing.back().size()), MPI_FLOAT, m.to,
+                           m.tag, MPI_COMM_WORLD, &requests.back()),
+                 "MPI_Isend"));
+  }
+  GS_TRY(check(MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE),
+               "MPI_Waitall"));
+  for (std::size_t i = 0; i < received.size(); ++i)
+    unpack_rows(incoming[i], received[i]->into, received[i]->count, block);
+  return Status::ok();
+}
+
+namespace {
+
+// Rank 0 receives each rank's own rows of one field into `whole_field` (sized there).
+Status gather_field(int rank, const std::vector<RankBand>& bands, const FieldData& block_field,
+                    long width, float* whole_field) {
+  const RankBand& mine = bands[std::size_t(rank)];
+  const int sent = int(mine.own_rows() * width);
+  std::vector<int> counts, offsets;
+  for (const RankBand& band : bands) {
+    counts.push_back(int(band.own_rows() * width));
+    offsets.push_back(int(band.first * width));
+  }
+  return check(
+      MPI_Gatherv(block_field.data() + mine.halo_above * width, sent, MPI_FLOAT, whole_field,
+                  counts.data(), offsets.data(), MPI_FLOAT, 0, MPI_COMM_WORLD),
+      "MPI_Gatherv");
+}
+
+}  // namespace
+
+Status MpiWorld::gather(const std::vector<RankBand>& bands, const Fields& block, Fields& whole) {
+  const long width = block.size.width;
+  GS_TRY(gather_field(rank_, bands, block.u, width, rank_ == 0 ? whole.u.data() : nullptr));
+  return gather_field(rank_, bands, block.v, width, rank_ == 0 ? whole.v.data() : nullptr);
+}
+
+Status MpiWorld::gather_v(const std::vector<RankBand>& bands, const Fields& block,
+                          std::vector<float>& v) {
+  return gather_field(rank_, bands, block.v, block.size.width, rank_ == 0 ? v.data() : nullptr);
+}
+
+}  // namespace gs::distributed

@@ -1,0 +1,61 @@
+// The MPI world of a run started by mpirun or srun: this process's rank among them, and the few
+// collective operations a run over several ranks needs (halo exchange, agreeing on an error,
+// gathering rows to rank 0). Exists only in builds with MPI (GS_MPI).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gs/fields.h"
+#include "gs/status.h"
+#include "halo_messages.h"
+#include "row_bands.h"
+
+namespace gs::distributed {
+
+class MpiWorld {
+ public:
+  // Starts MPI when the launcher says the job has more than one rank (its environment); null
+  // otherwise, so a plain start stays a plain process.
+  static std::unique_ptr<MpiWorld> join(int& argc, char**& argv);
+  ~MpiWorld();
+  MpiWorld(const MpiWorld&) = delete;
+  MpiWorld& operator=(const MpiWorld&) = delete;
+
+  // Whether a grid's fields fit MPI's int counts (asked before a run).
+  static Status fits_counts(GridSize size);
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  // Ranks on this node, and this one's place among them (to share cores or pick a GPU).
+  int local_rank() const { return local_rank_; }
+  int local_size() const { return local_size_; }
+
+  // Ends every rank of the job with `code`, for a failure the others cannot learn of.
+  [[noreturn]] void abort(int code);
+  // Every rank passes its own status; all return the same: ok, or the lowest failing rank's
+  // error, named "rank R: ...". Also the one point where a rank learns another has failed, so
+  // no rank waits forever for one that stopped.
+  Status agree(const Status& local);
+  // Whether every rank's value is true.
+  bool all(bool local);
+  // The largest of every rank's value.
+  double max(double local);
+  // Refreshes this rank's halo rows in `block`: the messages it sends and receives, nonblocking.
+  Status exchange(const std::vector<HaloMessage>& messages, Fields& block);
+  // Rank 0 receives every rank's own rows of u and v into `whole` (sized there); the others
+  // send theirs.
+  Status gather(const std::vector<RankBand>& bands, const Fields& block, Fields& whole);
+  // The same for v's own rows only, into `v` (rank 0): a frame.
+  Status gather_v(const std::vector<RankBand>& bands, const Fields& block, std::vector<float>& v);
+
+ private:
+  MpiWorld() = default;
+  int rank_ = 0;
+  int size_ = 1;
+  int local_rank_ = 0;
+  int local_size_ = 1;
+};
+
+}  // namespace gs::distributed

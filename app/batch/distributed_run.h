@@ -1,0 +1,19 @@
+// A batch run over the ranks of an MPI world (mpirun, srun): the grid split in row bands, each
+// rank stepping its band's block on its own backend in calls of at most `halo` steps and
+// refreshing its halos between them; rank 0 gathers frames and the final state and writes the
+// files. The same bits as one process (distributed/row_bands.h). Builds with MPI only.
+#pragma once
+
+#include "batch_job.h"
+#include "batch_run.h"
+#include "gs/backend.h"
+#include "mpi_world.h"
+
+namespace gs::batch {
+
+// Every rank calls it with the same job; every rank returns the same outcome (an error names
+// the rank that hit it). Only rank 0 writes files or shows progress.
+Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int halo,
+                                    distributed::MpiWorld& world, const RunSettings& settings);
+
+}  // namespace gs::batch

@@ -1,0 +1,154 @@
+// grayscott-batch under mpirun (builds with MPI): one grid over several ranks gives the bits of
+// one process, for every Laplacian and boundary and halo widths 1 and 8, on a grid the ranks do
+// not divide evenly; a rank that fails mid-run ends the job with one message, a non-zero exit
+// and no file. Open MPI refuses root unless told: the allow-run-as-root switches are set for
+// these tests' runs (not in the program).
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "hdf5_test_files.h"
+#include "run_program.h"
+
+namespace gs::test {
+namespace {
+
+const std::string kMpirun = GS_MPIEXEC;
+
+class MpiRuns : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+#if GS_SANITIZED_BUILD
+    setenv("ASAN_OPTIONS", "detect_leaks=0", 1);  // Open MPI keeps what it allocates
+#endif
+  }
+
+  // grayscott-batch on `ranks` ranks with these arguments.
+  static ProgramResult run_ranks(int ranks, const std::vector<std::string>& args) {
+    std::vector<std::string> all{"--oversubscribe", "-np", std::to_string(ranks), GS_BATCH_BINARY};
+    all.insert(all.end(), args.begin(), args.end());
+    return run_program(kMpirun, all);
+  }
+};
+
+std::vector<std::string> run_args(const std::string& laplacian, const std::string& boundary,
+                                  const std::filesystem::path& output) {
+  return {"--backend",  "cpu",    "--width",  "1001",         "--height",    "777",
+          "--steps",    "200",    "--init",   "spots",        "--laplacian", laplacian,
+          "--boundary", boundary, "--output", output.string()};
+}
+
+long occurrences(const std::string& text, const std::string& part) {
+  long count = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
+// The processes `parent` started (the ranks mpirun runs on this machine).
+std::vector<int> children_of(int parent) {
+  std::vector<int> pids;
+  std::istringstream list(read_file("/proc/" + std::to_string(parent) + "/task/" +
+                                    std::to_string(parent) + "/children"));
+  for (int pid; list >> pid;) pids.push_back(pid);
+  return pids;
+}
+
+void expect_same_fields(const std::filesystem::path& a, const std::filesystem::path& b,
+                        const std::string& what) {
+  for (const char* field : {"u", "v"})
+    EXPECT_TRUE(read_dataset(a, field).values == read_dataset(b, field).values)
+        << field << " differs: " << what;
+}
+
+TEST_F(MpiRuns, ThreeRanksGiveTheBitsOfOneProcessForEveryStencilAndHalo) {
+  ScratchDir dir;
+  for (const std::string laplacian : {"five-point", "nine-point", "course"})
+    for (const std::string boundary : {"periodic", "neumann"}) {
+      const auto single = dir / (laplacian + boundary + ".h5");
+      const ProgramResult alone = run_batch(run_args(laplacian, boundary, single));
+      ASSERT_EQ(alone.exit_code, 0) << alone.err;
+      for (const std::string halo : {"1", "8"}) {
+        const auto spread = dir / (laplacian + boundary + halo + "-ranks.h5");
+        std::vector<std::string> args = run_args(laplacian, boundary, spread);
+        args.insert(args.end(), {"--halo", halo});
+        const ProgramResult ranks = run_ranks(3, args);
+        ASSERT_EQ(ranks.exit_code, 0) << ranks.err;
+        EXPECT_NE(ranks.out.find("over 3 ranks"), std::string::npos) << ranks.out;
+        expect_same_fields(single, spread, laplacian + " " + boundary + ", halo " + halo);
+      }
+    }
+}
+
+TEST_F(MpiRuns, AnyRankCountGivesTheSameBitsAndOnlyRankZeroPrints) {
+  ScratchDir dir;
+  const auto single = dir / "single.h5";
+  ASSERT_EQ(run_batch(run_args("course", "periodic", single)).exit_code, 0);
+  for (int ranks : {1, 2, 4}) {
+    const auto spread = dir / ("ranks" + std::to_string(ranks) + ".h5");
+    const ProgramResult run = run_ranks(ranks, run_args("course", "periodic", spread));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    expect_same_fields(single, spread, std::to_string(ranks) + " ranks");
+    const auto lines = std::count(run.out.begin(), run.out.end(), '\n');
+    EXPECT_EQ(lines, 4) << "one summary, not one per rank:\n" << run.out;
+  }
+}
+
+TEST_F(MpiRuns, BandsThinnerThanTheHaloAreRefusedInOneLine) {
+  ScratchDir dir;
+  const ProgramResult run =
+      run_ranks(4, {"--backend", "cpu", "--width", "64", "--height", "20", "--steps", "5", "--halo",
+                    "8", "--output", (dir / "thin.h5").string()});
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.err.find("grayscott-batch: error: rank 0's band of 5 rows is thinner than the "
+                         "halo of 8 rows"),
+            std::string::npos)
+      << run.err;
+  EXPECT_EQ(occurrences(run.err, "grayscott-batch:"), 1) << "one line, from rank 0:\n" << run.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "thin.h5"));
+}
+
+// One rank stops mid-run (a signal, as a node's scheduler would send): every rank learns it at
+// the next exchange, rank 0 says which rank stopped in one line, the job exits non-zero and
+// rank 0 removes its unfinished files.
+TEST_F(MpiRuns, ARankStoppedMidRunEndsTheJobWithOneMessageAndNoFiles) {
+  ScratchDir dir;
+  const int mpirun = spawn_program(
+      kMpirun,
+      {"--oversubscribe", "-np", "3", GS_BATCH_BINARY, "--backend", "cpu", "--width", "512",
+       "--height", "512", "--frames", "100000", "--steps-per-frame", "8", "--output",
+       (dir / "state.h5").string(), "--frames-output", (dir / "frames.h5").string()},
+      dir.path().parent_path() / (dir.path().filename().string() + ".out"),
+      dir.path().parent_path() / (dir.path().filename().string() + ".err"));
+  std::vector<int> ranks;
+  for (int wait = 0; wait < 300 && (ranks.size() < 3 || !dir.has_temporary_file()); ++wait) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ranks = children_of(mpirun);
+  }
+  ASSERT_EQ(ranks.size(), 3u) << "mpirun's ranks";
+  ASSERT_TRUE(dir.has_temporary_file()) << "the frames file under way";
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  kill(ranks.back(), SIGTERM);
+  int status = 0;
+  ASSERT_EQ(waitpid(mpirun, &status, 0), mpirun);
+  const std::string err =
+      read_file(dir.path().parent_path() / (dir.path().filename().string() + ".err"));
+  EXPECT_NE(exit_code_of(status), 0);
+  EXPECT_EQ(occurrences(err, "grayscott-batch:"), 1) << err;
+  EXPECT_NE(err.find("interrupted"), std::string::npos) << err;
+  EXPECT_TRUE(dir.entries().empty()) << "left behind: " << dir.entries().front();
+}
+
+}  // namespace
+}  // namespace gs::test
