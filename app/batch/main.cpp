@@ -60,6 +60,8 @@ int fail_all(std::nullptr_t, const std::string& message) {
 // share the cores of their node.
 int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& world) {
   using namespace gs::batch;
+  if (options.keep_diverged)  // every rank decides alike: nothing to agree on
+    return fail("--keep-diverged runs in one process (start it without mpirun)");
   if (options.threads == 0)
     options.threads = std::max(1, int(std::thread::hardware_concurrency()) / world.local_size());
   gs::Expected<BatchJob> job = build_job(options);

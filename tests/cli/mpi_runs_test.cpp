@@ -105,7 +105,7 @@ TEST_F(MpiRuns, AnyRankCountGivesTheSameBitsAndOnlyRankZeroPrints) {
   }
 }
 
-TEST_F(MpiRuns, BandsThinnerThanTheHaloAreRefusedInOneLine) {
+TEST_F(MpiRuns, WhatRanksCannotDoIsRefusedInOneLine) {
   ScratchDir dir;
   const ProgramResult run =
       run_ranks(4, {"--backend", "cpu", "--width", "64", "--height", "20", "--steps", "5", "--halo",
@@ -117,6 +117,12 @@ TEST_F(MpiRuns, BandsThinnerThanTheHaloAreRefusedInOneLine) {
       << run.err;
   EXPECT_EQ(occurrences(run.err, "grayscott-batch:"), 1) << "one line, from rank 0:\n" << run.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "thin.h5"));
+
+  const ProgramResult kept = run_ranks(2, {"--backend", "cpu", "--steps", "5", "--keep-diverged",
+                                           "--output", (dir / "kept.h5").string()});
+  EXPECT_NE(kept.exit_code, 0);
+  EXPECT_EQ(occurrences(kept.err, "grayscott-batch: error: --keep-diverged runs in one process"), 1)
+      << kept.err;
 }
 
 // One rank stops mid-run (a signal, as a node's scheduler would send): every rank learns it at
