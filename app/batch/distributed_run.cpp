@@ -21,25 +21,47 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// `count` steps of the block on the backend, and the block back out for the exchange. Every
-// call's result is a local status: the ranks agree on it together.
-Status step_block(Backend& backend, int count, Fields& block, RunReport& report) {
+// `count` steps of the block on the backend. Every call's result is a local status: the ranks
+// agree on it together.
+Status step_block(Backend& backend, int count, RunReport& report) {
   if (termination_requested()) return Error{"interrupted"};
   GS_TRY(backend.step(count));
   Expected<Timings> stepped = backend.finish();
   if (!stepped) return stepped.status();
   report.compute_s += stepped->compute_ms / 1e3;
-  const auto copy_start = Clock::now();
-  GS_TRY(backend.copy_out(block));
-  report.transfer_s += seconds_since(copy_start);
   return Status::ok();
 }
 
-Status copy_block_in(Backend& backend, const Fields& block, RunReport& report) {
-  const auto copy_start = Clock::now();
-  GS_TRY(backend.copy_in(block));
-  report.transfer_s += seconds_since(copy_start);
+// The block's host copy of rows [first, first + count) from the backend (only the rows that
+// cross to other ranks or into files: the rest stays on the backend).
+Status rows_from_backend(Backend& backend, int first, int count, Fields& block, RunReport& report) {
+  const auto start = Clock::now();
+  Fields rows;
+  GS_TRY(backend.read_rows(first, count, rows));
+  distributed::copy_rows(rows, 0, count, block, first);
+  report.transfer_s += seconds_since(start);
   return Status::ok();
+}
+
+// This rank's side of one exchange: the rows it sends out of the backend, the halo rows it
+// receives back into it.
+Status exchange_rows(Backend& backend, const std::vector<distributed::HaloMessage>& messages,
+                     MpiWorld& world, Fields& block, RunReport& report) {
+  Status local = Status::ok();
+  for (const distributed::HaloMessage& m : messages)
+    if (local && m.from == world.rank())
+      local = rows_from_backend(backend, m.first, m.count, block, report);
+  GS_TRY(world.agree(local));
+  GS_TRY(world.agree(world.exchange(messages, block)));
+  const auto start = Clock::now();
+  for (const distributed::HaloMessage& m : messages) {
+    if (!local || m.to != world.rank()) continue;
+    Fields rows({block.size.width, m.count});
+    distributed::copy_rows(block, m.into, m.count, rows, 0);
+    local = backend.write_rows(m.into, rows);
+  }
+  report.transfer_s += seconds_since(start);
+  return world.agree(local);
 }
 
 }  // namespace
@@ -68,7 +90,7 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
 
   Fields block = distributed::cut_block(job.initial, mine);
   Status started = backend.set_params(job.params);
-  if (started) started = copy_block_in(backend, block, report);
+  if (started) started = backend.copy_in(block);
   GS_TRY(world.agree(started));
 
   std::unique_ptr<FrameWriter> writer;
@@ -87,10 +109,8 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
   for (long long f = 0; f < job.frames; ++f) {
     for (long long left = job.steps_per_frame; left > 0;) {
       const int count = int(std::min<long long>(left, halo));
-      Status stepped = step_block(backend, count, block, report);
-      GS_TRY(world.agree(stepped));
-      GS_TRY(world.agree(world.exchange(messages, block)));
-      GS_TRY(world.agree(copy_block_in(backend, block, report)));
+      GS_TRY(world.agree(step_block(backend, count, report)));
+      GS_TRY(exchange_rows(backend, messages, world, block, report));
       left -= count;
       done += count;
       progress.update(done);
@@ -101,6 +121,8 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
       return Error{"the simulation diverged (NaN or infinity) by step " +
                    std::to_string(job.start_step + done) + " (try a smaller dt, or other F and k)"};
     if (job.frames_output) {
+      GS_TRY(
+          world.agree(rows_from_backend(backend, mine.halo_above, mine.own_rows(), block, report)));
       if (root) frame = writer->acquire_buffer();
       GS_TRY(world.agree(world.gather_v(bands, block, frame)));
       GS_TRY(world.agree(root ? writer->push(std::move(frame)) : Status::ok()));
@@ -114,6 +136,8 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
     GS_TRY(world.agree(Status::ok()));
   }
   if (job.output) {
+    GS_TRY(
+        world.agree(rows_from_backend(backend, mine.halo_above, mine.own_rows(), block, report)));
     Fields whole(root ? job.initial.size : GridSize{});
     GS_TRY(world.agree(world.gather(bands, block, whole)));
     const auto io_start = Clock::now();

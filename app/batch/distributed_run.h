@@ -1,7 +1,8 @@
 // A batch run over the ranks of an MPI world (mpirun, srun): the grid split in row bands, each
 // rank stepping its band's block on its own backend in calls of at most `halo` steps and
-// refreshing its halos between them; rank 0 gathers frames and the final state and writes the
-// files. The same bits as one process (distributed/row_bands.h). Builds with MPI only.
+// refreshing its halos between them (only the rows that cross leave the backend); rank 0
+// gathers frames and the final state and writes the files. The same bits as one process
+// (distributed/row_bands.h). Builds with MPI only.
 #pragma once
 
 #include "batch_job.h"

@@ -1,5 +1,5 @@
-// What every backend shares: the kinds' names and the answer of a backend without the GPU's
-// measurements.
+// What every backend shares: the kinds' names, the answer of a backend without the GPU's
+// measurements, and the check of a row range.
 #include "gs/backend.h"
 
 namespace gs {
@@ -10,6 +10,16 @@ Expected<DisplayPathTimes> Backend::measure_display_paths(int) {
 
 Expected<GraphCosts> Backend::measure_graph_costs(int) {
   return Error{"step graphs are a GPU measurement: the " + name() + " backend has none"};
+}
+
+Status check_rows(GridSize grid, int first, int count, const Fields* rows) {
+  if (first < 0 || count < 0 || long(first) + count > grid.height)
+    return Error{"rows " + std::to_string(first) + " to " + std::to_string(long(first) + count) +
+                 " are not within the grid's " + std::to_string(grid.height) + " rows"};
+  if (rows && (rows->size.width != grid.width || rows->u.size() != rows->size.cells() ||
+               rows->v.size() != rows->size.cells()))
+    return Error{"rows of " + to_string(rows->size) + " do not fit the grid " + to_string(grid)};
+  return Status::ok();
 }
 
 }  // namespace gs

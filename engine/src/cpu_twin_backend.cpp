@@ -317,6 +317,28 @@ Status CpuTwinBackend::copy_out(Fields& fields) {
   return Status::ok();
 }
 
+Status CpuTwinBackend::read_rows(int first, int count, Fields& rows) {
+  GS_TRY(check_rows(current_.size, first, count));
+  const auto start = Clock::now();
+  if (rows.size != GridSize{current_.size.width, count})
+    rows = Fields({current_.size.width, count});
+  const long from = long(first) * current_.size.width, cells = long(rows.size.cells());
+  std::copy_n(current_.u.begin() + from, cells, rows.u.begin());
+  std::copy_n(current_.v.begin() + from, cells, rows.v.begin());
+  timings_ = {0.0, elapsed_ms(start)};
+  return Status::ok();
+}
+
+Status CpuTwinBackend::write_rows(int first, const Fields& rows) {
+  GS_TRY(check_rows(current_.size, first, rows.size.height, &rows));
+  const auto start = Clock::now();
+  const long to = long(first) * current_.size.width;
+  std::copy(rows.u.begin(), rows.u.end(), current_.u.begin() + to);
+  std::copy(rows.v.begin(), rows.v.end(), current_.v.begin() + to);
+  timings_ = {0.0, elapsed_ms(start)};
+  return Status::ok();
+}
+
 Status CpuTwinBackend::write_display(DisplayField field, const DisplayTarget& target) {
   if (target.space != MemorySpace::Host)
     return Error{"the CPU twin can only write the display field into host memory"};

@@ -117,5 +117,10 @@ TEST(CpuTwin, ReportsComputeTimeForStepsAndTransferTimeForCopies) {
   EXPECT_GT(twin.last_timings().transfer_ms, 0.0);
 }
 
+TEST(CpuTwin, ReadsAndWritesRowsWithoutTheRestOfTheState) {
+  CpuTwinBackend twin(2);
+  check_row_access(twin);
+}
+
 }  // namespace
 }  // namespace gs::test

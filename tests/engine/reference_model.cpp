@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "gs/cpu_twin_backend.h"
+#include "gs/initial_conditions.h"
 
 namespace gs::test {
 namespace {
@@ -102,6 +103,30 @@ Fields run_steps(Backend& backend, const Fields& start, const Params& params, in
   Fields result;
   EXPECT_TRUE(backend.copy_out(result));
   return result;
+}
+
+void check_row_access(Backend& backend) {
+  const Fields start = make_initial_fields({37, 29}, InitPattern::Spots, 5);
+  const Fields stepped =
+      run_steps(backend, start, stable_params(Laplacian::Course, Boundary::Periodic), 5);
+  const long width = stepped.size.width;
+  Fields rows;
+  ASSERT_TRUE(backend.read_rows(3, 4, rows));
+  ASSERT_EQ(rows.size, (GridSize{37, 4}));
+  EXPECT_TRUE(std::equal(rows.u.begin(), rows.u.end(), stepped.u.begin() + 3 * width));
+  EXPECT_TRUE(std::equal(rows.v.begin(), rows.v.end(), stepped.v.begin() + 3 * width));
+
+  ASSERT_TRUE(backend.write_rows(20, rows));
+  Fields after;
+  ASSERT_TRUE(backend.copy_out(after));
+  Fields expected = stepped;
+  std::copy(rows.u.begin(), rows.u.end(), expected.u.begin() + 20 * width);
+  std::copy(rows.v.begin(), rows.v.end(), expected.v.begin() + 20 * width);
+  EXPECT_TRUE(after.u == expected.u && after.v == expected.v) << "rows 20-23 only";
+
+  EXPECT_FALSE(backend.read_rows(27, 5, rows)) << "past the grid";
+  EXPECT_FALSE(backend.read_rows(-1, 2, rows));
+  EXPECT_FALSE(backend.write_rows(0, Fields({36, 2}))) << "another width";
 }
 
 Fields run_twin(const Fields& start, const Params& params, int steps, int threads,

@@ -35,6 +35,11 @@ double relative_error(const Fields& actual, const Fields& expected);
 
 // Copies `start` in, runs `steps` steps and copies the result out; a failing call fails the test.
 Fields run_steps(Backend& backend, const Fields& start, const Params& params, int steps);
+// Rows read from `backend` after a few steps equal those rows of the whole state; rows written
+// land where asked and nowhere else; ranges past the grid and rows of another width are
+// refused. For any backend.
+void check_row_access(Backend& backend);
+
 // The same on a fresh CPU twin (its fast path unless told otherwise).
 Fields run_twin(const Fields& start, const Params& params, int steps, int threads = 0,
                 CpuTwinPath path = CpuTwinPath::Fast);

@@ -247,5 +247,9 @@ TEST_F(CudaTest, FieldRangeMatchesTheTwin) {
   EXPECT_EQ(gpu->high, twin.field_range(DisplayField::V)->high);
 }
 
+TEST_F(CudaTest, ReadsAndWritesRowsWithoutTheRestOfTheState) {
+  check_row_access(*cuda_);
+}
+
 }  // namespace
 }  // namespace gs::test

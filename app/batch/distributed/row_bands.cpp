@@ -56,11 +56,13 @@ Fields cut_block(const Fields& whole, const RankBand& band) {
 }
 
 void paste_own_rows(const Fields& block, const RankBand& band, Fields& whole) {
-  const long width = whole.size.width;
-  const long from = band.halo_above * width, to = band.first * width;
-  const long count = band.own_rows() * width;
-  std::copy_n(block.u.begin() + from, count, whole.u.begin() + to);
-  std::copy_n(block.v.begin() + from, count, whole.v.begin() + to);
+  copy_rows(block, band.halo_above, band.own_rows(), whole, band.first);
+}
+
+void copy_rows(const Fields& from, int from_first, int count, Fields& to, int to_first) {
+  const long width = from.size.width, cells = count * width;
+  std::copy_n(from.u.begin() + from_first * width, cells, to.u.begin() + to_first * width);
+  std::copy_n(from.v.begin() + from_first * width, cells, to.v.begin() + to_first * width);
 }
 
 std::vector<float> pack_rows(const Fields& block, int first, int count) {

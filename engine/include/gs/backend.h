@@ -40,6 +40,11 @@ class Backend {
   virtual Status step(int count) = 0;
   virtual Status copy_out(Fields& fields) = 0;
   virtual Status write_display(DisplayField field, const DisplayTarget& target) = 0;
+  // Rows [first, first + count) of u and v, without the rest of the state: out into `rows`
+  // (resized to width x count), or in from `rows` at `first` (a rank's edge rows for its
+  // neighbours, and theirs into its halo).
+  virtual Status read_rows(int first, int count, Fields& rows) = 0;
+  virtual Status write_rows(int first, const Fields& rows) = 0;
 
   // Steps, then writes the display field; a GPU backend fuses the write into the last step.
   // last_timings() then covers both.
@@ -81,5 +86,8 @@ class Backend {
   virtual Expected<DisplayPathTimes> measure_display_paths(int repeats);
   virtual Expected<GraphCosts> measure_graph_costs(int repeats);
 };
+
+// Whether rows [first, first + count) lie within `grid`, with `rows` (when given) as wide as it.
+Status check_rows(GridSize grid, int first, int count, const Fields* rows = nullptr);
 
 }  // namespace gs

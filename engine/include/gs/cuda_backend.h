@@ -48,6 +48,8 @@ class CudaBackend final : public Backend {
   Status step(int count) override;
   Status step_and_display(int count, DisplayField field, const DisplayTarget& target) override;
   Status copy_out(Fields& fields) override;
+  Status read_rows(int first, int count, Fields& rows) override;
+  Status write_rows(int first, const Fields& rows) override;
   Status write_display(DisplayField field, const DisplayTarget& target) override;
 
   GridSize size() const override;

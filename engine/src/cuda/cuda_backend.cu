@@ -82,6 +82,37 @@ Status CudaBackend::copy_out(Fields& fields) {
   return Status::ok();
 }
 
+Status CudaBackend::read_rows(int first, int count, Fields& rows) {
+  GS_TRY(impl_->require_state());
+  GS_TRY(check_rows(impl_->size, first, count));
+  const int width = impl_->size.width;
+  if (rows.size != GridSize{width, count}) rows = Fields({width, count});
+  const std::size_t offset = std::size_t(first) * std::size_t(width);
+  const std::size_t bytes = rows.size.cells() * sizeof(float);
+  GS_TRY(impl_->copy(rows.u.data(), impl_->u[impl_->current].get() + offset, bytes,
+                     cudaMemcpyDeviceToHost));
+  const double u_ms = impl_->timings.transfer_ms;
+  GS_TRY(impl_->copy(rows.v.data(), impl_->v[impl_->current].get() + offset, bytes,
+                     cudaMemcpyDeviceToHost));
+  impl_->timings.transfer_ms += u_ms;
+  return Status::ok();
+}
+
+Status CudaBackend::write_rows(int first, const Fields& rows) {
+  GS_TRY(impl_->make_current());
+  GS_TRY(impl_->require_state());
+  GS_TRY(check_rows(impl_->size, first, rows.size.height, &rows));
+  const std::size_t offset = std::size_t(first) * std::size_t(impl_->size.width);
+  const std::size_t bytes = rows.size.cells() * sizeof(float);
+  GS_TRY(impl_->copy(impl_->u[impl_->current].get() + offset, rows.u.data(), bytes,
+                     cudaMemcpyHostToDevice));
+  const double u_ms = impl_->timings.transfer_ms;
+  GS_TRY(impl_->copy(impl_->v[impl_->current].get() + offset, rows.v.data(), bytes,
+                     cudaMemcpyHostToDevice));
+  impl_->timings.transfer_ms += u_ms;
+  return Status::ok();
+}
+
 Status CudaBackend::write_display(DisplayField field, const DisplayTarget& target) {
   GS_TRY(impl_->require_state());
   GS_TRY(impl_->check_display_target(target));
