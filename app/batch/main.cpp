@@ -49,13 +49,6 @@ int fail_all(gs::distributed::MpiWorld* world, const std::string& message) {
   world->abort(1);
   return 1;
 }
-#else
-int fail_all(std::nullptr_t, const std::string& message) {
-  return fail(message);
-}
-#endif
-
-#if GS_WITH_MPI
 // A run over the world's ranks: every rank builds the same job and steps its band; the ranks
 // share the cores of their node.
 int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& world) {
@@ -77,6 +70,10 @@ int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& w
   if (world.rank() == 0)
     options.json ? print_json(std::cout, *report) : print_summary(std::cout, *report);
   return gs::termination_requested() ? fail("") : 0;
+}
+#else
+int fail_all(std::nullptr_t, const std::string& message) {
+  return fail(message);
 }
 #endif
 
