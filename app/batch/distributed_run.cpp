@@ -21,47 +21,38 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// `count` steps of the block on the backend. Every call's result is a local status: the ranks
-// agree on it together.
-Status step_block(Backend& backend, int count, RunReport& report) {
+// `count` steps of the block on the backend, and the rows this rank sends out of it. Every
+// call's result is a local status: the ranks agree on it together.
+Status step_block(Backend& backend, int count, distributed::RankExchange& exchange,
+                  RunReport& report) {
   if (termination_requested()) return Error{"interrupted"};
   GS_TRY(backend.step(count));
   Expected<Timings> stepped = backend.finish();
   if (!stepped) return stepped.status();
   report.compute_s += stepped->compute_ms / 1e3;
-  return Status::ok();
-}
-
-// The block's host copy of rows [first, first + count) from the backend (only the rows that
-// cross to other ranks or into files: the rest stays on the backend).
-Status rows_from_backend(Backend& backend, int first, int count, Fields& block, RunReport& report) {
   const auto start = Clock::now();
-  Fields rows;
-  GS_TRY(backend.read_rows(first, count, rows));
-  distributed::copy_rows(rows, 0, count, block, first);
+  for (std::size_t i = 0; i < exchange.sends.size(); ++i)
+    GS_TRY(
+        backend.read_rows(exchange.sends[i].first, exchange.sends[i].count, exchange.outgoing[i]));
   report.transfer_s += seconds_since(start);
   return Status::ok();
 }
 
-// This rank's side of one exchange: the rows it sends out of the backend, the halo rows it
-// receives back into it.
-Status exchange_rows(Backend& backend, const std::vector<distributed::HaloMessage>& messages,
-                     MpiWorld& world, Fields& block, RunReport& report) {
-  Status local = Status::ok();
-  for (const distributed::HaloMessage& m : messages)
-    if (local && m.from == world.rank())
-      local = rows_from_backend(backend, m.first, m.count, block, report);
-  GS_TRY(world.agree(local));
-  GS_TRY(world.agree(world.exchange(messages, block)));
+// The halo rows this rank received, into the backend: only the rows that cross leave it.
+Status write_halos(Backend& backend, const distributed::RankExchange& exchange, RunReport& report) {
   const auto start = Clock::now();
-  for (const distributed::HaloMessage& m : messages) {
-    if (!local || m.to != world.rank()) continue;
-    Fields rows({block.size.width, m.count});
-    distributed::copy_rows(block, m.into, m.count, rows, 0);
-    local = backend.write_rows(m.into, rows);
-  }
+  for (std::size_t i = 0; i < exchange.receives.size(); ++i)
+    GS_TRY(backend.write_rows(exchange.receives[i].into, exchange.incoming[i]));
   report.transfer_s += seconds_since(start);
-  return world.agree(local);
+  return Status::ok();
+}
+
+// This rank's own rows, out of the backend: for a frame or the final state.
+Status own_rows(Backend& backend, const RankBand& mine, Fields& own, RunReport& report) {
+  const auto start = Clock::now();
+  GS_TRY(backend.read_rows(mine.halo_above, mine.own_rows(), own));
+  report.transfer_s += seconds_since(start);
+  return Status::ok();
 }
 
 }  // namespace
@@ -76,8 +67,9 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
   if (!split) return Error{split.message() + " (--halo)"};
   const std::vector<RankBand>& bands = *split;
   const RankBand& mine = bands[std::size_t(world.rank())];
-  const std::vector<distributed::HaloMessage> messages =
-      distributed::halo_messages(bands, job.params.boundary);
+  distributed::RankExchange exchange = distributed::rank_exchange(
+      distributed::halo_messages(bands, job.params.boundary), world.rank(), job.initial.size.width);
+  Fields own;  // this rank's own rows, when they leave the backend
 
   RunReport report;
   report.backend = backend.name();
@@ -88,9 +80,8 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
   report.steps = job.total_steps();
   report.final_step = job.start_step + job.total_steps();
 
-  Fields block = distributed::cut_block(job.initial, mine);
   Status started = backend.set_params(job.params);
-  if (started) started = backend.copy_in(block);
+  if (started) started = backend.copy_in(distributed::cut_block(job.initial, mine));
   GS_TRY(world.agree(started));
 
   std::unique_ptr<FrameWriter> writer;
@@ -109,8 +100,9 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
   for (long long f = 0; f < job.frames; ++f) {
     for (long long left = job.steps_per_frame; left > 0;) {
       const int count = int(std::min<long long>(left, halo));
-      GS_TRY(world.agree(step_block(backend, count, report)));
-      GS_TRY(exchange_rows(backend, messages, world, block, report));
+      GS_TRY(world.agree(step_block(backend, count, exchange, report)));
+      GS_TRY(world.agree(world.exchange(exchange)));
+      GS_TRY(world.agree(write_halos(backend, exchange, report)));
       left -= count;
       done += count;
       progress.update(done);
@@ -121,10 +113,9 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
       return Error{"the simulation diverged (NaN or infinity) by step " +
                    std::to_string(job.start_step + done) + " (try a smaller dt, or other F and k)"};
     if (job.frames_output) {
-      GS_TRY(
-          world.agree(rows_from_backend(backend, mine.halo_above, mine.own_rows(), block, report)));
+      GS_TRY(world.agree(own_rows(backend, mine, own, report)));
       if (root) frame = writer->acquire_buffer();
-      GS_TRY(world.agree(world.gather_v(bands, block, frame)));
+      GS_TRY(world.agree(world.gather_v(bands, own, frame)));
       GS_TRY(world.agree(root ? writer->push(std::move(frame)) : Status::ok()));
     }
   }
@@ -136,10 +127,9 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
     GS_TRY(world.agree(Status::ok()));
   }
   if (job.output) {
-    GS_TRY(
-        world.agree(rows_from_backend(backend, mine.halo_above, mine.own_rows(), block, report)));
+    GS_TRY(world.agree(own_rows(backend, mine, own, report)));
     Fields whole(root ? job.initial.size : GridSize{});
-    GS_TRY(world.agree(world.gather(bands, block, whole)));
+    GS_TRY(world.agree(world.gather(bands, own, whole)));
     const auto io_start = Clock::now();
     GS_TRY(world.agree(root ? write_state(*job.output, whole, job.params, report.final_step)
                             : Status::ok()));

@@ -29,10 +29,24 @@ std::vector<HaloMessage> halo_messages(const std::vector<RankBand>& bands, Bound
   return messages;
 }
 
+RankExchange rank_exchange(const std::vector<HaloMessage>& messages, int rank, int width) {
+  RankExchange exchange;
+  for (const HaloMessage& m : messages) {
+    if (m.from == rank) {
+      exchange.sends.push_back(m);
+      exchange.outgoing.emplace_back(GridSize{width, m.count});
+    }
+    if (m.to == rank) {
+      exchange.receives.push_back(m);
+      exchange.incoming.emplace_back(GridSize{width, m.count});
+    }
+  }
+  return exchange;
+}
+
 void exchange_in_process(const std::vector<HaloMessage>& messages, std::vector<Fields>& blocks) {
   for (const HaloMessage& m : messages)
-    unpack_rows(pack_rows(blocks[std::size_t(m.from)], m.first, m.count), m.into, m.count,
-                blocks[std::size_t(m.to)]);
+    copy_rows(blocks[std::size_t(m.from)], m.first, m.count, blocks[std::size_t(m.to)], m.into);
 }
 
 }  // namespace gs::distributed

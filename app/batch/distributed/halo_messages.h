@@ -22,6 +22,16 @@ struct HaloMessage {
 // Every message of one exchange, over all ranks, in a fixed order.
 std::vector<HaloMessage> halo_messages(const std::vector<RankBand>& bands, Boundary boundary);
 
+// One rank's side of every exchange of a run: the messages it sends and receives, each with its
+// rows (width x count), allocated once.
+struct RankExchange {
+  std::vector<HaloMessage> sends;
+  std::vector<Fields> outgoing;  // one per send
+  std::vector<HaloMessage> receives;
+  std::vector<Fields> incoming;  // one per receive
+};
+RankExchange rank_exchange(const std::vector<HaloMessage>& messages, int rank, int width);
+
 // One exchange among blocks held in one process (tests; one rank per block).
 void exchange_in_process(const std::vector<HaloMessage>& messages, std::vector<Fields>& blocks);
 

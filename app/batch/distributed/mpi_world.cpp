@@ -84,67 +84,63 @@ double MpiWorld::max(double local) {
   return largest;
 }
 
-Status MpiWorld::exchange(const std::vector<HaloMessage>& messages, Fields& block) {
-  const long width = block.size.width;
-  std::vector<std::vector<float>> incoming, outgoing;
-  std::vector<const HaloMessage*> received;
-  std::vector<MPI_Request> requests;
-  incoming.reserve(messages.size());  // buffers stay put while their requests are open
-  outgoing.reserve(messages.size());
-  for (const HaloMessage& m : messages) {
-    if (m.to != rank_) continue;
-    const int count = int(2 * m.count * width);
-    incoming.emplace_back(std::size_t(count));
-    received.push_back(&m);
-    requests.emplace_back();
-    GS_TRY(check(MPI_Irecv(incoming.back().data(), count, MPI_FLOAT, m.from, m.tag, MPI_COMM_WORLD,
-                           &requests.back()),
+// u and v of a message travel apart, under tags of their own.
+Status MpiWorld::exchange(RankExchange& exchange) {
+  std::vector<MPI_Request> requests(2 * (exchange.receives.size() + exchange.sends.size()));
+  MPI_Request* request = requests.data();
+  for (std::size_t i = 0; i < exchange.receives.size(); ++i) {
+    const HaloMessage& m = exchange.receives[i];
+    Fields& rows = exchange.incoming[i];
+    const int count = int(rows.size.cells());
+    GS_TRY(check(
+        MPI_Irecv(rows.u.data(), count, MPI_FLOAT, m.from, 2 * m.tag, MPI_COMM_WORLD, request++),
+        "MPI_Irecv"));
+    GS_TRY(check(MPI_Irecv(rows.v.data(), count, MPI_FLOAT, m.from, 2 * m.tag + 1, MPI_COMM_WORLD,
+                           request++),
                  "MPI_Irecv"));
   }
-  for (const HaloMessage& m : messages) {
-    if (m.from != rank_) continue;
-    outgoing.push_back(pack_rows(block, m.first, m.count));
-    requests.emplace_back();
-    GS_TRY(check(MPI_Isend(outgoing.back().data(), int(outgoing.back().size()), MPI_FLOAT, m.to,
-                           m.tag, MPI_COMM_WORLD, &requests.back()),
-                 "MPI_Isend"));
+  for (std::size_t i = 0; i < exchange.sends.size(); ++i) {
+    const HaloMessage& m = exchange.sends[i];
+    Fields& rows = exchange.outgoing[i];
+    const int count = int(rows.size.cells());
+    GS_TRY(check(
+        MPI_Isend(rows.u.data(), count, MPI_FLOAT, m.to, 2 * m.tag, MPI_COMM_WORLD, request++),
+        "MPI_Isend"));
+    GS_TRY(check(
+        MPI_Isend(rows.v.data(), count, MPI_FLOAT, m.to, 2 * m.tag + 1, MPI_COMM_WORLD, request++),
+        "MPI_Isend"));
   }
-  GS_TRY(check(MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE),
-               "MPI_Waitall"));
-  for (std::size_t i = 0; i < received.size(); ++i)
-    unpack_rows(incoming[i], received[i]->into, received[i]->count, block);
-  return Status::ok();
+  return check(MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE),
+               "MPI_Waitall");
 }
 
 namespace {
 
 // Rank 0 receives each rank's own rows of one field into `whole_field` (sized there).
-Status gather_field(int rank, const std::vector<RankBand>& bands, const FieldData& block_field,
+Status gather_field(int rank, const std::vector<RankBand>& bands, const FieldData& own_field,
                     long width, float* whole_field) {
-  const RankBand& mine = bands[std::size_t(rank)];
-  const int sent = int(mine.own_rows() * width);
+  const int sent = int(bands[std::size_t(rank)].own_rows() * width);
   std::vector<int> counts, offsets;
   for (const RankBand& band : bands) {
     counts.push_back(int(band.own_rows() * width));
     offsets.push_back(int(band.first * width));
   }
-  return check(
-      MPI_Gatherv(block_field.data() + mine.halo_above * width, sent, MPI_FLOAT, whole_field,
-                  counts.data(), offsets.data(), MPI_FLOAT, 0, MPI_COMM_WORLD),
-      "MPI_Gatherv");
+  return check(MPI_Gatherv(own_field.data(), sent, MPI_FLOAT, whole_field, counts.data(),
+                           offsets.data(), MPI_FLOAT, 0, MPI_COMM_WORLD),
+               "MPI_Gatherv");
 }
 
 }  // namespace
 
-Status MpiWorld::gather(const std::vector<RankBand>& bands, const Fields& block, Fields& whole) {
-  const long width = block.size.width;
-  GS_TRY(gather_field(rank_, bands, block.u, width, rank_ == 0 ? whole.u.data() : nullptr));
-  return gather_field(rank_, bands, block.v, width, rank_ == 0 ? whole.v.data() : nullptr);
+Status MpiWorld::gather(const std::vector<RankBand>& bands, const Fields& own, Fields& whole) {
+  const long width = own.size.width;
+  GS_TRY(gather_field(rank_, bands, own.u, width, rank_ == 0 ? whole.u.data() : nullptr));
+  return gather_field(rank_, bands, own.v, width, rank_ == 0 ? whole.v.data() : nullptr);
 }
 
-Status MpiWorld::gather_v(const std::vector<RankBand>& bands, const Fields& block,
+Status MpiWorld::gather_v(const std::vector<RankBand>& bands, const Fields& own,
                           std::vector<float>& v) {
-  return gather_field(rank_, bands, block.v, block.size.width, rank_ == 0 ? v.data() : nullptr);
+  return gather_field(rank_, bands, own.v, own.size.width, rank_ == 0 ? v.data() : nullptr);
 }
 
 }  // namespace gs::distributed

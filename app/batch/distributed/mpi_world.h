@@ -42,13 +42,14 @@ class MpiWorld {
   bool all(bool local);
   // The largest of every rank's value.
   double max(double local);
-  // Refreshes this rank's halo rows in `block`: the messages it sends and receives, nonblocking.
-  Status exchange(const std::vector<HaloMessage>& messages, Fields& block);
-  // Rank 0 receives every rank's own rows of u and v into `whole` (sized there); the others
-  // send theirs.
-  Status gather(const std::vector<RankBand>& bands, const Fields& block, Fields& whole);
-  // The same for v's own rows only, into `v` (rank 0): a frame.
-  Status gather_v(const std::vector<RankBand>& bands, const Fields& block, std::vector<float>& v);
+  // One exchange: this rank's outgoing rows to their ranks, its incoming rows from theirs,
+  // nonblocking, all at once.
+  Status exchange(RankExchange& exchange);
+  // Rank 0 receives every rank's own rows (`own`: this rank's, and nothing else) of u and v
+  // into `whole` (sized there); the others send theirs.
+  Status gather(const std::vector<RankBand>& bands, const Fields& own, Fields& whole);
+  // The same for v alone, into `v` (rank 0): a frame.
+  Status gather_v(const std::vector<RankBand>& bands, const Fields& own, std::vector<float>& v);
 
  private:
   MpiWorld() = default;

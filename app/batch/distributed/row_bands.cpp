@@ -65,18 +65,4 @@ void copy_rows(const Fields& from, int from_first, int count, Fields& to, int to
   std::copy_n(from.v.begin() + from_first * width, cells, to.v.begin() + to_first * width);
 }
 
-std::vector<float> pack_rows(const Fields& block, int first, int count) {
-  const long width = block.size.width, begin = first * width, cells = count * width;
-  std::vector<float> rows(std::size_t(2 * cells));
-  std::copy_n(block.u.begin() + begin, cells, rows.begin());
-  std::copy_n(block.v.begin() + begin, cells, rows.begin() + cells);
-  return rows;
-}
-
-void unpack_rows(const std::vector<float>& rows, int first, int count, Fields& block) {
-  const long width = block.size.width, begin = first * width, cells = count * width;
-  std::copy_n(rows.begin(), cells, block.u.begin() + begin);
-  std::copy_n(rows.begin() + cells, cells, block.v.begin() + begin);
-}
-
 }  // namespace gs::distributed

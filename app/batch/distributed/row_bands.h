@@ -45,9 +45,4 @@ void paste_own_rows(const Fields& block, const RankBand& band, Fields& whole);
 // Rows [from_first, from_first + count) of `from` into rows from `to_first` of `to` (as wide).
 void copy_rows(const Fields& from, int from_first, int count, Fields& to, int to_first);
 
-// Rows [first, first + count) of a block, u's rows then v's: what a neighbour's halo needs.
-std::vector<float> pack_rows(const Fields& block, int first, int count);
-// The inverse of pack_rows, into rows [first, first + count) of `block`.
-void unpack_rows(const std::vector<float>& rows, int first, int count, Fields& block);
-
 }  // namespace gs::distributed
