@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <utility>
 
 #include "frame_ui.h"
 #include "gs/termination.h"
@@ -42,12 +43,12 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
                 open_render_surface(options.headless, options.window_size, app->settings_.window));
   GS_TRY_ASSIGN(app->renderer_, FieldRenderer::create());
   GS_TRY_ASSIGN(app->simulation_, Simulation::create(fit_to_display(options.simulation)));
+  app->demos_ = list_demos();
   app->texture_ = std::make_unique<FieldTexture>();
   app->captures_ = std::make_unique<FrameCaptures>(*app->texture_, *app->renderer_, *app->surface_,
                                                    app->settings_.capture_folder);
   GS_TRY(app->display_.rebuild(app->simulation_->backend(), *app->texture_));
   GS_TRY_ASSIGN(app->imgui_, ImGuiSession::start(*app->surface_, config, options.headless));
-  app->imgui_->apply_scale(app->settings_.ui_scale, app->settings_.font_size);
   return app;
 }
 
@@ -77,6 +78,7 @@ bool App::frame(double seconds_since_start) {
   }
   for (const Command& command : queue_) note_failure(apply(command));
   queue_.clear();
+  if (next_script_) script_ = std::exchange(next_script_, std::nullopt);
 
   Recording& recording = captures_->recording();
   PaceRequest request{simulation_->running(), simulation_->steps_per_frame(),
@@ -103,8 +105,9 @@ bool App::frame(double seconds_since_start) {
   };
   capture(false);
   if (recording.active() && timing.steps > 0 && !captures_->record_frame(range)) recording.stop("");
-  const SurfaceSize framebuffer = surface_->framebuffer_size();
-  renderer_->draw_frame(*texture_, range, framebuffer.width, framebuffer.height);
+  lay_out();
+  renderer_->draw_frame(*texture_, range, surface_->framebuffer_size(), surface_->window_size(),
+                        layout_.field);
   timing.draw_ms = renderer_->last_draw_ms();
   draw_ui();
   capture(true);
@@ -119,20 +122,32 @@ bool App::frame(double seconds_since_start) {
   return true;
 }
 
+void App::lay_out() {
+  const SurfaceSize window = surface_->window_size();
+  const float asked = settings_.font_size * settings_.ui_scale * surface_->content_scale();
+  imgui_->set_text_px(
+      fitted_text_px(asked, float(window.width), float(window.height), view_.presentation));
+  layout_ =
+      layout_screen({float(window.width), float(window.height), simulation_->size(),
+                     imgui_->fonts().text_px, view_.ui_hidden, view_.presentation, bar_height_});
+}
+
 void App::draw_ui() {
   imgui_->begin_frame();
-  const SurfaceSize window = surface_->window_size();
   const Recording& recording = captures_->recording();
-  const KeyActions keys = draw_frame_ui(
-      {{settings_, *simulation_, view_, stats_, pace_, display_.path(), display_.reason(),
-        surface_->gl_version(), captures_->last_path(), recording.recorder(), recording.message(),
-        script_ ? script_->state() : kNoScript, queue_, panel_state_},
-       {simulation_->divergence(), recording.recorder(), help_shown_, caption_},
-       renderer_->colormap_table(),
-       window.width,
-       window.height});
-  if (keys.toggle_help) help_shown_ = !help_shown_;
-  if (keys.toggle_fullscreen) surface_->toggle_fullscreen();
+  const FrameUiResult ui =
+      draw_frame_ui({{settings_, *simulation_, view_, stats_, pace_, display_.path(),
+                      display_.reason(), display_.unavailable(), surface_->gl_version(),
+                      captures_->last_path(), recording.recorder(), recording.message(),
+                      script_ ? script_->state() : kNoScript, queue_, panel_state_, demos_},
+                     {simulation_->divergence(), recording.recorder(), help_shown_, caption_},
+                     renderer_->colormap_table(),
+                     layout_,
+                     imgui_->fonts()});
+  bar_height_ = ui.bar_height;
+  if (ui.keys.toggle_help) help_shown_ = !help_shown_;
+  if (ui.keys.toggle_fullscreen) surface_->toggle_fullscreen();
+  clip_watch_.observe(clipped_windows());
   imgui_->end_frame();
 }
 
@@ -148,7 +163,7 @@ int App::finish() {
     if (Status status = stats_.write_json(
             *options_.stats_json, backend.name(), backend.description(), to_string(display_.path()),
             display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
-            surface_->gl_version());
+            surface_->gl_version(), {imgui_->fonts().text_px, layout_, clip_watch_.persistent()});
         !status) {
       std::cerr << "grayscott: error: " << status.message() << "\n";
       exit_code_ = 1;

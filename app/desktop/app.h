@@ -10,11 +10,14 @@
 
 #include "app_options.h"
 #include "control_panel.h"
+#include "demo_scripts.h"
 #include "display_transfer.h"
 #include "frame_captures.h"
 #include "frame_pacer.h"
 #include "frame_stats.h"
 #include "imgui_session.h"
+#include "layout_check.h"
+#include "screen_layout.h"
 #include "script_session.h"
 
 namespace gs::app {
@@ -29,6 +32,9 @@ class App {
   App() = default;
   // One pass of the loop: commands, steps, captures, drawing; false ends the loop at once.
   bool frame(double seconds_since_start);
+  // The text size for this window (fonts built again when it changes) and where everything
+  // sits; before the field is drawn.
+  void lay_out();
   void draw_ui();
   // The end of a run: the recording finished, settings and stats written; the exit code.
   int finish();
@@ -53,6 +59,9 @@ class App {
   ViewState view_;
   FrameStats stats_;
   std::optional<ScriptSession> script_;
+  std::optional<ScriptSession>
+      next_script_;                // a demo asked for, taking over after this frame's lines
+  std::vector<DemoScript> demos_;  // the Demos menu's
   std::vector<Command> queue_;
   Settings settings_;
   bool help_shown_ = false;
@@ -60,6 +69,9 @@ class App {
   PanelState panel_state_;  // the panel's own edit fields: grid size, video pace, state file
   FramePacer pacer_;
   PaceDecision pace_;  // the current frame's steps, for the panel
+  ScreenLayout layout_;
+  float bar_height_ = 0;  // the presentation bar's, as last drawn
+  ClipWatch clip_watch_;
   bool quit_ = false;
   int exit_code_ = 0;
 };

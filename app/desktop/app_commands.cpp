@@ -60,6 +60,14 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
             caption_ = c.text;
             return Status::ok();
           },
+          [&](const command::StartDemo& c) -> Status {
+            Expected<DemoScript> demo = find_demo(c.name);
+            if (!demo) return demo.status();
+            GS_TRY_ASSIGN(
+                next_script_,
+                ScriptSession::load(demo->path, options_.headless || options_.exit_after_script));
+            return Status::ok();
+          },
           [&](const command::Quit&) {
             quit_ = true;
             return Status::ok();

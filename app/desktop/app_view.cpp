@@ -18,9 +18,6 @@ Status App::apply_view(ViewControl control, const ControlValue& value) {
     case ViewEffect::Filter:
       texture_->set_linear_filtering(view_.linear_filter);
       break;
-    case ViewEffect::UiScale:
-      imgui_->apply_scale(settings_.ui_scale, settings_.font_size);
-      break;
     case ViewEffect::MeasureRange:
       return measure_view_range(view_, simulation_->backend(), simulation_->display_field());
   }

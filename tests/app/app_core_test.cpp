@@ -14,7 +14,6 @@
 #include "script_runner.h"
 #include "settings.h"
 #include "simulation.h"
-#include "view_geometry.h"
 
 namespace gs::app {
 namespace {
@@ -235,28 +234,6 @@ TEST_F(SimulationTest, DivergencePausesWithTheParametersAndResetRecovers) {
   EXPECT_FALSE(sim_->divergence().has_value());
   ASSERT_TRUE(apply(command::Run{}));
   EXPECT_TRUE(sim_->running());
-}
-
-}  // namespace
-}  // namespace gs::app
-
-namespace gs::app {
-namespace {
-
-TEST(ViewGeometry, WindowPointsMapToCellsWithTheAspectKept) {
-  // A 200x100 field in an 800x800 window: the quad is 800x400, centred vertically.
-  const QuadScale scale = quad_scale({200, 100}, 800, 800);
-  EXPECT_FLOAT_EQ(scale.x, 1.0f);
-  EXPECT_FLOAT_EQ(scale.y, 0.5f);
-  const auto corner = window_to_grid(0.0, 200.0, 800, 800, {200, 100});
-  ASSERT_TRUE(corner.has_value());
-  EXPECT_NEAR(corner->x, 0.0f, 1e-4);
-  EXPECT_NEAR(corner->y, 0.0f, 1e-4);
-  const auto middle = window_to_grid(400.0, 400.0, 800, 800, {200, 100});
-  ASSERT_TRUE(middle.has_value());
-  EXPECT_NEAR(middle->x, 100.0f, 1e-3);
-  EXPECT_NEAR(middle->y, 50.0f, 1e-3);
-  EXPECT_FALSE(window_to_grid(400.0, 100.0, 800, 800, {200, 100}).has_value()) << "above the field";
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
                                    GS_XVFB_RUN,
                                    "-a",
                                    "-s",
-                                   "-screen 0 1280x800x24",
+                                   "-screen 0 1920x1200x24",  // room for a 1920x1080 window
                                    GS_APP_BINARY,
                                    "--script",
                                    script};
@@ -50,6 +50,33 @@ bool same_pixels(const Image& a, const Image& b, int x0, int y0, int x1, int y1)
         if (a.rgb[i] != b.rgb[i]) return false;
       }
   return true;
+}
+
+std::optional<app::ScreenRect> rect_of(const nlohmann::json& value) {
+  if (!value.is_array() || value.size() != 4) return std::nullopt;
+  return app::ScreenRect{value[0].get<float>(), value[1].get<float>(), value[2].get<float>(),
+                         value[3].get<float>()};
+}
+
+double colormap_share(const Image& shot, const app::ScreenRect& rect,
+                      const std::vector<app::Rgb>& table) {
+  int sampled = 0, matched = 0;
+  for (int i = 0; i < 40; ++i)
+    for (int j = 0; j < 40; ++j) {
+      const int x = int(rect.x + 3 + (rect.width - 6) * float(j) / 40.0f);
+      const int y = int(rect.y + 3 + (rect.height - 6) * float(i) / 40.0f);
+      if (x < 0 || y < 0 || x >= shot.width || y >= shot.height) continue;
+      const std::size_t at = (std::size_t(y) * std::size_t(shot.width) + std::size_t(x)) * 3;
+      ++sampled;
+      for (const app::Rgb& c : table)
+        if (std::abs(int(shot.rgb[at]) - c[0]) + std::abs(int(shot.rgb[at + 1]) - c[1]) +
+                std::abs(int(shot.rgb[at + 2]) - c[2]) <=
+            6) {
+          ++matched;
+          break;
+        }
+    }
+  return sampled ? double(matched) / sampled : 0.0;
 }
 
 std::size_t Image::distinct_colours() const {

@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "colormap.h"
 #include "run_program.h"
+#include "screen_layout.h"
 
 namespace gs::test {
 
@@ -35,6 +37,13 @@ struct Image {
 
 // Whether two same-sized captures hold the same pixels in [x0, x1) x [y0, y1).
 bool same_pixels(const Image& a, const Image& b, int x0, int y0, int x1, int y1);
+
+// A rectangle of --stats-json's "ui" object ([x, y, width, height]); nullopt for null.
+std::optional<app::ScreenRect> rect_of(const nlohmann::json& value);
+// The share of pixels sampled over `rect` (a 40 x 40 lattice, 3 pixels in from its edges) whose
+// colour is one of the colormap's: 1 where only the field is drawn there.
+double colormap_share(const Image& shot, const app::ScreenRect& rect,
+                      const std::vector<app::Rgb>& table);
 
 // Empty (0x0) where the file is missing or not a PNG.
 Image load_png(const std::filesystem::path& path);

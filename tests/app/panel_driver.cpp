@@ -7,12 +7,14 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "frame_ui.h"
+
 namespace gs::test {
 namespace {
 
 // Tall enough for every section open at once with no scrolling, with room for combo lists.
-const ImVec2 kDisplaySize{1000.0f, 3000.0f};
-const ImVec2 kPanelSize{420.0f, 2900.0f};
+const ImVec2 kDisplaySize{1000.0f, 4000.0f};
+const ImVec2 kPanelSize{420.0f, 3900.0f};
 // The scan's steps: less than the smallest widget (a small button is 15x13 pixels), so a point
 // lands on each.
 constexpr float kStepX = 12.0f;
@@ -25,6 +27,19 @@ ImRect content_area(const ImGuiWindow& window) {
   return ImRect(window.Pos.x + 2.0f, window.Pos.y + window.TitleBarHeight() + 2.0f,
                 window.Pos.x + window.Size.x - 2.0f, bottom);
 }
+
+// The panel's collapsing sections, opened by clipped_windows_at.
+constexpr const char* kPanelSections[] = {"Simulation",
+                                          "Parameters",
+                                          "Favourites (keys 1-9)",
+                                          "Parameter map",
+                                          "Grid, backend, transfer",
+                                          "Launch (CUDA teaching)",
+                                          "View",
+                                          "Video",
+                                          "State file",
+                                          "Presentation",
+                                          "Timings"};
 
 }  // namespace
 
@@ -51,9 +66,9 @@ PanelDriver::PanelDriver() {
   io.DisplaySize = kDisplaySize;
   io.DeltaTime = 1.0f / 60.0f;
   io.MouseDoubleClickTime = 0.0f;  // each click of a scan is a single click, however close
-  unsigned char* pixels = nullptr;
-  int width = 0, height = 0;
-  io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);  // NewFrame needs a built atlas
+  ImGui::StyleColorsDark();
+  base_style_ = ImGui::GetStyle();
+  fonts_ = app::build_ui_fonts(13.0f, base_style_);  // the app's fonts at scale 1
   io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(std::intptr_t{1}));  // never drawn
   frame(ImVec2(-FLT_MAX, -FLT_MAX));  // the panel's window exists from here
 }
@@ -69,12 +84,12 @@ std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down) {
   io.MousePos = mouse;
   io.MouseDown[0] = left_down;
   ImGui::NewFrame();
-  ImGui::SetWindowSize(kPanelWindow, kPanelSize);
   std::vector<app::Command> commands;
   const std::string gl_version = "(none: headless panel test)";
   app::draw_control_panel({settings_, *simulation_, view_, stats_, pace_, app::TransferPath::Host,
-                           no_text_, gl_version, no_text_, nullptr, no_text_, no_text_, commands,
-                           panel_state_});
+                           no_text_, no_reasons_, gl_version, no_text_, nullptr, no_text_, no_text_,
+                           commands, panel_state_, demos_},
+                          app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
   ImGui::Render();  // no renderer: the draw data is built and dropped
   for (const app::Command& command : commands) {
     pushed_.push_back(command);
@@ -83,6 +98,51 @@ std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down) {
         refusals_.push_back(applied.message());
   }
   return commands;
+}
+
+std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, ImVec2 window,
+                                                                bool presentation) {
+  ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 display = io.DisplaySize;
+  fonts_ = app::build_ui_fonts(text_px, base_style_);
+  io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(std::intptr_t{1}));
+  io.DisplaySize = window;
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  view_.presentation = presentation;
+  app::FrameUiResult drawn;
+  std::vector<app::ClippedWindow> clipped;
+  for (int frame = 0; frame < app::ClipWatch::kFrames + 2; ++frame) {
+    const app::ScreenLayout layout = app::layout_screen(
+        {window.x, window.y, simulation_->size(), text_px, false, presentation, drawn.bar_height});
+    ImGui::NewFrame();
+    if (ImGuiWindow* panel_window = panel())  // every section open
+      for (const char* header : kPanelSections)
+        panel_window->StateStorage.SetInt(id_of(header, panel_window), 1);
+    std::vector<app::Command> commands;
+    const std::string gl_version = "4.5 (a long renderer name, as Mesa's llvmpipe gives)";
+    const std::string fallback =
+        "interop unavailable (no CUDA device drives this display); using host";
+    const std::string caption =
+        "A caption as long as a lecturer writes: watch how the spots divide as F rises";
+    const std::optional<std::string> no_divergence;
+    bool help_shown = true;  // the F1 help too
+    const std::vector<app::Rgb> table = app::colormap_table(app::builtin_colormaps().front());
+    drawn =
+        app::draw_frame_ui({{settings_, *simulation_, view_, stats_, pace_,
+                             app::TransferPath::Upload, fallback, no_reasons_, gl_version, no_text_,
+                             nullptr, no_text_, no_text_, commands, panel_state_, demos_},
+                            {no_divergence, nullptr, help_shown, caption},
+                            table,
+                            layout,
+                            fonts_});
+    clipped = app::clipped_windows();
+    ImGui::Render();
+  }
+  view_.presentation = false;
+  io.DisplaySize = display;
+  fonts_ = app::build_ui_fonts(13.0f, base_style_);
+  io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(std::intptr_t{1}));
+  return clipped;
 }
 
 std::vector<app::Command> PanelDriver::click(ImVec2 at) {

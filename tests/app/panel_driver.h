@@ -20,8 +20,10 @@
 #include "control_panel.h"
 #include "frame_pacer.h"
 #include "frame_stats.h"
+#include "layout_check.h"
 #include "settings.h"
 #include "simulation.h"
+#include "ui_fonts.h"
 #include "view_state.h"
 
 namespace gs::test {
@@ -59,6 +61,12 @@ class PanelDriver {
   // Clicks every widget of the panel once, top-down (see the .cpp); every command pushed.
   std::vector<app::Command> click_every_widget();
 
+  // The UI as the app draws it at `text_px` in a window of this size, in normal or presentation
+  // mode, with every collapsing section of the panel open: the windows that do not fit (after
+  // a few frames, for the auto-sized ones to follow their content).
+  std::vector<app::ClippedWindow> clipped_windows_at(float text_px, ImVec2 window,
+                                                     bool presentation);
+
   // Every command pushed so far, in order, and the simulation's refusals of them.
   const std::vector<app::Command>& pushed() const { return pushed_; }
   const std::vector<std::string>& refusals() const { return refusals_; }
@@ -67,6 +75,8 @@ class PanelDriver {
   void click_in_popup(std::set<ImGuiID>& clicked);
 
   ImGuiContext* context_ = nullptr;
+  ImGuiStyle base_style_;
+  app::UiFonts fonts_;
   std::unique_ptr<app::Simulation> simulation_;
   app::Settings settings_;
   app::ViewState view_;
@@ -74,6 +84,8 @@ class PanelDriver {
   app::PaceDecision pace_;
   app::PanelState panel_state_;
   std::string no_text_;  // the panel's empty messages and labels
+  app::TransferReasons no_reasons_;
+  std::vector<app::DemoScript> demos_ = app::list_demos();
   std::filesystem::path state_file_;
   std::vector<app::Command> pushed_;
   std::vector<std::string> refusals_;

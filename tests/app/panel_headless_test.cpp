@@ -5,6 +5,7 @@
 // make.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -163,6 +164,43 @@ TEST(PanelHeadless, EveryCommandThePanelPushesIsOneAScriptCanMake) {
   }
   // Most go through; the refusals are the few values this backend or grid cannot take.
   EXPECT_LT(driver.refusals().size(), pushed.size() / 4);
+}
+
+}  // namespace
+}  // namespace gs::app
+
+namespace gs::app {
+namespace {
+
+// At every UI scale a lecturer uses, on the screens of a lecture hall, in both modes, with every
+// section of the panel open, a long caption and the F1 help: no window's content is wider than
+// the window, and no window reaches past the screen. The text size is the one the app draws at
+// (fitted to the window, as the app does).
+TEST(PanelHeadless, NothingIsClippedAtAnyScaleOnLectureHallScreens) {
+  PanelDriver driver;
+  for (const ImVec2 window : {ImVec2(1280, 720), ImVec2(1920, 1080)})
+    for (const float scale : {1.0f, 1.5f, 2.0f, 3.0f})
+      for (const bool presentation : {false, true}) {
+        const float text_px = fitted_text_px(13.0f * scale, window.x, window.y, presentation);
+        std::string where = std::to_string(int(window.x)) + "x" + std::to_string(int(window.y)) +
+                            " at scale " + std::to_string(scale) +
+                            (presentation ? ", presenting" : "");
+        for (const ClippedWindow& clipped :
+             driver.clipped_windows_at(text_px, window, presentation))
+          ADD_FAILURE() << where << ": '" << clipped.window << "' is clipped by "
+                        << clipped.overflow_px << " px";
+      }
+}
+
+// The check can fail: a panel far too narrow for its text is reported.
+TEST(PanelHeadless, TheClipCheckSeesAPanelTooNarrowForItsText) {
+  PanelDriver driver;
+  const std::vector<ClippedWindow> clipped =
+      driver.clipped_windows_at(60.0f, ImVec2(400, 720), false);
+  const auto panel = std::find_if(clipped.begin(), clipped.end(), [](const ClippedWindow& w) {
+    return w.window == PanelDriver::kPanelWindow;
+  });
+  EXPECT_NE(panel, clipped.end()) << "the panel at 60-pixel text in a 400-pixel window";
 }
 
 }  // namespace

@@ -85,7 +85,9 @@ TEST(ScriptParser, SetAcceptsEveryParameterWithAGoodValue) {
                                                                   {"ui", "hidden"},
                                                                   {"ui-scale", "1.5"},
                                                                   {"font-size", "20"},
-                                                                  {"reseed-on-preset", "on"}};
+                                                                  {"reseed-on-preset", "on"},
+                                                                  {"presentation", "on"},
+                                                                  {"export-overlays", "off"}};
   ASSERT_EQ(control_registry().size(), cases.size());
   for (const auto& [name, value] : cases) {
     const ControlSpec* spec = find_control(name);
@@ -117,7 +119,8 @@ TEST(ScriptParser, SetRejectsUnknownParametersListingTheKnownOnes) {
       << message;
   EXPECT_TRUE(contains(message,
                        "seed, brush-radius, brush-value, mode, map-F-low, map-F-high, map-k-low, "
-                       "map-k-high, reseed-on-pick, ui, ui-scale, font-size, reseed-on-preset)"))
+                       "map-k-high, reseed-on-pick, ui, ui-scale, font-size, reseed-on-preset, "
+                       "presentation, export-overlays)"))
       << message;
   EXPECT_TRUE(contains(error_of("set f 0.1"), "unknown parameter 'f'"));
 }

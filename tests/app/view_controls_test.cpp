@@ -23,8 +23,13 @@ TEST(ViewControls, EachChangesItsStateAndSaysWhatTheGlSideMustDo) {
             ViewEffect::MeasureRange);
   EXPECT_EQ(*apply_view_control(ViewControl::LinearFilter, true, view, settings),
             ViewEffect::Filter);
-  EXPECT_EQ(*apply_view_control(ViewControl::UiScale, 2.0f, view, settings), ViewEffect::UiScale);
+  EXPECT_EQ(*apply_view_control(ViewControl::UiScale, 2.0f, view, settings), ViewEffect::None)
+      << "the app fits the text to the window each frame";
   EXPECT_FLOAT_EQ(settings.ui_scale, 2.0f);
+  ASSERT_TRUE(apply_view_control(ViewControl::Presentation, true, view, settings));
+  EXPECT_TRUE(view.presentation);
+  ASSERT_TRUE(apply_view_control(ViewControl::ExportOverlays, true, view, settings));
+  EXPECT_TRUE(view.export_overlays);
   ASSERT_TRUE(apply_view_control(ViewControl::UiHidden, true, view, settings));
   EXPECT_TRUE(view.ui_hidden);
 }

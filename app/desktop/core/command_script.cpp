@@ -59,6 +59,7 @@ std::string to_script_line(const Command& command) {
           [](const command::Quit&) { return std::string("quit"); },
           [](const command::RunFrames& c) { return "run-frames " + to_string(c.frames); },
           [](const command::Wait& c) { return "wait " + number_text(c.seconds); },
+          [](const command::StartDemo& c) { return "demo " + c.name; },
       },
       command);
 }

@@ -4,6 +4,7 @@
 // name, a stable dt) are checked when a command is applied.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,6 +30,8 @@ constexpr const auto& enum_names(TransferPath) {
 inline std::string to_string(TransferPath path) {
   return std::string(name_in(kTransferPathNames, path));
 }
+// Why each path (indexed by TransferPath) cannot run with the current backend; "" where it can.
+using TransferReasons = std::array<std::string, 3>;
 
 namespace command {
 struct LoadPreset {
@@ -110,6 +113,10 @@ struct Caption {
   std::string text;
 };
 struct Quit {};
+// A shipped demo script (demo_scripts.h) by name: it takes over from any script running.
+struct StartDemo {
+  std::string name;
+};
 // Script flow only: the script waits for N displayed frames, or for wall-clock seconds.
 struct RunFrames {
   int frames;
@@ -130,7 +137,7 @@ using AppCommand =
     std::variant<command::SetView, command::AddFavourite, command::RemoveFavourite,
                  command::SelectTransfer, command::Screenshot, command::SetCaptureFolder,
                  command::RecordStart, command::RecordStop, command::Caption, command::Quit,
-                 command::RunFrames, command::Wait>;
+                 command::StartDemo, command::RunFrames, command::Wait>;
 
 template <class A, class B>
 struct JoinedVariants;

@@ -135,6 +135,9 @@ const std::vector<ControlSpec> kRegistry = {
     {"font-size", View::FontSize, "8 to 64", number, write_number},
     {"reseed-on-preset", Sim::ReseedOnPreset, choices<kOnOff>(), word_in<kOnOff>,
      write_word_in<kOnOff>},
+    {"presentation", View::Presentation, choices<kOnOff>(), word_in<kOnOff>, write_word_in<kOnOff>},
+    {"export-overlays", View::ExportOverlays, choices<kOnOff>(), word_in<kOnOff>,
+     write_word_in<kOnOff>},
 };
 
 template <class Control>

@@ -57,6 +57,8 @@ enum class ViewControl {
   UiHidden,
   UiScale,
   FontSize,
+  Presentation,
+  ExportOverlays,
 };
 
 // A control's value. Switches (on/off, map/uniform, linear/nearest, hidden/shown) are bools.

@@ -68,8 +68,17 @@ double FrameStats::mcells_per_s() const {
 
 Status FrameStats::write_json(const std::filesystem::path& path, const std::string& backend,
                               const std::string& device, const std::string& transfer,
-                              const std::string& fallback_reason, const std::string& opengl) const {
+                              const std::string& fallback_reason, const std::string& opengl,
+                              const UiReport& ui) const {
   const double n = frames_ > 0 ? double(frames_) : 1.0;
+  const auto rect = [](const std::optional<ScreenRect>& r) -> nlohmann::json {
+    if (!r) return nullptr;
+    return {r->x, r->y, r->width, r->height};
+  };
+  nlohmann::json clipped = nlohmann::json::array();
+  for (const ClippedWindow& window : ui.clipped)
+    clipped.push_back({{"window", window.window}, {"overflow_px", window.overflow_px}});
+  const ScreenLayout& layout = ui.layout;
   const nlohmann::json stats = {
       {"backend", backend},
       {"device", device},
@@ -87,6 +96,17 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"frame", frame_ms_ / n}}},
       {"mcells_per_s",
        kernel_ms_ > 0 ? double(grid_.cells()) * double(kernel_steps_) / kernel_ms_ / 1e3 : 0.0},
+      // Where the last frame put things (window units, [x, y, width, height]; null where absent)
+      // and the UI windows that stayed clipped.
+      {"ui",
+       {{"text_px", ui.text_px},
+        {"field", rect(layout.field)},
+        {"colour_bar", rect(layout.colour_bar)},
+        {"panel", rect(layout.panel)},
+        {"bar", rect(layout.bar)},
+        {"caption", rect(layout.caption)},
+        {"timings", rect(layout.timings)},
+        {"clipped", clipped}}},
   };
   const std::string text = stats.dump(2) + "\n";
   return write_file_whole(path, text.data(), text.size());

@@ -10,6 +10,7 @@
 
 #include "gs/fields.h"
 #include "gs/status.h"
+#include "screen_layout.h"
 
 namespace gs::app {
 
@@ -37,10 +38,11 @@ class FrameStats {
   long long frames() const { return frames_; }
 
   // The figures and the labels at exit, for scripts and tests; `opengl` is the GL version and
-  // renderer the app drew with.
+  // renderer the app drew with; `ui` where the last frame put things and what did not fit.
   Status write_json(const std::filesystem::path& path, const std::string& backend,
                     const std::string& device, const std::string& transfer,
-                    const std::string& fallback_reason, const std::string& opengl) const;
+                    const std::string& fallback_reason, const std::string& opengl,
+                    const UiReport& ui) const;
 
  private:
   std::deque<FrameTiming> history_;

@@ -29,6 +29,7 @@ std::string script_help() {
       "  record start [PATH] [STEPS [FPS]]  video; record stop ends it\n"
       "  save PATH | load PATH              HDF5 state files, as grayscott-batch's\n"
       "  caption TEXT                       a large caption over the view\n"
+      "  demo NAME                          a shipped demo script takes over\n"
       "  quit                               the end\n\n"
       "set takes:\n";
   std::size_t width = 0;

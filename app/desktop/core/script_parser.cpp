@@ -189,6 +189,10 @@ Expected<Command> parse_command(std::string_view line) {
                                   float(numbers[3]), erase}};
   }
   if (word == "caption") return Command{command::Caption{std::string(rest)}};
+  if (word == "demo") {
+    if (args != 1) return usage("NAME");
+    return Command{command::StartDemo{std::string(words[1])}};
+  }
   if (word == "wait") {
     if (args != 1) return usage("SECONDS");
     Expected<double> seconds = parse_number(words[1], "wait: ");

@@ -44,6 +44,12 @@ Expected<ViewEffect> apply_view_control(ViewControl control, const ControlValue&
     case C::UiHidden:
       GS_TRY(assign(view.ui_hidden));
       return ViewEffect::None;
+    case C::Presentation:
+      GS_TRY(assign(view.presentation));
+      return ViewEffect::None;
+    case C::ExportOverlays:
+      GS_TRY(assign(view.export_overlays));
+      return ViewEffect::None;
     case C::UiScale:
     case C::FontSize: {
       GS_TRY(assign(number));
@@ -52,7 +58,7 @@ Expected<ViewEffect> apply_view_control(ViewControl control, const ControlValue&
         return Error{std::string(name) +
                      (scale ? " must be from 0.5 to 4" : " must be from 8 to 64")};
       (scale ? settings.ui_scale : settings.font_size) = number;
-      return ViewEffect::UiScale;
+      return ViewEffect::None;  // the app fits the text to the window each frame
     }
   }
   return Error{"internal error: unknown view control"};

@@ -15,6 +15,12 @@ struct ViewState {
   float brush_radius = 8.0f;  // in grid cells, so it stays sensible on any grid
   float brush_value = 0.5f;   // the v that left-drag paints
   bool ui_hidden = false;     // the panel and overlays (H), for a clean view
+  // The auditorium's view (F5): the panel becomes a slim bar, the field fills the window with the
+  // colour bar beside it, captions in large type and the Timings as an overlay.
+  bool presentation = false;
+  // Screenshots and videos of the field carry the caption, colour bar, parameter line and (when
+  // presenting) the Timings overlay; off, they hold the field alone, exactly.
+  bool export_overlays = false;
 };
 
 }  // namespace gs::app

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include <cmath>
 #include "gs/data_paths.h"
-#include "view_geometry.h"
 
 namespace gs::app {
 
@@ -40,28 +40,35 @@ void FieldRenderer::set_colormap(const Colormap& colormap) {
   glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
 }
 
-void FieldRenderer::draw_frame(const FieldTexture& field, const ValueRange& range, int width,
-                               int height) {
-  glViewport(0, 0, width, height);
+void FieldRenderer::draw_frame(const FieldTexture& field, const ValueRange& range,
+                               SurfaceSize framebuffer, SurfaceSize window,
+                               const ScreenRect& field_rect) {
+  glViewport(0, 0, framebuffer.width, framebuffer.height);
   glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  draw(field, range, width, height);
+  if (field.size().cells() == 0 || window.width <= 0 || window.height <= 0) return;
+  // Window units to framebuffer pixels, rows counted from the bottom as GL does.
+  const float sx = float(framebuffer.width) / float(window.width);
+  const float sy = float(framebuffer.height) / float(window.height);
+  const GLint x = GLint(std::lround(field_rect.x * sx));
+  const GLint right = GLint(std::lround(field_rect.right() * sx));
+  const GLint top = GLint(std::lround(field_rect.y * sy));
+  const GLint bottom = GLint(std::lround(field_rect.bottom() * sy));
+  if (right <= x || bottom <= top) return;
+  glViewport(x, framebuffer.height - bottom, right - x, bottom - top);
+  draw(field, range);
+  glViewport(0, 0, framebuffer.width, framebuffer.height);
 }
 
-void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range, int viewport_width,
-                         int viewport_height) {
-  if (field.size().cells() == 0 || viewport_width <= 0 || viewport_height <= 0) return;
+void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range) {
   GLint old_program = 0, old_vertex_array = 0, old_active = 0, old_texture_2d = 0,
         old_texture_1d = 0;
   glGetIntegerv(GL_CURRENT_PROGRAM, &old_program);
   glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &old_vertex_array);
   glGetIntegerv(GL_ACTIVE_TEXTURE, &old_active);
 
-  const QuadScale scale = quad_scale(field.size(), viewport_width, viewport_height);
-
   draw_timer_.begin();
   glUseProgram(program_.id());
-  glUniform2f(program_.uniform("u_scale"), scale.x, scale.y);
   glUniform1f(program_.uniform("u_min"), range.low);
   glUniform1f(program_.uniform("u_max"), range.high);
   glUniform1i(program_.uniform("u_field"), 0);

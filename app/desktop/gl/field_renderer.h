@@ -10,6 +10,8 @@
 #include "gl_timer.h"
 #include "gs/backend_types.h"
 #include "gs/status.h"
+#include "render_surface.h"
+#include "screen_layout.h"
 
 namespace gs::app {
 
@@ -23,15 +25,18 @@ class FieldRenderer {
 
   void set_colormap(const Colormap& colormap);
   const std::vector<Rgb>& colormap_table() const { return table_; }
-  void draw(const FieldTexture& field, const ValueRange& range, int viewport_width,
-            int viewport_height);
-  // The whole frame: the framebuffer's viewport cleared to the background, then draw().
-  void draw_frame(const FieldTexture& field, const ValueRange& range, int width, int height);
+  // The whole frame: the framebuffer (width x height pixels) cleared to the background, then the
+  // field drawn into `field`, a rectangle of the window's layout (window units; the framebuffer
+  // may have more pixels per unit on a high-DPI screen).
+  void draw_frame(const FieldTexture& field, const ValueRange& range, SurfaceSize framebuffer,
+                  SurfaceSize window, const ScreenRect& field_rect);
   // GPU time of the last draw that finished, from a timer query (0 until one has).
   double last_draw_ms() { return draw_timer_.last_ms(); }
 
  private:
   FieldRenderer() = default;
+  // The field filling the current viewport.
+  void draw(const FieldTexture& field, const ValueRange& range);
   ShaderProgram program_;
   GLuint vertex_array_ = 0;
   GLuint colormap_texture_ = 0;

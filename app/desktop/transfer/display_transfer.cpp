@@ -22,6 +22,7 @@ Status DisplayTransfer::rebuild(Backend& backend, FieldTexture& texture) {
   TransferChoice choice = choose_transfer(wanted_, backend, texture);
   transfer_ = std::move(choice.transfer);
   reason_ = choice.fallback_reason;
+  unavailable_ = choice.unavailable;
   return Status::ok();
 }
 
@@ -41,6 +42,7 @@ Expected<bool> DisplayTransfer::advance(Backend& backend, int steps, DisplayFiel
   GS_TRY(select(failed == TransferPath::Interop ? TransferPath::Host : TransferPath::Upload,
                 backend, texture));
   reason_ = to_string(failed) + " failed (" + status.message() + "); using " + to_string(path());
+  unavailable_[std::size_t(failed)] = "failed: " + status.message();
   return false;
 }
 

@@ -33,11 +33,14 @@ class DisplayTransfer {
   TransferPath path() const { return transfer_ ? transfer_->path() : wanted_; }
   // Why the path running is not the one asked for; "" when it is.
   const std::string& reason() const { return reason_; }
+  // The paths that cannot run with this backend, and why (for the transfer list).
+  const TransferReasons& unavailable() const { return unavailable_; }
 
  private:
   TransferPath wanted_;
   std::unique_ptr<FrameTransfer> transfer_;
   std::string reason_;
+  TransferReasons unavailable_;
 };
 
 }  // namespace gs::app

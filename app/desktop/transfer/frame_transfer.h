@@ -29,6 +29,7 @@ class FrameTransfer {
 struct TransferChoice {
   std::unique_ptr<FrameTransfer> transfer;
   std::string fallback_reason;  // why the path differs from the one asked for; "" if it does not
+  TransferReasons unavailable;  // the paths found unable to run, and why
 };
 
 // The asked-for path where it can run with this backend, else the nearest that can, and why.

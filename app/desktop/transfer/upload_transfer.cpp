@@ -57,32 +57,44 @@ std::unique_ptr<FrameTransfer> make_upload_transfer() {
 }
 
 TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTexture& texture) {
+  TransferChoice choice;
+  const auto unavailable = [&choice](TransferPath path) -> std::string& {
+    return choice.unavailable[std::size_t(path)];
+  };
   if (backend.device_stream().device < 0) {  // a host backend: only `upload` can run
-    const std::string reason = wanted == TransferPath::Upload
-                                   ? ""
-                                   : to_string(wanted) + " needs the cuda backend; using upload";
-    return {make_upload_transfer(), reason};
+    unavailable(TransferPath::Interop) = "needs the cuda backend: the field is in host memory";
+    unavailable(TransferPath::Host) = unavailable(TransferPath::Interop);
+    if (wanted != TransferPath::Upload)
+      choice.fallback_reason = to_string(wanted) + " needs the cuda backend; using upload";
+    choice.transfer = make_upload_transfer();
+    return choice;
   }
 #if defined(GS_HAVE_CUDA)
   if (wanted == TransferPath::Interop) {
     Expected<std::unique_ptr<FrameTransfer>> interop = make_interop_transfer(texture, backend);
-    if (interop) return {std::move(interop).value(), ""};
-    Expected<std::unique_ptr<FrameTransfer>> host = make_host_transfer();
-    if (host)
-      return {std::move(host).value(),
-              "interop unavailable (" + interop.message() + "); using host"};
-    return {make_upload_transfer(),
-            "interop and host unavailable (" + interop.message() + "); using upload"};
+    if (interop) {
+      choice.transfer = std::move(interop).value();
+      return choice;
+    }
+    unavailable(TransferPath::Interop) = interop.message();
+    wanted = TransferPath::Host;
+    choice.fallback_reason = "interop unavailable (" + interop.message() + "); using host";
   }
   if (wanted == TransferPath::Host) {
     Expected<std::unique_ptr<FrameTransfer>> host = make_host_transfer();
-    if (host) return {std::move(host).value(), ""};
-    return {make_upload_transfer(), "host unavailable (" + host.message() + "); using upload"};
+    if (host) {
+      choice.transfer = std::move(host).value();
+      return choice;
+    }
+    unavailable(TransferPath::Host) = host.message();
+    choice.fallback_reason = (choice.fallback_reason.empty() ? "host" : "interop and host") +
+                             std::string(" unavailable (") + host.message() + "); using upload";
   }
 #else
   (void)texture;
 #endif
-  return {make_upload_transfer(), ""};
+  choice.transfer = make_upload_transfer();
+  return choice;
 }
 
 }  // namespace gs::app

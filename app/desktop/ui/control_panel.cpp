@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "colormap.h"
+#include "panel_widgets.h"
 
 #include "gs/backend.h"
 
@@ -16,50 +17,20 @@ namespace {
 using S = SimulationControl;
 using V = ViewControl;
 
-// A combo box over an enum's names (its table, gs/enum_names.h); true when one was chosen.
-template <class E>
-bool enum_combo(const char* label, E& value) {
-  const auto& table = enum_names(value);
-  int index = 0;
-  while (std::size_t(index) < table.size() && table[std::size_t(index)].value != value) ++index;
-  const auto item = [](void* data, int i, const char** text) {
-    *text = static_cast<const EnumName<E>*>(data)[i].name.data();  // literals: NUL-terminated
-    return true;
-  };
-  if (!ImGui::Combo(label, &index, item, const_cast<EnumName<E>*>(table.data()), int(table.size())))
-    return false;
-  value = table[std::size_t(index)].value;
-  return true;
-}
-
-void push_set(const PanelContext& c, SimulationControl control, ControlValue value) {
-  c.commands.push_back(command::SetSimulation{control, std::move(value)});
-}
-
-void push_set(const PanelContext& c, ViewControl control, ControlValue value) {
-  c.commands.push_back(command::SetView{control, std::move(value)});
-}
-
 void status_section(const PanelContext& c) {
   const Simulation& sim = c.simulation;
-  ImGui::Text("Backend: %s", sim.backend().description().c_str());
+  ImGui::TextWrapped("%s, %s transfer, OpenGL %s", sim.backend().description().c_str(),
+                     to_string(c.transfer).c_str(), c.gl_version.c_str());
   if (!sim.backend_reason().empty())
     ImGui::TextWrapped("Fallback: %s", sim.backend_reason().c_str());
-  ImGui::Text("Transfer: %s", to_string(c.transfer).c_str());
   if (!c.transfer_reason.empty()) ImGui::TextWrapped("Fallback: %s", c.transfer_reason.c_str());
-  ImGui::Text("OpenGL %s", c.gl_version.c_str());
   if (!sim.last_message().empty()) ImGui::TextWrapped("%s", sim.last_message().c_str());
   if (!c.script_state.empty()) ImGui::TextWrapped("%s", c.script_state.c_str());
 }
 
 void run_section(const PanelContext& c) {
   const Simulation& sim = c.simulation;
-  if (ImGui::Button(sim.running() ? "Pause" : "Run"))
-    c.commands.push_back(sim.running() ? Command{command::Pause{}} : Command{command::Run{}});
-  ImGui::SameLine();
-  if (ImGui::Button("Step")) c.commands.push_back(command::Step{1});
-  ImGui::SameLine();
-  if (ImGui::Button("Reset")) c.commands.push_back(command::Reset{});
+  run_buttons(c);
   ImGui::SameLine();
   ImGui::Text("step %lld", sim.total_steps());
 
@@ -76,21 +47,6 @@ void run_section(const PanelContext& c) {
     if (ImGui::SliderInt("steps/frame", &steps, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic))
       c.commands.push_back(command::SetStepsPerFrame{steps});
   }
-}
-
-void preset_menu(const PanelContext& c) {
-  const PresetLibrary& library = c.simulation.presets();
-  if (!ImGui::BeginCombo("preset", c.simulation.preset_name().c_str())) return;
-  for (const PresetGroup& group : library.groups) {
-    ImGui::TextDisabled("%s", group.title.c_str());
-    for (const Preset& preset : library.presets) {
-      if (preset.group != group.id) continue;
-      if (ImGui::Selectable(preset.name.c_str(), preset.name == c.simulation.preset_name()))
-        c.commands.push_back(command::LoadPreset{preset.name});
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preset.description.c_str());
-    }
-  }
-  ImGui::EndCombo();
 }
 
 void map_section(const PanelContext& c) {
@@ -129,16 +85,21 @@ void favourites_section(const PanelContext& c) {
 }
 
 void presentation_section(const PanelContext& c) {
+  bool presenting = c.view.presentation;
+  if (ImGui::Checkbox("presentation mode (F5)", &presenting))
+    push_set(c, V::Presentation, presenting);
   float scale = c.settings.ui_scale;
   if (ImGui::SliderFloat("UI scale", &scale, 0.5f, 4.0f, "%.2f")) push_set(c, V::UiScale, scale);
   float font = c.settings.font_size;
   if (ImGui::SliderFloat("font size", &font, 8.0f, 64.0f, "%.0f px"))
     push_set(c, V::FontSize, font);
-  ImGui::TextDisabled("remembered between runs; H hides the UI, F11 fullscreen, F1 keys");
+  ImGui::TextDisabled(
+      "scale and size remembered between runs; H hides the UI, F11 fullscreen, "
+      "F1 keys");
 }
 
 void parameter_section(const PanelContext& c) {
-  preset_menu(c);
+  preset_combo(c, "preset");
   Params p = c.simulation.params();
   // Slider, drag (ctrl+click on either types a value) and a typed field, as people expect.
   if (ImGui::SliderFloat("F", &p.F, 0.0f, 0.1f, "%.5f")) push_set(c, S::F, p.F);
@@ -195,8 +156,7 @@ void grid_section(const PanelContext& c) {
   BackendChoice backend =
       c.simulation.backend().kind() == BackendKind::Cuda ? BackendChoice::Cuda : BackendChoice::Cpu;
   if (enum_combo("backend", backend)) c.commands.push_back(command::SelectBackend{backend});
-  if (TransferPath transfer = c.transfer; enum_combo("transfer", transfer))
-    c.commands.push_back(command::SelectTransfer{transfer});
+  transfer_combo(c, "transfer");
   twin_loop_controls(c);
 }
 
@@ -242,6 +202,9 @@ void view_section(const PanelContext& c) {
   ImGui::TextDisabled("left-drag paints v, right-drag erases");
   bool linear = c.view.linear_filter;
   if (ImGui::Checkbox("linear filtering", &linear)) push_set(c, V::LinearFilter, linear);
+  bool overlays = c.view.export_overlays;
+  if (ImGui::Checkbox("overlays in screenshots and videos", &overlays))
+    push_set(c, V::ExportOverlays, overlays);
   if (ImGui::Button("Screenshot (P)")) c.commands.push_back(command::Screenshot{""});
   if (!c.last_screenshot.empty()) ImGui::TextWrapped("saved %s", c.last_screenshot.c_str());
 }
@@ -254,7 +217,7 @@ void recording_section(const PanelContext& c) {
                 c.recorder->duration_s(), double(c.recorder->bytes_written()) / 1e6);
     if (ImGui::Button("Stop recording (V)")) c.commands.push_back(command::RecordStop{});
   } else {
-    ImGui::SliderInt("steps per video frame", &edit.video_steps_per_frame, 1, 1000, "%d",
+    ImGui::SliderInt("steps/frame##video", &edit.video_steps_per_frame, 1, 1000, "%d",
                      ImGuiSliderFlags_Logarithmic);
     ImGui::SliderInt("fps", &edit.video_fps, 1, 120);
     if (ImGui::Button("Record (V)"))
@@ -276,11 +239,17 @@ void state_section(const PanelContext& c) {
 
 }  // namespace
 
-void draw_control_panel(const PanelContext& c) {
-  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
-  ImGui::Begin("Gray-Scott Live");
+void draw_control_panel(const PanelContext& c, const ScreenRect& where) {
+  ImGui::SetNextWindowPos(ImVec2(where.x, where.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(where.width, where.height), ImGuiCond_Always);
+  ImGui::Begin("Gray-Scott Live", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
+  ImGui::PushTextWrapPos(0.0f);  // every line of text wraps at the panel's edge
+  // Widgets take the panel's width less room for the longest label, at any text size.
+  ImGui::PushItemWidth(-ImGui::CalcTextSize("steps per pass ").x);
   status_section(c);
+  demos_combo(c, "demos");
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) run_section(c);
   if (ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen)) parameter_section(c);
   if (ImGui::CollapsingHeader("Favourites (keys 1-9)")) favourites_section(c);
@@ -292,6 +261,8 @@ void draw_control_panel(const PanelContext& c) {
   if (ImGui::CollapsingHeader("State file")) state_section(c);
   if (ImGui::CollapsingHeader("Presentation")) presentation_section(c);
   if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) draw_timings(c);
+  ImGui::PopItemWidth();
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 

@@ -7,8 +7,10 @@
 #include <vector>
 
 #include "commands.h"
+#include "demo_scripts.h"
 #include "frame_pacer.h"
 #include "frame_stats.h"
+#include "screen_layout.h"
 #include "settings.h"
 #include "simulation.h"
 #include "video_recorder.h"
@@ -40,16 +42,19 @@ struct PanelContext {
   const PaceDecision& pace;
   TransferPath transfer;
   const std::string& transfer_reason;
+  const TransferReasons& transfer_unavailable;
   const std::string& gl_version;
   const std::string& last_screenshot;
   const VideoRecorder* recorder;
   const std::string& recording_message;
   const std::string& script_state;  // "" without a script; says when it has finished
   std::vector<Command>& commands;
-  PanelState& state;  // the panel's, not the simulation's: edited in place
+  PanelState& state;                     // the panel's, not the simulation's: edited in place
+  const std::vector<DemoScript>& demos;  // the shipped demo scripts, for the Demos menu
 };
 
-void draw_control_panel(const PanelContext& context);
+// The panel as the window's side column, at `where` (the layout's panel rectangle).
+void draw_control_panel(const PanelContext& context, const ScreenRect& where);
 // The Timings section (timings_panel.cpp).
 void draw_timings(const PanelContext& context);
 

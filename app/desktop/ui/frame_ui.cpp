@@ -3,25 +3,30 @@
 
 #include "colour_bar.h"
 #include "map_overlay.h"
+#include "presentation_bar.h"
+#include "timings_overlay.h"
 
 namespace gs::app {
 
-KeyActions draw_frame_ui(const FrameUi& ui) {
+FrameUiResult draw_frame_ui(const FrameUi& ui) {
   const PanelContext& c = ui.panel;
+  const ScreenLayout& layout = ui.layout;
   const bool map_mode = c.simulation.params().map.enabled;
-  if (!c.view.ui_hidden) draw_control_panel(c);
-  draw_overlays(ui.overlays);
+  FrameUiResult result;
+  if (layout.panel) draw_control_panel(c, *layout.panel);
+  if (layout.bar) result.bar_height = draw_presentation_bar(c, *layout.bar);
+  if (layout.timings) draw_timings_overlay(c, *layout.timings, ui.fonts.numbers);
+  draw_overlays(ui.overlays, layout, ui.fonts);
   if (!c.view.ui_hidden && map_mode)
-    draw_map_overlay(c.simulation.params(), c.simulation.size(), ui.window_width, ui.window_height,
-                     c.commands);
-  draw_colour_bar(ui.colormap_table, c.view.low, c.view.high);
-  const KeyActions actions = push_key_commands(
-      {c.simulation.running(), c.view.ui_hidden, c.recorder != nullptr, c.settings.favourites},
-      c.commands);
-  if (std::optional<command::Paint> paint = brush_under_mouse(
-          c.view, map_mode, ui.window_width, ui.window_height, c.simulation.size()))
+    draw_map_overlay(c.simulation.params(), c.simulation.size(), layout.field, c.commands);
+  draw_colour_bar(ui.colormap_table, c.view.low, c.view.high, layout.colour_bar);
+  result.keys = push_key_commands({c.simulation.running(), c.view.ui_hidden, c.view.presentation,
+                                   c.recorder != nullptr, c.settings.favourites},
+                                  c.commands);
+  if (std::optional<command::Paint> paint =
+          brush_under_mouse(c.view, map_mode, layout.field, c.simulation.size()))
     c.commands.push_back(*paint);
-  return actions;
+  return result;
 }
 
 }  // namespace gs::app

@@ -1,6 +1,7 @@
-// Everything ImGui draws in a frame, in one call: the panel (unless the UI is hidden), the
-// overlays, the parameter map's axes, the colour bar; and the keys and the brush read as
-// commands into the panel's queue.
+// Everything ImGui draws in a frame, in one call, placed by the window's layout: the panel (or,
+// presenting, the slim bar and the Timings overlay) unless the UI is hidden, the overlays, the
+// parameter map's axes, the colour bar; and the keys and the brush read as commands into the
+// panel's queue.
 #pragma once
 
 #include <vector>
@@ -9,6 +10,8 @@
 #include "control_panel.h"
 #include "input.h"
 #include "overlays.h"
+#include "screen_layout.h"
+#include "ui_fonts.h"
 
 namespace gs::app {
 
@@ -16,11 +19,15 @@ struct FrameUi {
   PanelContext panel;
   Overlays overlays;
   const std::vector<Rgb>& colormap_table;
-  int window_width = 0;
-  int window_height = 0;
+  const ScreenLayout& layout;
+  const UiFonts& fonts;
 };
 
-// What the keys asked of the app itself (the help, fullscreen).
-KeyActions draw_frame_ui(const FrameUi& ui);
+struct FrameUiResult {
+  KeyActions keys;       // what the keys asked of the app itself (the help, fullscreen)
+  float bar_height = 0;  // the presentation bar's height as drawn (0 without one)
+};
+
+FrameUiResult draw_frame_ui(const FrameUi& ui);
 
 }  // namespace gs::app

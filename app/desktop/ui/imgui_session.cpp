@@ -40,12 +40,14 @@ ImGuiSession::~ImGuiSession() {
   ImGui::DestroyContext();
 }
 
-void ImGuiSession::apply_scale(float ui_scale, float font_size) {
-  const float scale = ui_scale * surface_.content_scale();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style = base_style_;
-  style.ScaleAllSizes(scale);
-  ImGui::GetIO().FontGlobalScale = scale * font_size / 13.0f;
+void ImGuiSession::set_text_px(float text_px) {
+  if (fonts_built_ && text_px == fonts_.text_px) return;
+  fonts_ = build_ui_fonts(text_px, base_style_);
+  if (fonts_built_) {  // the first atlas is uploaded by the renderer's first frame
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  fonts_built_ = true;
 }
 
 void ImGuiSession::begin_frame() {

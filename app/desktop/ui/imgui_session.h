@@ -11,6 +11,7 @@
 
 #include "gs/status.h"
 #include "render_surface.h"
+#include "ui_fonts.h"
 
 namespace gs::app {
 
@@ -23,8 +24,10 @@ class ImGuiSession {
   ImGuiSession(const ImGuiSession&) = delete;
   ImGuiSession& operator=(const ImGuiSession&) = delete;
 
-  // Projectors want big text; high-DPI screens report a content scale that multiplies it.
-  void apply_scale(float ui_scale, float font_size);
+  // Text of `text_px` pixels (font size x UI scale x the monitor's content scale, fitted to the
+  // window): the fonts are built again when it changes. Between frames only.
+  void set_text_px(float text_px);
+  const UiFonts& fonts() const { return fonts_; }
   void begin_frame();
   void end_frame();  // draws what the frame built
 
@@ -34,6 +37,8 @@ class ImGuiSession {
   RenderSurface& surface_;
   std::string ini_path_;  // ImGui keeps a pointer to it
   ImGuiStyle base_style_;
+  UiFonts fonts_;
+  bool fonts_built_ = false;
   bool platform_ready_ = false;
   bool renderer_ready_ = false;
 };

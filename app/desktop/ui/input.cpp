@@ -6,51 +6,84 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
-#include "view_geometry.h"
-
 namespace gs::app {
 
-const std::vector<Shortcut>& shortcuts() {
-  static const std::vector<Shortcut> keys = {
-      {"space", "run / pause"}, {"S", "one step"},      {"R", "reset"},
-      {"P", "screenshot"},      {"V", "record / stop"}, {"H", "hide / show the UI"},
-      {"F11", "fullscreen"},    {"F1", "this help"},    {"1-9", "favourite presets"},
-      {"left-drag", "paint v"}, {"right-drag", "erase"}};
+const std::vector<KeyBinding>& key_bindings() {
+  using A = KeyAction;
+  static const std::vector<KeyBinding> keys = {
+      {GLFW_KEY_SPACE, GLFW_KEY_SPACE, "space", A::RunPause, "run / pause"},
+      {GLFW_KEY_S, GLFW_KEY_S, "S", A::Step, "one step"},
+      {GLFW_KEY_R, GLFW_KEY_R, "R", A::Reset, "reset"},
+      {GLFW_KEY_P, GLFW_KEY_P, "P", A::Screenshot, "screenshot"},
+      {GLFW_KEY_V, GLFW_KEY_V, "V", A::Record, "record video / stop"},
+      {GLFW_KEY_H, GLFW_KEY_H, "H", A::HideUi, "hide / show the UI"},
+      {GLFW_KEY_F5, GLFW_KEY_F5, "F5", A::Presentation, "presentation mode on / off"},
+      {GLFW_KEY_F11, GLFW_KEY_F11, "F11", A::Fullscreen, "fullscreen"},
+      {GLFW_KEY_F1, GLFW_KEY_F1, "F1", A::Help, "this help"},
+      {GLFW_KEY_1, GLFW_KEY_9, "1-9", A::Favourite, "favourite presets"}};
   return keys;
+}
+
+const std::vector<MouseGesture>& mouse_gestures() {
+  static const std::vector<MouseGesture> gestures = {
+      {"left-drag", "paint v (in map mode: click picks F and k)"}, {"right-drag", "erase"}};
+  return gestures;
 }
 
 KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& commands) {
   KeyActions actions;
   if (ImGui::GetIO().WantCaptureKeyboard) return actions;
-  const auto pressed = [](int key) { return ImGui::IsKeyPressed(key); };
-  if (pressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
-    commands.push_back(context.running ? Command{command::Pause{}} : Command{command::Run{}});
-  if (pressed(GLFW_KEY_P)) commands.push_back(command::Screenshot{"", false});
-  if (pressed(GLFW_KEY_S)) commands.push_back(command::Step{1});
-  if (pressed(GLFW_KEY_R)) commands.push_back(command::Reset{});
-  if (pressed(GLFW_KEY_H))
-    commands.push_back(command::SetView{ViewControl::UiHidden, !context.ui_hidden});
-  if (pressed(GLFW_KEY_V))
-    commands.push_back(context.recording ? Command{command::RecordStop{}}
-                                         : Command{command::RecordStart{}});
-  for (int key = 0; key < 9; ++key)
-    if (pressed(GLFW_KEY_1 + key) && std::size_t(key) < context.favourites.size())
-      commands.push_back(command::LoadPreset{context.favourites[std::size_t(key)]});
-  actions.toggle_help = pressed(GLFW_KEY_F1);
-  actions.toggle_fullscreen = pressed(GLFW_KEY_F11);
+  using A = KeyAction;
+  for (const KeyBinding& binding : key_bindings())
+    for (int key = binding.first_key; key <= binding.last_key; ++key) {
+      if (!ImGui::IsKeyPressed(key)) continue;
+      switch (binding.action) {
+        case A::RunPause:
+          commands.push_back(context.running ? Command{command::Pause{}} : Command{command::Run{}});
+          break;
+        case A::Step:
+          commands.push_back(command::Step{1});
+          break;
+        case A::Reset:
+          commands.push_back(command::Reset{});
+          break;
+        case A::Screenshot:
+          commands.push_back(command::Screenshot{"", false});
+          break;
+        case A::Record:
+          commands.push_back(context.recording ? Command{command::RecordStop{}}
+                                               : Command{command::RecordStart{}});
+          break;
+        case A::HideUi:
+          commands.push_back(command::SetView{ViewControl::UiHidden, !context.ui_hidden});
+          break;
+        case A::Presentation:
+          commands.push_back(command::SetView{ViewControl::Presentation, !context.presentation});
+          break;
+        case A::Fullscreen:
+          actions.toggle_fullscreen = true;
+          break;
+        case A::Help:
+          actions.toggle_help = true;
+          break;
+        case A::Favourite:
+          if (const std::size_t index = std::size_t(key - binding.first_key);
+              index < context.favourites.size())
+            commands.push_back(command::LoadPreset{context.favourites[index]});
+          break;
+      }
+    }
   return actions;
 }
 
 std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_mode,
-                                                int window_width, int window_height,
-                                                GridSize grid) {
+                                                const ScreenRect& field, GridSize grid) {
   if (ImGui::GetIO().WantCaptureMouse || map_mode) return std::nullopt;
   const bool painting = ImGui::IsMouseDown(ImGuiMouseButton_Left);
   const bool erasing = ImGui::IsMouseDown(ImGuiMouseButton_Right);
   if (!painting && !erasing) return std::nullopt;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const std::optional<GridPoint> cell =
-      window_to_grid(mouse.x, mouse.y, window_width, window_height, grid);
+  const std::optional<GridPoint> cell = window_to_grid(mouse.x, mouse.y, field, grid);
   if (!cell) return std::nullopt;
   return command::Paint{cell->x, cell->y, view.brush_radius, view.brush_value, erasing};
 }

@@ -9,20 +9,44 @@
 
 #include "commands.h"
 #include "gs/fields.h"
+#include "screen_layout.h"
 #include "view_state.h"
 
 namespace gs::app {
 
-// The keys, for the F1 help.
-struct Shortcut {
-  const char* key;
-  const char* action;
+// What a key does. The key handler and the F1 help both read one table of these.
+enum class KeyAction {
+  RunPause,
+  Step,
+  Reset,
+  Screenshot,
+  Record,
+  HideUi,
+  Presentation,
+  Fullscreen,
+  Help,
+  Favourite,
 };
-const std::vector<Shortcut>& shortcuts();
+
+struct KeyBinding {
+  int first_key, last_key;  // GLFW key codes; a range for the favourites (1-9)
+  const char* key_name;     // as the help shows it
+  KeyAction action;
+  const char* description;
+};
+const std::vector<KeyBinding>& key_bindings();
+
+// The mouse's gestures, for the help beside the keys.
+struct MouseGesture {
+  const char* gesture;
+  const char* description;
+};
+const std::vector<MouseGesture>& mouse_gestures();
 
 struct KeyContext {
   bool running = false;
   bool ui_hidden = false;
+  bool presentation = false;
   bool recording = false;
   const std::vector<std::string>& favourites;
 };
@@ -36,6 +60,6 @@ KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& co
 
 // Left-drag paints v, right-drag erases; nothing in map mode, where a click picks (F, k).
 std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_mode,
-                                                int window_width, int window_height, GridSize grid);
+                                                const ScreenRect& field, GridSize grid);
 
 }  // namespace gs::app

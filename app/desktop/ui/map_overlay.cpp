@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include "gs/cell_update.h"
-#include "view_geometry.h"
 
 namespace gs::app {
 namespace {
@@ -21,33 +20,30 @@ void label(ImDrawList* draw, ImVec2 at, float value) {
 
 }  // namespace
 
-void draw_map_overlay(const Params& params, GridSize grid, int window_width, int window_height,
+void draw_map_overlay(const Params& params, GridSize grid, const ScreenRect& field,
                       std::vector<Command>& commands) {
-  const QuadScale scale = quad_scale(grid, window_width, window_height);
-  const float half_w = scale.x * float(window_width) * 0.5f;
-  const float half_h = scale.y * float(window_height) * 0.5f;
-  const ImVec2 low(float(window_width) * 0.5f - half_w,
-                   float(window_height) * 0.5f + half_h);  // bottom-left
-  const ImVec2 high(float(window_width) * 0.5f + half_w, float(window_height) * 0.5f - half_h);
+  const ImVec2 low(field.x, field.bottom());  // bottom-left
+  const ImVec2 high(field.right(), field.y);
+  const float line = ImGui::GetTextLineHeight();
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   const ParameterMap& map = params.map;
   for (int i = 0; i <= kTicks; ++i) {
     const float t = float(i) / kTicks;
     const float x = low.x + t * (high.x - low.x);
-    draw->AddLine(ImVec2(x, low.y), ImVec2(x, low.y - 8.0f), kInk, 2.0f);
-    label(draw, ImVec2(x - 18.0f, low.y - 24.0f), map.k_low + t * (map.k_high - map.k_low));
-    // F up the right edge: the panel usually covers the left one.
+    draw->AddLine(ImVec2(x, low.y), ImVec2(x, low.y - 0.6f * line), kInk, 2.0f);
+    label(draw, ImVec2(x - 1.4f * line, low.y - 1.8f * line),
+          map.k_low + t * (map.k_high - map.k_low));
     const float y = low.y + t * (high.y - low.y);
-    draw->AddLine(ImVec2(high.x, y), ImVec2(high.x - 8.0f, y), kInk, 2.0f);
-    label(draw, ImVec2(high.x - 52.0f, y - 7.0f), map.F_low + t * (map.F_high - map.F_low));
+    draw->AddLine(ImVec2(high.x, y), ImVec2(high.x - 0.6f * line, y), kInk, 2.0f);
+    label(draw, ImVec2(high.x - 4.0f * line, y - 0.5f * line),
+          map.F_low + t * (map.F_high - map.F_low));
   }
-  draw->AddText(ImVec2(high.x - 80.0f, low.y - 24.0f), kInk, "k ->");
-  draw->AddText(ImVec2(high.x - 30.0f, high.y + 20.0f), kInk, "F");
+  draw->AddText(ImVec2(high.x - 6.0f * line, low.y - 1.8f * line), kInk, "k ->");
+  draw->AddText(ImVec2(high.x - 2.3f * line, high.y + 1.5f * line), kInk, "F");
 
   if (ImGui::GetIO().WantCaptureMouse) return;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const std::optional<GridPoint> cell =
-      window_to_grid(mouse.x, mouse.y, window_width, window_height, grid);
+  const std::optional<GridPoint> cell = window_to_grid(mouse.x, mouse.y, field, grid);
   if (!cell) return;
   ImGui::SetTooltip("F %.5f, k %.5f\nclick to pick",
                     double(map_F(params, int(cell->y), grid.height)),

@@ -1,58 +1,94 @@
 // The overlays over the view (overlays.h).
 #include "overlays.h"
 
-#include <imgui.h>
+#include <algorithm>
 
 #include "input.h"
 
 namespace gs::app {
+namespace {
 
-void draw_overlays(const Overlays& o) {
+void divergence_banner(const std::string& message, const ScreenRect& field) {
+  ImGui::SetNextWindowPos(ImVec2(field.x + 0.5f * field.width, field.y + ImGui::GetFontSize()),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.6f, 0.1f, 0.1f, 0.9f));
+  ImGui::Begin("##divergence", nullptr, kOverlayFlags);
+  ImGui::PushTextWrapPos(std::max(field.width * 0.8f, 10.0f * ImGui::GetFontSize()));
+  ImGui::TextUnformatted(message.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+void recording_badge(const VideoRecorder& recorder, const ScreenRect& field) {
+  const float gap = ImGui::GetFontSize();
+  ImGui::SetNextWindowPos(ImVec2(field.right() - gap, field.y + gap), ImGuiCond_Always,
+                          ImVec2(1.0f, 0.0f));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.5f, 0.05f, 0.05f, 0.85f));
+  ImGui::Begin("##recording", nullptr, kOverlayFlags);
+  ImGui::Text("REC  %lld frames  %.1f s  %.1f MB", recorder.frames_written(), recorder.duration_s(),
+              double(recorder.bytes_written()) / 1e6);
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+void keyboard_help(bool& shown) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoSavedSettings |
-                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
-                                 ImGuiWindowFlags_NoMove;
-  if (const auto& diverged = o.divergence) {
-    ImGui::SetNextWindowPos(
-        ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f, viewport->WorkPos.y + 20),
-        ImGuiCond_Always, ImVec2(0.5f, 0.0f));
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.6f, 0.1f, 0.1f, 0.9f));
-    ImGui::Begin("##divergence", nullptr, flags);
-    ImGui::TextUnformatted(diverged->c_str());
-    ImGui::End();
-    ImGui::PopStyleColor();
+  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
+                                 viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::Begin("Keys and mouse (F1)", &shown,
+               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoCollapse);
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+    const auto row = [](const char* key, const char* action) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(key);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(action);
+    };
+    for (const KeyBinding& binding : key_bindings()) row(binding.key_name, binding.description);
+    for (const MouseGesture& gesture : mouse_gestures()) row(gesture.gesture, gesture.description);
+    ImGui::EndTable();
   }
-  if (o.recorder) {
-    ImGui::SetNextWindowPos(
-        ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 20.0f, viewport->WorkPos.y + 20.0f),
-        ImGuiCond_Always, ImVec2(1.0f, 0.0f));
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.5f, 0.05f, 0.05f, 0.85f));
-    ImGui::Begin("##recording", nullptr, flags);
-    ImGui::Text("REC  %lld frames  %.1f s  %.1f MB", o.recorder->frames_written(),
-                o.recorder->duration_s(), double(o.recorder->bytes_written()) / 1e6);
-    ImGui::End();
-    ImGui::PopStyleColor();
-  }
-  if (o.help_shown) {
-    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
-                                   viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
-                            ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    ImGui::Begin("Keyboard shortcuts (F1)", &o.help_shown,
-                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
-    for (const Shortcut& shortcut : shortcuts())
-      ImGui::Text("%-11s %s", shortcut.key, shortcut.action);
-    ImGui::End();
-  }
-  if (!o.caption.empty()) {
-    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
-                                   viewport->WorkPos.y + viewport->WorkSize.y - 40),
-                            ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-    ImGui::Begin("##caption", nullptr, flags);
-    ImGui::SetWindowFontScale(2.0f);
-    ImGui::TextUnformatted(o.caption.c_str());
-    ImGui::End();
-  }
+  ImGui::End();
+}
+
+}  // namespace
+
+void draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* large) {
+  if (caption.empty() || strip.width <= 0) return;
+  ImGui::SetNextWindowPos(ImVec2(strip.x + 0.5f * strip.width, strip.bottom()), ImGuiCond_Always,
+                          ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowBgAlpha(0.75f);
+  ImGui::Begin("##caption", nullptr, kOverlayFlags);
+  ImFont* font = large ? large : ImGui::GetFont();
+  const ImVec2 padding = ImGui::GetStyle().WindowPadding;
+  // Wrapped at the strip's width less the window's padding; where the text would need more
+  // height than the strip has, the type gets smaller (down to half) rather than cover the field.
+  const float width = strip.width - 2.0f * padding.x;
+  const float height = strip.height - 2.0f * padding.y;
+  float size = font->FontSize;
+  while (size > 0.5f * font->FontSize &&
+         font->CalcTextSizeA(size, FLT_MAX, width, caption.c_str()).y > height)
+    size *= 0.9f;
+  ImGui::PushFont(font);
+  ImGui::SetWindowFontScale(size / font->FontSize);
+  const float text_width = std::min(ImGui::CalcTextSize(caption.c_str()).x, width);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(text_width, 1.0f));
+  ImGui::TextUnformatted(caption.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  ImGui::End();
+}
+
+void draw_overlays(const Overlays& o, const ScreenLayout& layout, const UiFonts& fonts) {
+  if (o.divergence) divergence_banner(*o.divergence, layout.field);
+  if (o.recorder) recording_badge(*o.recorder, layout.field);
+  if (o.help_shown) keyboard_help(o.help_shown);
+  const ScreenRect strip = layout.caption ? *layout.caption : layout.field;
+  draw_caption(o.caption, strip, fonts.large);
 }
 
 }  // namespace gs::app

@@ -1,10 +1,14 @@
 // What is drawn over the view: the divergence banner, the recording badge, the keyboard help
-// (F1) and the caption.
+// (F1) and the caption, placed by the window's layout.
 #pragma once
+
+#include <imgui.h>
 
 #include <optional>
 #include <string>
 
+#include "screen_layout.h"
+#include "ui_fonts.h"
 #include "video_recorder.h"
 
 namespace gs::app {
@@ -16,6 +20,17 @@ struct Overlays {
   const std::string& caption;
 };
 
-void draw_overlays(const Overlays& overlays);
+void draw_overlays(const Overlays& overlays, const ScreenLayout& layout, const UiFonts& fonts);
+
+// The caption in large type, wrapped to the width of `strip` and centred on its bottom edge,
+// smaller where it would not fit the strip's height. Presenting, the strip is the layout's caption
+// strip; otherwise the field (the caption over its bottom).
+void draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* large);
+
+// The flags of a window that only shows something: no title, no focus, no moving.
+inline constexpr ImGuiWindowFlags kOverlayFlags =
+    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+    ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
 
 }  // namespace gs::app

@@ -1,28 +1,64 @@
-// The Timings section: where each frame's time goes, and a plot of the last few hundred frames.
+// The Timings: where each frame's time goes, in the panel (with a plot of the last few hundred
+// frames) and, when presenting, as an overlay in large type telling the course's story: kernel
+// time, transfer time, bytes over PCIe per frame, steps per second. Paused, they say so and
+// show no rates: the last running figures would read as live.
 #include <imgui.h>
 
 #include <vector>
 
 #include "control_panel.h"
+#include "timings_overlay.h"
 
 namespace gs::app {
+namespace {
+
+// A label and its value in two columns (the value's text formatted by the caller).
+void figure_row(const char* label, const char* format, double value) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(label);
+  ImGui::TableNextColumn();
+  ImGui::Text(format, value);
+}
+
+bool paused(const PanelContext& c) {
+  return !c.simulation.running() && c.simulation.pending_steps() == 0;
+}
+
+void paused_line(const PanelContext& c) {
+  ImGui::Text("paused at step %lld: no figures until it runs", c.simulation.total_steps());
+}
+
+}  // namespace
 
 void draw_timings(const PanelContext& c) {
+  if (paused(c)) {
+    paused_line(c);
+    return;
+  }
   const FrameTiming average = c.stats.recent_average();
   const double per_step = average.steps > 0 ? average.kernel_ms / average.steps : 0.0;
-  ImGui::Text("kernel    %8.3f ms/frame  %8.4f ms/step", average.kernel_ms, per_step);
-  ImGui::Text("transfer  %8.3f ms/frame", average.transfer_ms);
-  ImGui::Text("draw      %8.3f ms (GL)", average.draw_ms);
-  ImGui::Text("frame     %8.3f ms  %6.1f FPS", average.frame_ms, c.stats.fps());
-  ImGui::Text("steps     %d/frame  %.0f steps/s", average.steps, c.stats.steps_per_s());
+  const double mcells = c.stats.mcells_per_s();
+  ImGui::PushTextWrapPos(-1.0f);  // the table's columns fit their text: no wrapping inside
+  if (ImGui::BeginTable("timings", 2, ImGuiTableFlags_SizingFixedFit)) {
+    figure_row("kernel", "%.3f ms/frame", average.kernel_ms);
+    figure_row("", "%.4f ms/step", per_step);
+    figure_row("transfer", "%.3f ms/frame", average.transfer_ms);
+    figure_row("draw", "%.3f ms (GL)", average.draw_ms);
+    figure_row("frame", "%.3f ms", average.frame_ms);
+    figure_row("", "%.1f frames/s", c.stats.fps());
+    figure_row("steps", "%.0f/frame", double(average.steps));
+    figure_row("", "%.0f steps/s", c.stats.steps_per_s());
+    figure_row("speed", "%.0f Mcells/s", mcells);
+    figure_row("", "%.1f GB/s (16 B/cell)", mcells * 16.0 / 1e3);
+    figure_row("PCIe", "%.1f MB/frame", double(average.pcie_bytes) / 1e6);
+    ImGui::EndTable();
+  }
+  ImGui::PopTextWrapPos();
   // The steps asked beside the steps run, and why they differ.
   if (!c.pace.capped.empty())
-    ImGui::TextWrapped("          %d of %d asked: %s", c.pace.steps, c.pace.asked,
-                       c.pace.capped.c_str());
-  const double mcells = c.stats.mcells_per_s();
-  ImGui::Text("speed     %.0f Mcells/s  %.1f GB/s (16 B/cell)", mcells, mcells * 16.0 / 1e3);
-  ImGui::Text("PCIe      %.1f MB/frame on %s", double(average.pcie_bytes) / 1e6,
-              to_string(c.transfer).c_str());
+    ImGui::Text("%d of %d steps asked: %s", c.pace.steps, c.pace.asked, c.pace.capped.c_str());
+  ImGui::Text("PCIe on the %s path", to_string(c.transfer).c_str());
 
   std::vector<float> kernel, transfer;
   for (const FrameTiming& frame : c.stats.history()) {
@@ -30,11 +66,39 @@ void draw_timings(const PanelContext& c) {
     transfer.push_back(float(frame.transfer_ms));
   }
   if (!kernel.empty()) {
+    // The plots take the panel's width less their labels, and a height that follows the text.
+    const ImVec2 size(-ImGui::CalcTextSize("transfer ms ").x, 4.0f * ImGui::GetFontSize());
     ImGui::PlotLines("kernel ms", kernel.data(), int(kernel.size()), 0, nullptr, 0.0f, FLT_MAX,
-                     ImVec2(0, 60));
+                     size);
     ImGui::PlotLines("transfer ms", transfer.data(), int(transfer.size()), 0, nullptr, 0.0f,
-                     FLT_MAX, ImVec2(0, 60));
+                     FLT_MAX, size);
   }
+}
+
+void draw_timings_overlay(const PanelContext& c, const ScreenRect& anchor, ImFont* numbers) {
+  ImGui::SetNextWindowPos(
+      ImVec2(anchor.x + 0.5f * ImGui::GetFontSize(), anchor.y + 0.5f * ImGui::GetFontSize()),
+      ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.7f);
+  ImGui::Begin("##timings overlay", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoInputs);
+  if (numbers) ImGui::PushFont(numbers);
+  ImGui::Text("%s, %s", c.simulation.backend().kind() == BackendKind::Cuda ? "GPU" : "CPU twin",
+              to_string(c.transfer).c_str());
+  if (paused(c)) {
+    ImGui::TextUnformatted("paused");
+  } else if (ImGui::BeginTable("figures", 2, ImGuiTableFlags_SizingFixedFit)) {
+    const FrameTiming average = c.stats.recent_average();
+    figure_row("kernel", "%.2f ms", average.kernel_ms);
+    figure_row("transfer", "%.2f ms", average.transfer_ms);
+    figure_row("PCIe", "%.1f MB/frame", double(average.pcie_bytes) / 1e6);
+    figure_row("steps/s", "%.0f", c.stats.steps_per_s());
+    ImGui::EndTable();
+  }
+  if (numbers) ImGui::PopFont();
+  ImGui::End();
 }
 
 }  // namespace gs::app

@@ -1,0 +1,104 @@
+// The window's layout (screen_layout.h). Sizes are in text lines where they hold text, so the
+// whole layout follows the UI scale.
+#include "screen_layout.h"
+
+#include <algorithm>
+
+namespace gs::app {
+namespace {
+
+// Around the field, in text pixels: a margin, and the colour bar's column (strip and labels).
+constexpr float kMarginLines = 0.6f;
+constexpr float kColourStripLines = 1.2f;
+constexpr float kColourColumnLines = 6.0f;  // the strip, a gap and labels like "0.5012"
+constexpr float kColourStripMostOfField = 0.7f;
+// The caption strip holds two lines of large type (twice the text size) and its padding.
+constexpr float kCaptionLines = 2 * 2.0f * 1.25f + 1.0f;
+// One row of buttons with its padding, before ImGui has measured the bar.
+constexpr float kBarLinesEstimate = 2.4f;
+// The Timings overlay's width in text pixels (about 17 fixed-width characters at 1.5 times the
+// text size, and padding): the left margin takes it where the spare width allows, else it sits
+// over the field's top-left corner.
+constexpr float kTimingsLines = 16.0f;
+
+// Presenting, the text is at most 1/40 of the window's width and 1/24 of its height, so the bar
+// keeps to one row and the field keeps most of the height.
+constexpr float kPresentationColumns = 40.0f;
+constexpr float kPresentationRows = 24.0f;
+
+ScreenRect shrink(const ScreenRect& r, float by) {
+  return {r.x + by, r.y + by, std::max(0.0f, r.width - 2 * by), std::max(0.0f, r.height - 2 * by)};
+}
+
+}  // namespace
+
+float fitted_text_px(float asked_text_px, float window_width, float window_height,
+                     bool presentation) {
+  if (window_width <= 0 || window_height <= 0) return asked_text_px;
+  const float most = presentation ? std::min(window_width / kPresentationColumns,
+                                             window_height / kPresentationRows)
+                                  : 13.0f * kPanelMostOfWidth * window_width / kPanelWidthAt13Px;
+  return std::max(1.0f, std::min(asked_text_px, most));
+}
+
+ScreenRect fit_aspect(GridSize grid, const ScreenRect& area) {
+  if (grid.cells() == 0 || area.width <= 0 || area.height <= 0) return {area.x, area.y, 0, 0};
+  const float scale = std::min(area.width / float(grid.width), area.height / float(grid.height));
+  const float width = float(grid.width) * scale, height = float(grid.height) * scale;
+  return {area.x + 0.5f * (area.width - width), area.y + 0.5f * (area.height - height), width,
+          height};
+}
+
+ScreenLayout layout_screen(const LayoutInput& in) {
+  ScreenLayout layout;
+  const float px = in.text_px;
+  ScreenRect area{0, 0, in.window_width, in.window_height};
+  if (in.presentation) {
+    if (!in.ui_hidden) {
+      const float bar = in.bar_height > 0 ? in.bar_height : kBarLinesEstimate * px;
+      layout.bar = ScreenRect{0, 0, in.window_width, std::min(bar, in.window_height)};
+      area.y = layout.bar->height;
+      area.height -= layout.bar->height;
+    }
+    const float caption = std::min(kCaptionLines * px, 0.4f * area.height);
+    layout.caption = ScreenRect{0, area.bottom() - caption, in.window_width, caption};
+    area.height -= caption;
+  } else if (!in.ui_hidden) {
+    const float width = std::min(kPanelWidthAt13Px * px / 13.0f, in.window_width);
+    layout.panel = ScreenRect{0, 0, width, in.window_height};
+    area.x = width;
+    area.width -= width;
+  }
+  area = shrink(area, kMarginLines * px);
+  // The field and the colour bar's column as one group, centred in what is left.
+  const float column = std::min(kColourColumnLines * px, 0.5f * area.width);
+  ScreenRect field_area = area;
+  field_area.width = std::max(0.0f, area.width - column);
+  layout.field = fit_aspect(in.grid, field_area);
+  const float spare = area.width - (layout.field.width + column);
+  layout.field.x = area.x + 0.5f * spare;
+  // Presenting, the Timings overlay takes the left margin where the spare width allows it.
+  const float timings = kTimingsLines * px;
+  const bool timings_beside = in.presentation && !in.ui_hidden && spare >= timings;
+  if (timings_beside) layout.field.x = area.x + std::max(0.5f * spare, timings);
+  const float strip = std::min(kColourStripLines * px, column);
+  const float strip_height = kColourStripMostOfField * layout.field.height;
+  layout.colour_bar =
+      ScreenRect{layout.field.right() + 0.5f * kMarginLines * px,
+                 layout.field.y + 0.5f * (layout.field.height - strip_height), strip, strip_height};
+  if (in.presentation && !in.ui_hidden)
+    layout.timings = timings_beside ? ScreenRect{area.x, layout.field.y, layout.field.x - area.x,
+                                                 layout.field.height}
+                                    : layout.field;
+  return layout;
+}
+
+std::optional<GridPoint> window_to_grid(double window_x, double window_y, const ScreenRect& field,
+                                        GridSize grid) {
+  if (!field.contains(window_x, window_y) || grid.cells() == 0) return std::nullopt;
+  const double across = (window_x - field.x) / field.width;  // 0 at the left edge
+  const double down = (window_y - field.y) / field.height;   // 0 at the top row
+  return GridPoint{float(across * grid.width), float(down * grid.height)};
+}
+
+}  // namespace gs::app

@@ -1,0 +1,89 @@
+// Where everything sits in the window, computed in one place so the field's drawing, the brush,
+// the parameter map's cursor, the panel and the overlays agree: the panel as a side column (or,
+// in presentation mode, a slim bar on top), the field letterboxed in what is left with its aspect
+// kept, the colour bar beside it, the caption strip under it, the Timings overlay in a margin.
+// Window units (ImGui's display, mouse positions), origin at the top left. GL-free.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gs/fields.h"
+
+namespace gs::app {
+
+struct ScreenRect {
+  float x = 0, y = 0, width = 0, height = 0;
+  float right() const { return x + width; }
+  float bottom() const { return y + height; }
+  bool contains(double px, double py) const {
+    return px >= x && px < right() && py >= y && py < bottom();
+  }
+  bool overlaps(const ScreenRect& other) const {
+    return x < other.right() && other.x < right() && y < other.bottom() && other.y < bottom();
+  }
+};
+
+// The panel's width at a text size of 13 pixels; it grows with the text.
+inline constexpr float kPanelWidthAt13Px = 380.0f;
+// The panel takes at most this share of the window's width: the text size is capped so it fits.
+inline constexpr float kPanelMostOfWidth = 0.5f;
+
+// The text size (pixels) the UI is drawn at: the asked size (font size x UI scale x the
+// monitor's content scale), capped where the side panel would take more than its share of the
+// window's width or, presenting, where the bar, the caption and the Timings would leave the field
+// too little room.
+float fitted_text_px(float asked_text_px, float window_width, float window_height,
+                     bool presentation);
+
+struct LayoutInput {
+  float window_width = 0, window_height = 0;
+  GridSize grid;
+  float text_px = 13;  // from fitted_text_px
+  bool ui_hidden = false;
+  bool presentation = false;
+  // The presentation bar's height as ImGui drew it last frame (its buttons may wrap to two
+  // rows); 0 before the first frame, then a one-row estimate is used.
+  float bar_height = 0;
+};
+
+struct ScreenLayout {
+  std::optional<ScreenRect> panel;    // the side column: the UI shown, not presenting
+  std::optional<ScreenRect> bar;      // the slim bar on top: the UI shown, presenting
+  ScreenRect field;                   // letterboxed, the grid's aspect kept
+  ScreenRect colour_bar;              // the colour strip beside the field, its labels to its right
+  std::optional<ScreenRect> caption;  // presenting: the strip under the field, large type
+  std::optional<ScreenRect> timings;  // presenting, UI shown: where the Timings overlay goes
+};
+
+ScreenLayout layout_screen(const LayoutInput& input);
+
+// A UI window whose content did not fit: its widest line passed its right edge (text or a label
+// cut off), or, for a window that cannot scroll, its content passed its bottom, or the window
+// reached past the display.
+struct ClippedWindow {
+  std::string window;
+  float overflow_px = 0;  // the most it was over, in window units
+};
+
+// The last frame's layout and text size, and the windows that stayed clipped, for --stats-json.
+struct UiReport {
+  float text_px = 0;
+  ScreenLayout layout;
+  std::vector<ClippedWindow> clipped;
+};
+
+// The rectangle of `grid`'s aspect that fills `area`, centred.
+ScreenRect fit_aspect(GridSize grid, const ScreenRect& area);
+
+struct GridPoint {
+  float x;  // in cells, 0 at the left edge
+  float y;  // in cells, 0 at the top row
+};
+
+// The grid point under a window point, or nullopt off the field.
+std::optional<GridPoint> window_to_grid(double window_x, double window_y, const ScreenRect& field,
+                                        GridSize grid);
+
+}  // namespace gs::app

@@ -1,0 +1,40 @@
+// Widgets the side panel and the presentation bar share: a combo over an enum's names, `set`
+// commands, the run buttons, the preset list and the transfer list (with the paths the backend
+// cannot use greyed out and why).
+#pragma once
+
+#include <imgui.h>
+
+#include "control_panel.h"
+
+namespace gs::app {
+
+// A combo box over an enum's names (its table, gs/enum_names.h); true when one was chosen.
+template <class E>
+bool enum_combo(const char* label, E& value) {
+  const auto& table = enum_names(value);
+  int index = 0;
+  while (std::size_t(index) < table.size() && table[std::size_t(index)].value != value) ++index;
+  const auto item = [](void* data, int i, const char** text) {
+    *text = static_cast<const EnumName<E>*>(data)[i].name.data();  // literals: NUL-terminated
+    return true;
+  };
+  if (!ImGui::Combo(label, &index, item, const_cast<EnumName<E>*>(table.data()), int(table.size())))
+    return false;
+  value = table[std::size_t(index)].value;
+  return true;
+}
+
+void push_set(const PanelContext& c, SimulationControl control, ControlValue value);
+void push_set(const PanelContext& c, ViewControl control, ControlValue value);
+
+// Run/Pause, Step and Reset, on one line.
+void run_buttons(const PanelContext& c);
+void preset_combo(const PanelContext& c, const char* label);
+void transfer_combo(const PanelContext& c, const char* label);
+// The shipped demos by title; choosing one starts it (`demo NAME`). The list shows
+// demos_preview() when closed.
+const char* demos_preview(const PanelContext& c);
+void demos_combo(const PanelContext& c, const char* label);
+
+}  // namespace gs::app

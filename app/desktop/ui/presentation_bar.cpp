@@ -1,0 +1,72 @@
+// The presentation bar (presentation_bar.h).
+#include "presentation_bar.h"
+
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "panel_widgets.h"
+
+namespace gs::app {
+namespace {
+
+// Items placed left to right, a new row when the next one would pass the window's right edge.
+class Flow {
+ public:
+  // Call before each item with its width.
+  void next(float width) {
+    if (first_) {
+      first_ = false;
+      return;
+    }
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine();
+  }
+
+ private:
+  bool first_ = true;
+};
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
+}  // namespace
+
+float draw_presentation_bar(const PanelContext& c, const ScreenRect& bar) {
+  ImGui::SetNextWindowPos(ImVec2(bar.x, bar.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(bar.width, 0.0f), ImVec2(bar.width, FLT_MAX));
+  ImGui::Begin("##presentation bar", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove);
+  Flow flow;
+  flow.next(button_width("Exit (F5)"));
+  if (ImGui::Button("Exit (F5)")) push_set(c, ViewControl::Presentation, false);
+  flow.next(button_width("Pause") + button_width("Step") + button_width("Reset") +
+            2.0f * ImGui::GetStyle().ItemSpacing.x);
+  run_buttons(c);
+  // Each list as wide as what it shows, so nothing in the bar is cut.
+  const auto combo = [&flow](const char* preview) {
+    const float width = ImGui::CalcTextSize(preview).x + ImGui::GetFrameHeight() +
+                        2.0f * ImGui::GetStyle().FramePadding.x;
+    flow.next(width);
+    ImGui::SetNextItemWidth(width);
+  };
+  combo(c.simulation.preset_name().c_str());
+  preset_combo(c, "##preset");
+  combo(to_string(c.transfer).c_str());
+  transfer_combo(c, "##transfer");
+  combo(demos_preview(c));
+  demos_combo(c, "##demos");
+  char steps[48];
+  std::snprintf(steps, sizeof steps, "step %lld", c.simulation.total_steps());
+  flow.next(ImGui::CalcTextSize(steps).x);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(steps);
+  const float height = ImGui::GetWindowHeight();
+  ImGui::End();
+  return height;
+}
+
+}  // namespace gs::app

@@ -1,0 +1,15 @@
+// Presentation mode's slim bar across the top of the window: leave presentation mode, run,
+// step, reset, the preset, the transfer path, the demos and the step count, wrapping to a second
+// row when the window is narrow for the text size.
+#pragma once
+
+#include "control_panel.h"
+#include "screen_layout.h"
+
+namespace gs::app {
+
+// Draws the bar across `bar` (its width; its height follows the rows); the height it took, for
+// the next frame's layout.
+float draw_presentation_bar(const PanelContext& context, const ScreenRect& bar);
+
+}  // namespace gs::app

@@ -1,0 +1,93 @@
+// The window's layout (core/screen_layout.h): the field keeps its aspect in what the panel, the
+// presentation bar and the caption strip leave, nothing overlaps, and window points map to the
+// cells under them.
+#include <gtest/gtest.h>
+
+#include "screen_layout.h"
+
+namespace gs::app {
+namespace {
+
+void expect_inside(const ScreenRect& inner, const ScreenRect& outer, const char* what) {
+  EXPECT_GE(inner.x, outer.x - 0.01f) << what;
+  EXPECT_GE(inner.y, outer.y - 0.01f) << what;
+  EXPECT_LE(inner.right(), outer.right() + 0.01f) << what;
+  EXPECT_LE(inner.bottom(), outer.bottom() + 0.01f) << what;
+}
+
+void expect_aspect(const ScreenRect& field, GridSize grid) {
+  EXPECT_NEAR(field.width / field.height, float(grid.width) / float(grid.height), 1e-3f);
+}
+
+TEST(ScreenLayout, FitAspectLetterboxesAndCentres) {
+  const ScreenRect fitted = fit_aspect({200, 100}, {0, 0, 800, 800});
+  EXPECT_FLOAT_EQ(fitted.width, 800.0f);
+  EXPECT_FLOAT_EQ(fitted.height, 400.0f);
+  EXPECT_FLOAT_EQ(fitted.y, 200.0f);
+}
+
+TEST(ScreenLayout, WindowPointsMapToTheCellsUnderThem) {
+  const ScreenRect field{100, 200, 400, 200};  // a 200x100 grid at 2 window units per cell
+  const auto corner = window_to_grid(100.0, 200.0, field, {200, 100});
+  ASSERT_TRUE(corner.has_value());
+  EXPECT_NEAR(corner->x, 0.0f, 1e-4);
+  EXPECT_NEAR(corner->y, 0.0f, 1e-4);
+  const auto middle = window_to_grid(300.0, 300.0, field, {200, 100});
+  ASSERT_TRUE(middle.has_value());
+  EXPECT_NEAR(middle->x, 100.0f, 1e-3);
+  EXPECT_NEAR(middle->y, 50.0f, 1e-3);
+  EXPECT_FALSE(window_to_grid(300.0, 199.0, field, {200, 100})) << "above the field";
+  EXPECT_FALSE(window_to_grid(500.0, 300.0, field, {200, 100})) << "right of the field";
+}
+
+TEST(ScreenLayout, ThePanelIsASideColumnThatGrowsWithTheTextAndNeverCoversTheField) {
+  const GridSize grid{1024, 1024};
+  for (const float text_px : {13.0f, 26.0f}) {
+    const ScreenLayout layout = layout_screen({1920, 1080, grid, text_px, false, false, 0});
+    ASSERT_TRUE(layout.panel.has_value());
+    EXPECT_FLOAT_EQ(layout.panel->width, kPanelWidthAt13Px * text_px / 13.0f);
+    EXPECT_FALSE(layout.panel->overlaps(layout.field));
+    EXPECT_FALSE(layout.panel->overlaps(layout.colour_bar));
+    EXPECT_GE(layout.colour_bar.x, layout.field.right()) << "the colour bar beside the field";
+    EXPECT_LE(layout.colour_bar.x - layout.field.right(), text_px) << "close beside it";
+    expect_inside(layout.field, {0, 0, 1920, 1080}, "field");
+    expect_inside(layout.colour_bar, {0, 0, 1920, 1080}, "colour bar");
+    expect_aspect(layout.field, grid);
+    EXPECT_FALSE(layout.bar || layout.caption || layout.timings);
+  }
+  const ScreenLayout hidden = layout_screen({1920, 1080, grid, 13, true, false, 0});
+  EXPECT_FALSE(hidden.panel.has_value()) << "H hides the panel";
+  EXPECT_GT(hidden.field.height, 1000.0f) << "and the field takes the height";
+}
+
+TEST(ScreenLayout, PresentingTheFieldFillsTheWindowBetweenTheBarAndTheCaption) {
+  for (const GridSize grid : {GridSize{1024, 1024}, GridSize{1920, 1080}}) {
+    const ScreenLayout layout = layout_screen({1920, 1080, grid, 26, false, true, 0});
+    EXPECT_FALSE(layout.panel.has_value());
+    ASSERT_TRUE(layout.bar && layout.caption && layout.timings);
+    EXPECT_FLOAT_EQ(layout.bar->y, 0.0f);
+    EXPECT_FLOAT_EQ(layout.caption->bottom(), 1080.0f);
+    EXPECT_FALSE(layout.bar->overlaps(layout.field));
+    EXPECT_FALSE(layout.caption->overlaps(layout.field));
+    expect_aspect(layout.field, grid);
+    // Letterboxed: it touches the free area's top and bottom or its sides.
+    const float free_height = layout.caption->y - layout.bar->bottom();
+    EXPECT_GT(std::max(layout.field.height / free_height, layout.field.width / 1920.0f), 0.85f);
+    expect_inside(layout.colour_bar, {0, 0, 1920, 1080}, "colour bar");
+  }
+  // A square field leaves margins: the Timings overlay takes the left one, off the field.
+  const ScreenLayout square = layout_screen({1920, 1080, {1024, 1024}, 26, false, true, 0});
+  EXPECT_FALSE(square.timings->overlaps(square.field));
+}
+
+TEST(ScreenLayout, TheTextIsCappedWhereTheWindowCannotHoldIt) {
+  EXPECT_FLOAT_EQ(fitted_text_px(26, 1920, 1080, false), 26.0f) << "room enough";
+  EXPECT_FLOAT_EQ(fitted_text_px(39, 1280, 720, false), 13.0f * 0.5f * 1280.0f / 380.0f)
+      << "the panel takes at most half the width";
+  EXPECT_FLOAT_EQ(fitted_text_px(39, 1280, 720, true), 720.0f / 24.0f)
+      << "presenting: the field keeps most of the height";
+  EXPECT_FLOAT_EQ(fitted_text_px(39, 1920, 1080, true), 39.0f);
+}
+
+}  // namespace
+}  // namespace gs::app
