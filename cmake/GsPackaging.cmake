@@ -29,8 +29,9 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 if(GS_BUILD_APP)
   # Opened at run time, so dpkg-shlibdeps cannot see them: OpenGL through libglvnd (GLFW and the
-  # ImGui backend load libGL), and Mesa's drivers where no vendor's are.
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libgl1")
+  # ImGui backend load libGL), the DejaVu fonts the UI is drawn in, and Mesa's drivers where no
+  # vendor's are.
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libgl1, fonts-dejavu-core")
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libgl1-mesa-dri, libegl-mesa0")
 endif()
 include(CPack)

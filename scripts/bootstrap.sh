@@ -9,7 +9,7 @@ set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-json3-dev
   libglfw3-dev libgl-dev libopengl-dev libegl-dev libegl-mesa0 libimgui-dev libstb-dev python3-glad
-  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev)
+  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev fonts-dejavu-core)
 for arg in "$@"; do
   case "$arg" in
     --tests) packages+=(libgtest-dev clang-format xvfb xauth libgl1-mesa-dri ffmpeg openmpi-bin
