@@ -1,6 +1,7 @@
 #include "app.h"
 
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <utility>
 
@@ -100,11 +101,16 @@ bool App::frame(double seconds_since_start) {
   // Field captures now, from the updated texture; window captures once the frame is drawn. A
   // script stops at a failed one.
   const ValueRange range{view_.low, view_.high};
+  std::optional<ExportScene> scene;  // the overlays of exported pictures, where asked for
+  if (view_.export_overlays || recording.with_overlays()) scene.emplace(export_scene(range));
   const auto capture = [&](bool window) {
-    if (!captures_->take(window, range) && script_) exit_code_ = 1, quit_ = true;
+    const ExportScene* overlays = view_.export_overlays && scene ? &*scene : nullptr;
+    if (!captures_->take(window, range, overlays) && script_) exit_code_ = 1, quit_ = true;
   };
   capture(false);
-  if (recording.active() && timing.steps > 0 && !captures_->record_frame(range)) recording.stop("");
+  if (recording.active() && timing.steps > 0 &&
+      !captures_->record_frame(range, scene ? &*scene : nullptr))
+    recording.stop("");
   lay_out();
   renderer_->draw_frame(*texture_, range, surface_->framebuffer_size(), surface_->window_size(),
                         layout_.field);
@@ -120,6 +126,17 @@ bool App::frame(double seconds_since_start) {
   pacer_.frame_done(timing.steps, timing.kernel_ms, timing.kernel_steps, work_ms);
   if (script_ && script_->frame_shown()) quit_ = true;
   return true;
+}
+
+ExportScene App::export_scene(const ValueRange& range) const {
+  const Params& p = simulation_->params();
+  char line[160];
+  std::snprintf(line, sizeof line, "%s    F %.4f    k %.4f    step %lld    %s",
+                simulation_->preset_name().c_str(), double(p.F), double(p.k),
+                simulation_->total_steps(), to_string(simulation_->size()).c_str());
+  std::optional<TimingsSummary> timings;
+  if (view_.presentation) timings = summarize_timings(*simulation_, stats_, display_.path());
+  return {renderer_->colormap_table(), range, line, caption_, timings};
 }
 
 void App::lay_out() {

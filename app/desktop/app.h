@@ -17,6 +17,7 @@
 #include "frame_stats.h"
 #include "imgui_session.h"
 #include "layout_check.h"
+#include "overlay_export.h"
 #include "screen_layout.h"
 #include "script_session.h"
 
@@ -36,6 +37,8 @@ class App {
   // sits; before the field is drawn.
   void lay_out();
   void draw_ui();
+  // What exported pictures' overlays say this frame.
+  ExportScene export_scene(const ValueRange& range) const;
   // The end of a run: the recording finished, settings and stats written; the exit code.
   int finish();
   // app_commands.cpp: a command to the simulation or to the app; `origin` names the script

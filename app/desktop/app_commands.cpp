@@ -48,7 +48,7 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
             return Status::ok();
           },
           [&](const command::RecordStart& c) {
-            return captures_->recording().start(c, simulation_->size(), captures_->folder());
+            return captures_->start_recording(c, view_.export_overlays);
           },
           [&](const command::RecordStop&) -> Status {
             if (!captures_->recording().active())

@@ -8,7 +8,7 @@
 
 namespace gs::app {
 
-FrameCaptures::FrameCaptures(const FieldTexture& texture, const FieldRenderer& renderer,
+FrameCaptures::FrameCaptures(const FieldTexture& texture, FieldRenderer& renderer,
                              const RenderSurface& surface, const std::filesystem::path& folder)
     : texture_(texture), renderer_(renderer), surface_(surface) {
   if (std::error_code error; std::filesystem::is_directory(folder, error)) folder_ = folder;
@@ -20,12 +20,12 @@ void FrameCaptures::request(const command::Screenshot& shot, const std::string& 
   requests_.push_back({{path, shot.window}, origin});
 }
 
-bool FrameCaptures::take(bool window, const ValueRange& range) {
+bool FrameCaptures::take(bool window, const ValueRange& range, const ExportScene* overlays) {
   bool all_taken = true;
   for (const Request& request : requests_) {
     if (request.shot.window != window) continue;
     const Status status =
-        window ? take_window(request.shot.path) : take_field(request.shot.path, range);
+        window ? take_window(request.shot.path) : take_field(request.shot.path, range, overlays);
     if (!status) {
       std::cerr << "grayscott: error: " << request.origin << status.message() << "\n";
       all_taken = false;
@@ -42,12 +42,30 @@ Status FrameCaptures::set_folder(const std::string& folder) {
   return Status::ok();
 }
 
-Status FrameCaptures::record_frame(const ValueRange& range) {
+Status FrameCaptures::start_recording(const command::RecordStart& start, bool with_overlays) {
+  const GridSize size = with_overlays ? layout_export(texture_.size()).canvas : texture_.size();
+  return recording_.start(start, size, folder_, with_overlays);
+}
+
+Status FrameCaptures::record_frame(const ValueRange& range, const ExportScene* overlays) {
+  if (recording_.with_overlays()) {
+    if (!overlays) return Error{"internal error: a recording with overlays got none"};
+    return recording_.add_composed_frame([&](std::vector<std::uint8_t>& rgb) {
+      return exporter_.render(texture_, renderer_, *overlays, rgb);
+    });
+  }
   GS_TRY(texture_.read_back(recording_.field_buffer()));
   return recording_.add_frame(renderer_.colormap_table(), range.low, range.high);
 }
 
-Status FrameCaptures::take_field(const std::string& path, const ValueRange& range) {
+Status FrameCaptures::take_field(const std::string& path, const ValueRange& range,
+                                 const ExportScene* overlays) {
+  if (overlays) {
+    GS_TRY(exporter_.render(texture_, renderer_, *overlays, picture_));
+    GS_TRY(write_png(path, layout_export(texture_.size()).canvas, picture_));
+    last_path_ = path;
+    return Status::ok();
+  }
   Expected<std::vector<float>> field = texture_.read_back();
   if (!field) return field.status();
   GS_TRY(write_png(path, texture_.size(),

@@ -1,6 +1,7 @@
 // What the app writes from its frames: screenshots, of the field at grid resolution through the
-// colormap or of the whole window as drawn, asked for by commands and taken once the frame has
-// them; and the recording, fed each frame that stepped. Main (GL) thread only.
+// colormap (or a picture of it with its overlays) or of the whole window as drawn, asked for by
+// commands and taken once the frame has them; and the recording, fed each frame that stepped. Main
+// (GL) thread only.
 #pragma once
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include "commands.h"
 #include "field_renderer.h"
 #include "field_texture.h"
+#include "overlay_export.h"
 #include "recording.h"
 #include "render_surface.h"
 
@@ -19,15 +21,17 @@ class FrameCaptures {
  public:
   // Reads from these for as long as it lives; `folder` (a remembered capture folder) is used
   // if it still is one, else the working folder.
-  FrameCaptures(const FieldTexture& texture, const FieldRenderer& renderer,
-                const RenderSurface& surface, const std::filesystem::path& folder);
+  FrameCaptures(const FieldTexture& texture, FieldRenderer& renderer, const RenderSurface& surface,
+                const std::filesystem::path& folder);
 
   // A screenshot for this frame; `origin` ("FILE:LINE: " of a script line, or "") starts its
   // error message. A shot without a path gets a timestamped name in the capture folder.
   void request(const command::Screenshot& shot, const std::string& origin);
   // Takes this frame's field shots (window: false; once the field is updated) or window shots
-  // (true; once the frame is drawn). Says what failed on stderr; false if anything did.
-  bool take(bool window, const ValueRange& range);
+  // (true; once the frame is drawn). Field shots are the field alone at grid resolution, exactly
+  // through the colormap, or, given a scene, the picture with its overlays. Says what failed on
+  // stderr; false if anything did.
+  bool take(bool window, const ValueRange& range, const ExportScene* overlays = nullptr);
   void frame_done() { requests_.clear(); }
 
   Status set_folder(const std::string& folder);
@@ -36,10 +40,13 @@ class FrameCaptures {
 
   Recording& recording() { return recording_; }
   const Recording& recording() const { return recording_; }
-  Status record_frame(const ValueRange& range);
+  // Starts a recording of the field alone, or of the picture with its overlays.
+  Status start_recording(const command::RecordStart& start, bool with_overlays);
+  // The recording's frame: the field alone, or (a recording started with overlays) the scene's.
+  Status record_frame(const ValueRange& range, const ExportScene* overlays);
 
  private:
-  Status take_field(const std::string& path, const ValueRange& range);
+  Status take_field(const std::string& path, const ValueRange& range, const ExportScene* overlays);
   Status take_window(const std::string& path);
 
   struct Request {
@@ -47,7 +54,9 @@ class FrameCaptures {
     std::string origin;
   };
   const FieldTexture& texture_;
-  const FieldRenderer& renderer_;
+  FieldRenderer& renderer_;
+  OverlayExporter exporter_;
+  std::vector<std::uint8_t> picture_;  // a picture with overlays, before it is written
   const RenderSurface& surface_;
   std::filesystem::path folder_ = ".";
   std::vector<Request> requests_;

@@ -3,6 +3,7 @@
 #include "screen_layout.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gs::app {
 namespace {
@@ -25,6 +26,11 @@ constexpr float kTimingsLines = 16.0f;
 // keeps to one row and the field keeps most of the height.
 constexpr float kPresentationColumns = 40.0f;
 constexpr float kPresentationRows = 24.0f;
+
+// Exported pictures: the field's short side at least this many pixels (a whole number of pixels
+// per cell), its long side at most the other.
+constexpr int kExportShortSide = 720;
+constexpr int kExportLongestSide = 4096;
 
 ScreenRect shrink(const ScreenRect& r, float by) {
   return {r.x + by, r.y + by, std::max(0.0f, r.width - 2 * by), std::max(0.0f, r.height - 2 * by)};
@@ -90,6 +96,32 @@ ScreenLayout layout_screen(const LayoutInput& in) {
     layout.timings = timings_beside ? ScreenRect{area.x, layout.field.y, layout.field.x - area.x,
                                                  layout.field.height}
                                     : layout.field;
+  return layout;
+}
+
+ExportLayout layout_export(GridSize grid) {
+  ExportLayout layout;
+  if (grid.cells() == 0) return layout;
+  const int short_side = std::min(grid.width, grid.height);
+  const int long_side = std::max(grid.width, grid.height);
+  layout.cell_pixels = std::max(1, std::min((kExportShortSide + short_side - 1) / short_side,
+                                            kExportLongestSide / long_side));
+  const float width = float(grid.width * layout.cell_pixels);
+  const float height = float(grid.height * layout.cell_pixels);
+  const float px = std::clamp(std::round(std::min(width, height) / 36.0f), 12.0f, 64.0f);
+  layout.text_px = px;
+  const float margin = std::round(kMarginLines * px);
+  const float top = std::round(1.8f * px);
+  const float column = std::round(kColourColumnLines * px);
+  const float caption = std::round(kCaptionLines * px);
+  layout.field = ScreenRect{margin, top, width, height};
+  const auto even = [](float side) { return int(std::ceil(side / 2.0f)) * 2; };
+  layout.canvas = GridSize{even(margin + width + column), even(top + height + margin + caption)};
+  layout.parameters = ScreenRect{margin, 0, float(layout.canvas.width) - 2 * margin, top};
+  layout.caption = ScreenRect{0, top + height + margin, float(layout.canvas.width), caption};
+  layout.colour_bar = ScreenRect{layout.field.right() + 0.5f * margin,
+                                 top + 0.5f * (1.0f - kColourStripMostOfField) * height,
+                                 kColourStripLines * px, kColourStripMostOfField * height};
   return layout;
 }
 

@@ -9,7 +9,7 @@
 namespace gs::app {
 
 Status Recording::start(const command::RecordStart& start, GridSize size,
-                        const std::filesystem::path& capture_folder) {
+                        const std::filesystem::path& capture_folder, bool with_overlays) {
   if (recorder_)
     return Error{"record start: already recording " + recorder_->settings().path.string()};
   RecordingSettings settings{start.path, start.steps_per_frame, start.fps};
@@ -19,6 +19,7 @@ Status Recording::start(const command::RecordStart& start, GridSize size,
   Expected<std::unique_ptr<VideoRecorder>> recorder = VideoRecorder::start(settings, size);
   if (!recorder) return recorder.status();
   recorder_ = std::move(recorder).value();
+  with_overlays_ = with_overlays;
   message_ = "recording " + settings.path.string() +
              (VideoRecorder::encodes_mp4() ? "" : " (PNG frames: built without libavcodec)");
   return Status::ok();
@@ -27,6 +28,13 @@ Status Recording::start(const command::RecordStart& start, GridSize size,
 Status Recording::add_frame(const std::vector<Rgb>& colormap, float low, float high) {
   std::vector<std::uint8_t> rgb = recorder_->acquire_frame();  // waits while the encoder catches up
   colorize(field_, colormap, low, high, rgb);
+  return recorder_->push(std::move(rgb));
+}
+
+Status Recording::add_composed_frame(
+    const std::function<Status(std::vector<std::uint8_t>& rgb)>& compose) {
+  std::vector<std::uint8_t> rgb = recorder_->acquire_frame();
+  GS_TRY(compose(rgb));
   return recorder_->push(std::move(rgb));
 }
 

@@ -4,7 +4,9 @@
 // message that says what became of the file. GL-free: the caller reads the field back.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,11 +19,16 @@ namespace gs::app {
 
 class Recording {
  public:
+  // `with_overlays`: each frame is a picture the caller composes (the field with its overlays,
+  // `size` pixels) instead of the field at grid resolution through the colormap.
   Status start(const command::RecordStart& start, GridSize size,
-               const std::filesystem::path& capture_folder);
+               const std::filesystem::path& capture_folder, bool with_overlays = false);
   // The buffer the caller reads the shown field into, then add_frame() colours and queues it.
   std::vector<float>& field_buffer() { return field_; }
   Status add_frame(const std::vector<Rgb>& colormap, float low, float high);
+  // A composed frame: `compose` fills the recording's RGB buffer (its size, rows top to bottom).
+  Status add_composed_frame(const std::function<Status(std::vector<std::uint8_t>& rgb)>& compose);
+  bool with_overlays() const { return with_overlays_; }
   // `why` ("the grid size changed"), if given, is added to the message.
   void stop(const std::string& why);
 
@@ -35,6 +42,7 @@ class Recording {
   std::unique_ptr<VideoRecorder> recorder_;
   std::vector<float> field_;
   std::string message_;
+  bool with_overlays_ = false;
 };
 
 }  // namespace gs::app

@@ -43,6 +43,17 @@ void FieldRenderer::set_colormap(const Colormap& colormap) {
 void FieldRenderer::draw_frame(const FieldTexture& field, const ValueRange& range,
                                SurfaceSize framebuffer, SurfaceSize window,
                                const ScreenRect& field_rect) {
+  clear_and_draw(field, range, framebuffer, window, field_rect, true);
+}
+
+void FieldRenderer::draw_export(const FieldTexture& field, const ValueRange& range,
+                                SurfaceSize canvas, const ScreenRect& field_rect) {
+  clear_and_draw(field, range, canvas, canvas, field_rect, false);
+}
+
+void FieldRenderer::clear_and_draw(const FieldTexture& field, const ValueRange& range,
+                                   SurfaceSize framebuffer, SurfaceSize window,
+                                   const ScreenRect& field_rect, bool timed) {
   glViewport(0, 0, framebuffer.width, framebuffer.height);
   glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -56,18 +67,18 @@ void FieldRenderer::draw_frame(const FieldTexture& field, const ValueRange& rang
   const GLint bottom = GLint(std::lround(field_rect.bottom() * sy));
   if (right <= x || bottom <= top) return;
   glViewport(x, framebuffer.height - bottom, right - x, bottom - top);
-  draw(field, range);
+  draw(field, range, timed);
   glViewport(0, 0, framebuffer.width, framebuffer.height);
 }
 
-void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range) {
+void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range, bool timed) {
   GLint old_program = 0, old_vertex_array = 0, old_active = 0, old_texture_2d = 0,
         old_texture_1d = 0;
   glGetIntegerv(GL_CURRENT_PROGRAM, &old_program);
   glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &old_vertex_array);
   glGetIntegerv(GL_ACTIVE_TEXTURE, &old_active);
 
-  draw_timer_.begin();
+  if (timed) draw_timer_.begin();
   glUseProgram(program_.id());
   glUniform1f(program_.uniform("u_min"), range.low);
   glUniform1f(program_.uniform("u_max"), range.high);
@@ -81,7 +92,7 @@ void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range) {
   glBindTexture(GL_TEXTURE_1D, colormap_texture_);
   glBindVertexArray(vertex_array_);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-  draw_timer_.end();
+  if (timed) draw_timer_.end();
 
   glBindTexture(GL_TEXTURE_1D, GLuint(old_texture_1d));
   glActiveTexture(GL_TEXTURE0);

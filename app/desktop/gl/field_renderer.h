@@ -30,13 +30,19 @@ class FieldRenderer {
   // may have more pixels per unit on a high-DPI screen).
   void draw_frame(const FieldTexture& field, const ValueRange& range, SurfaceSize framebuffer,
                   SurfaceSize window, const ScreenRect& field_rect);
+  // The same into an exported picture's framebuffer (`canvas` pixels), untimed: the Timings'
+  // draw time stays the view's.
+  void draw_export(const FieldTexture& field, const ValueRange& range, SurfaceSize canvas,
+                   const ScreenRect& field_rect);
   // GPU time of the last draw that finished, from a timer query (0 until one has).
   double last_draw_ms() { return draw_timer_.last_ms(); }
 
  private:
   FieldRenderer() = default;
+  void clear_and_draw(const FieldTexture& field, const ValueRange& range, SurfaceSize framebuffer,
+                      SurfaceSize window, const ScreenRect& field_rect, bool timed);
   // The field filling the current viewport.
-  void draw(const FieldTexture& field, const ValueRange& range);
+  void draw(const FieldTexture& field, const ValueRange& range, bool timed);
   ShaderProgram program_;
   GLuint vertex_array_ = 0;
   GLuint colormap_texture_ = 0;

@@ -1,15 +1,30 @@
-// The Timings overlay of presentation mode (drawn by timings_panel.cpp beside the panel's own
-// Timings section, from the same figures).
+// The Timings overlay of presentation mode and of exported pictures: the course's story in large
+// type (which backend and transfer path, kernel and transfer time, bytes over PCIe per frame,
+// steps per second), or "paused". Drawn by timings_panel.cpp beside the panel's own Timings
+// section, from the same figures.
 #pragma once
 
 #include <imgui.h>
 
-#include "control_panel.h"
+#include <string>
+
+#include "commands.h"
+#include "frame_stats.h"
 #include "screen_layout.h"
+#include "simulation.h"
 
 namespace gs::app {
 
+struct TimingsSummary {
+  std::string path;  // "CPU twin, upload"
+  bool paused = false;
+  double kernel_ms = 0, transfer_ms = 0, pcie_mb = 0, steps_per_s = 0;
+};
+
+TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats& stats,
+                                 TransferPath transfer);
+
 // At the top left of `anchor` (the layout's Timings place), in `numbers` (large, fixed digits).
-void draw_timings_overlay(const PanelContext& context, const ScreenRect& anchor, ImFont* numbers);
+void draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anchor, ImFont* numbers);
 
 }  // namespace gs::app

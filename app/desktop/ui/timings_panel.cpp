@@ -75,7 +75,23 @@ void draw_timings(const PanelContext& c) {
   }
 }
 
-void draw_timings_overlay(const PanelContext& c, const ScreenRect& anchor, ImFont* numbers) {
+TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats& stats,
+                                 TransferPath transfer) {
+  TimingsSummary summary;
+  summary.path =
+      std::string(simulation.backend().kind() == BackendKind::Cuda ? "GPU" : "CPU twin") + ", " +
+      to_string(transfer);
+  summary.paused = !simulation.running() && simulation.pending_steps() == 0;
+  const FrameTiming average = stats.recent_average();
+  summary.kernel_ms = average.kernel_ms;
+  summary.transfer_ms = average.transfer_ms;
+  summary.pcie_mb = double(average.pcie_bytes) / 1e6;
+  summary.steps_per_s = stats.steps_per_s();
+  return summary;
+}
+
+void draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anchor,
+                          ImFont* numbers) {
   ImGui::SetNextWindowPos(
       ImVec2(anchor.x + 0.5f * ImGui::GetFontSize(), anchor.y + 0.5f * ImGui::GetFontSize()),
       ImGuiCond_Always);
@@ -85,16 +101,14 @@ void draw_timings_overlay(const PanelContext& c, const ScreenRect& anchor, ImFon
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                    ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoInputs);
   if (numbers) ImGui::PushFont(numbers);
-  ImGui::Text("%s, %s", c.simulation.backend().kind() == BackendKind::Cuda ? "GPU" : "CPU twin",
-              to_string(c.transfer).c_str());
-  if (paused(c)) {
+  ImGui::TextUnformatted(timings.path.c_str());
+  if (timings.paused) {
     ImGui::TextUnformatted("paused");
   } else if (ImGui::BeginTable("figures", 2, ImGuiTableFlags_SizingFixedFit)) {
-    const FrameTiming average = c.stats.recent_average();
-    figure_row("kernel", "%.2f ms", average.kernel_ms);
-    figure_row("transfer", "%.2f ms", average.transfer_ms);
-    figure_row("PCIe", "%.1f MB/frame", double(average.pcie_bytes) / 1e6);
-    figure_row("steps/s", "%.0f", c.stats.steps_per_s());
+    figure_row("kernel", "%.2f ms", timings.kernel_ms);
+    figure_row("transfer", "%.2f ms", timings.transfer_ms);
+    figure_row("PCIe", "%.1f MB/frame", timings.pcie_mb);
+    figure_row("steps/s", "%.0f", timings.steps_per_s);
     ImGui::EndTable();
   }
   if (numbers) ImGui::PopFont();
