@@ -79,17 +79,19 @@ PanelDriver::~PanelDriver() {
   std::filesystem::remove(state_file_, ignored);
 }
 
-std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down) {
+std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down,
+                                             const std::function<void()>& also) {
   ImGuiIO& io = ImGui::GetIO();
   io.MousePos = mouse;
   io.MouseDown[0] = left_down;
   ImGui::NewFrame();
   std::vector<app::Command> commands;
   const std::string gl_version = "(none: headless panel test)";
-  app::draw_control_panel({settings_, *simulation_, view_, stats_, pace_, app::TransferPath::Host,
-                           no_text_, no_reasons_, gl_version, no_text_, nullptr, no_text_, no_text_,
-                           commands, panel_state_, demos_},
-                          app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
+  app::draw_control_panel(
+      {settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_, no_reasons_, gl_version,
+       no_text_, nullptr, no_text_, no_text_, commands, panel_state_, demos_},
+      app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
+  if (also) also();
   ImGui::Render();  // no renderer: the draw data is built and dropped
   for (const app::Command& command : commands) {
     pushed_.push_back(command);
@@ -143,6 +145,54 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
   fonts_ = app::build_ui_fonts(13.0f, base_style_);
   io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(std::intptr_t{1}));
   return clipped;
+}
+
+std::string PanelDriver::text_of_frame(const std::function<void()>& also) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  io.MouseDown[0] = false;
+  // ImGui's log ends with the first window that ends after it starts, and hands its text to the
+  // clipboard: the clipboard here collects it. A log is started before the panel and before
+  // `also`, so the panel's text and that of the first window `also` draws are both kept.
+  std::string text;
+  io.ClipboardUserData = &text;
+  io.SetClipboardTextFn = [](void* collected, const char* logged) {
+    *static_cast<std::string*>(collected) += logged;
+  };
+  // Two frames, the second logged: a window that appears is sized on its first and drawn after.
+  for (int pass = 0; pass < 2; ++pass) {
+    const bool logged = pass == 1;
+    ImGui::NewFrame();
+    if (logged) ImGui::LogToClipboard();  // in the frame's implicit window
+    std::vector<app::Command> ignored;
+    app::draw_control_panel(
+        {settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_, no_reasons_, no_text_,
+         no_text_, nullptr, no_text_, no_text_, ignored, panel_state_, demos_},
+        app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
+    if (logged) ImGui::LogToClipboard();
+    if (also) also();
+    if (logged) ImGui::LogFinish();
+    ImGui::Render();
+  }
+  io.SetClipboardTextFn = nullptr;
+  io.ClipboardUserData = nullptr;
+  return text;
+}
+
+std::pair<std::vector<app::Command>, app::KeyActions> PanelDriver::press_key(int key) {
+  ImGuiIO& io = ImGui::GetIO();
+  app::KeyActions actions;
+  io.KeysDown[key] = true;
+  std::vector<app::Command> commands = frame(ImVec2(-FLT_MAX, -FLT_MAX), false, [&] {
+    std::vector<app::Command> pushed;
+    actions = app::push_key_commands(
+        {simulation_->running(), view_.ui_hidden, view_.presentation, false, settings_.favourites},
+        pushed);
+    log_commands_ = pushed;
+  });
+  io.KeysDown[key] = false;
+  frame(ImVec2(-FLT_MAX, -FLT_MAX));
+  return {log_commands_, actions};
 }
 
 std::vector<app::Command> PanelDriver::click(ImVec2 at) {

@@ -10,16 +10,19 @@
 #include <imgui_internal.h>  // the hovered item's ID, windows and open popups
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "commands.h"
 #include "control_panel.h"
 #include "frame_pacer.h"
 #include "frame_stats.h"
+#include "input.h"
 #include "layout_check.h"
 #include "settings.h"
 #include "simulation.h"
@@ -42,7 +45,8 @@ class PanelDriver {
   app::PanelState& panel_state() { return panel_state_; }
 
   // One frame with the mouse at `mouse`, the left button held or not; the commands it pushed.
-  std::vector<app::Command> frame(ImVec2 mouse, bool left_down = false);
+  std::vector<app::Command> frame(ImVec2 mouse, bool left_down = false,
+                                  const std::function<void()>& also = {});
   // A press and a release at one point (two frames); the commands they pushed.
   std::vector<app::Command> click(ImVec2 at);
   // A click where no window is: leaves a text field and closes a popup, as a person does.
@@ -67,6 +71,15 @@ class PanelDriver {
   std::vector<app::ClippedWindow> clipped_windows_at(float text_px, ImVec2 window,
                                                      bool presentation);
 
+  // The text ImGui drew in a frame of the panel and in the first window `also` draws after it,
+  // from ImGui's log.
+  std::string text_of_frame(const std::function<void()>& also = {});
+  // One frame with `key` (a GLFW key code) pressed, read by the key handler: its commands and
+  // the actions left to the app.
+  std::pair<std::vector<app::Command>, app::KeyActions> press_key(int key);
+  // Why each transfer path cannot run, as the app's display says (all run by default).
+  void set_transfer_unavailable(const app::TransferReasons& reasons) { no_reasons_ = reasons; }
+
   // Every command pushed so far, in order, and the simulation's refusals of them.
   const std::vector<app::Command>& pushed() const { return pushed_; }
   const std::vector<std::string>& refusals() const { return refusals_; }
@@ -85,6 +98,8 @@ class PanelDriver {
   app::PanelState panel_state_;
   std::string no_text_;  // the panel's empty messages and labels
   app::TransferReasons no_reasons_;
+  app::TransferPath transfer_ = app::TransferPath::Upload;
+  std::vector<app::Command> log_commands_;  // pushed by the panel drawn for the log, and keys
   std::vector<app::DemoScript> demos_ = app::list_demos();
   std::filesystem::path state_file_;
   std::vector<app::Command> pushed_;

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "command_script.h"
+#include "input.h"
+#include "overlays.h"
 #include "panel_driver.h"
 #include "script_parser.h"
 
@@ -201,6 +203,79 @@ TEST(PanelHeadless, TheClipCheckSeesAPanelTooNarrowForItsText) {
     return w.window == PanelDriver::kPanelWindow;
   });
   EXPECT_NE(panel, clipped.end()) << "the panel at 60-pixel text in a 400-pixel window";
+}
+
+}  // namespace
+}  // namespace gs::app
+
+namespace gs::app {
+namespace {
+
+// The F1 help is made from the table the key handler reads: every key it lists does something
+// when pressed, and the help shows every key (V included) and every mouse gesture.
+TEST(PanelHeadless, TheKeyHelpListsEveryKeyTheHandlerActsOn) {
+  PanelDriver driver;
+  for (const KeyBinding& binding : key_bindings()) {
+    const auto [commands, actions] = driver.press_key(binding.first_key);
+    EXPECT_TRUE(!commands.empty() || actions.toggle_help || actions.toggle_fullscreen)
+        << binding.key_name << " does nothing";
+  }
+  bool help_shown = true;
+  const std::optional<std::string> no_divergence;
+  const std::string no_caption;
+  const std::string text = driver.text_of_frame([&] {
+    draw_overlays({no_divergence, nullptr, help_shown, no_caption}, ScreenLayout{}, UiFonts{});
+  });
+  for (const KeyBinding& binding : key_bindings()) {
+    EXPECT_NE(text.find(binding.key_name), std::string::npos) << binding.key_name;
+    EXPECT_NE(text.find(binding.description), std::string::npos) << binding.description;
+  }
+  for (const MouseGesture& gesture : mouse_gestures())
+    EXPECT_NE(text.find(gesture.gesture), std::string::npos) << gesture.gesture;
+  EXPECT_NE(text.find("record video"), std::string::npos) << "V is in the help";
+}
+
+// Paused, the Timings say so and show no rates; running, they show them.
+TEST(PanelHeadless, TheTimingsSayPausedAndShowNoStaleRates) {
+  PanelDriver driver;
+  ASSERT_TRUE(driver.simulation().apply(command::Run{}));
+  const std::string running = driver.text_of_frame();
+  EXPECT_NE(running.find("steps/s"), std::string::npos) << running;
+  ASSERT_TRUE(driver.simulation().apply(command::Pause{}));
+  const std::string paused = driver.text_of_frame();
+  EXPECT_NE(paused.find("paused at step"), std::string::npos) << paused;
+  EXPECT_EQ(paused.find("steps/s"), std::string::npos) << "no rate while paused";
+  EXPECT_EQ(paused.find("ms/frame"), std::string::npos) << "no time while paused";
+}
+
+// The transfer list shows every path; those the backend cannot use are greyed out (they cannot
+// be chosen) with the reason under them.
+TEST(PanelHeadless, TheTransferListGreysOutPathsTheBackendCannotUseAndSaysWhy) {
+  PanelDriver driver;
+  driver.set_transfer_unavailable(
+      {"needs the cuda backend: the field is in host memory", "no CUDA device here", ""});
+  driver.click(find_in_panel(driver, "Grid, backend, transfer"));
+  driver.click(find_in_panel(driver, "transfer"));
+  ImGuiWindow* list = driver.open_popup();
+  ASSERT_NE(list, nullptr) << "the transfer list opens";
+  const std::string text = driver.text_of_frame();
+  EXPECT_NE(text.find("needs the cuda backend: the field is in host memory"), std::string::npos);
+  EXPECT_NE(text.find("no CUDA device here"), std::string::npos);
+  // Clicking each row: only the path that can run is chosen.
+  std::vector<float> rows;
+  ImGuiID last = 0;
+  for (float y = list->Pos.y + 2; y < list->Pos.y + list->Size.y; y += 4)
+    if (const ImGuiID id = driver.hovered_at(ImVec2(list->Pos.x + 10, y)); id != 0 && id != last)
+      rows.push_back(y), last = id;
+  EXPECT_EQ(rows.size(), 3u) << "a row for each path";
+  std::vector<Command> chosen;
+  for (const float y : rows) {
+    if (!driver.open_popup()) driver.click(find_in_panel(driver, "transfer"));
+    for (const Command& command : driver.click(ImVec2(list->Pos.x + 10, y)))
+      if (std::holds_alternative<command::SelectTransfer>(command)) chosen.push_back(command);
+  }
+  ASSERT_EQ(chosen.size(), 1u) << "interop and host are greyed out";
+  EXPECT_EQ(std::get<command::SelectTransfer>(chosen.front()).path, TransferPath::Upload);
 }
 
 }  // namespace
