@@ -1,7 +1,8 @@
 // The real grayscott under Xvfb on a lecture hall's screens: at each UI scale, in the normal view
 // and in presentation mode, the field is letterboxed with its aspect kept where the layout says
 // (its pixels are the colormap's), the panel or bar and the caption never cover it, the text is
-// drawn at the scale asked (fitted to the window), and no window of the UI is clipped.
+// drawn at the scale asked (fitted to the window), and no window of the UI is clipped, the
+// recording badge included.
 #include <gtest/gtest.h>
 
 #include "app_run_support.h"
@@ -32,9 +33,11 @@ TEST(AppPresentation, AtEveryScaleTheFieldKeepsItsPlaceAndNothingIsClipped) {
                                    "set range-max 1\n"
                                    "caption Watch the spots: each one splits in two as it grows, "
                                    "then the pair moves apart\n"
+                                   "record start " +
+                                   (dir / "clip.mp4").string() + " 1 30\n" +
                                    "run-frames 8\n"
                                    "window-screenshot " +
-                                   (dir / "window.png").string() + "\n" + "quit\n";
+                                   (dir / "window.png").string() + "\n" + "record stop\nquit\n";
         const ProgramResult app = run_app(dir, script,
                                           {"--width", "256", "--height", "192", "--window-size",
                                            std::to_string(width) + "x" + std::to_string(height),
@@ -59,13 +62,13 @@ TEST(AppPresentation, AtEveryScaleTheFieldKeepsItsPlaceAndNothingIsClipped) {
         EXPECT_EQ(rect_of(ui["bar"]).has_value(), presenting);
         const Image shot = load_png(dir / "window.png");
         ASSERT_EQ(shot.width, width);
-        // The field where the layout says (presenting, the caption is off it; in the normal view
-        // it covers the bottom of the field, so only the top half is sampled).
-        ScreenRect sampled = *field;
-        if (!presenting) sampled.height *= 0.5f;
+        // The field where the layout says. The recording badge covers its top right corner and,
+        // in the normal view, the caption its bottom: a band across its middle is clear. When
+        // the Timings overlay sits on its top left, its bottom right quarter is.
+        ScreenRect sampled{field->x, field->y + 0.3f * field->height, field->width,
+                           0.3f * field->height};
         if (const std::optional<ScreenRect> timings = rect_of(ui["timings"]);
             timings && timings->overlaps(*field))
-          // The overlay sits at the field's top left: the bottom right quarter is clear.
           sampled = {field->x + 0.5f * field->width, field->y + 0.5f * field->height,
                      0.5f * field->width, 0.5f * field->height};
         EXPECT_GT(colormap_share(shot, sampled, viridis), 0.9);

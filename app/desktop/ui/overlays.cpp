@@ -87,7 +87,11 @@ void draw_overlays(const Overlays& o, const ScreenLayout& layout, const UiFonts&
   if (o.divergence) divergence_banner(*o.divergence, layout.field);
   if (o.recorder) recording_badge(*o.recorder, layout.field);
   if (o.help_shown) keyboard_help(o.help_shown);
-  const ScreenRect strip = layout.caption ? *layout.caption : layout.field;
+  // Over the field, the caption keeps to its bottom part (smaller type where it needs more).
+  const ScreenRect& field = layout.field;
+  const ScreenRect strip = layout.caption ? *layout.caption
+                                          : ScreenRect{field.x, field.y + 0.65f * field.height,
+                                                       field.width, 0.35f * field.height};
   draw_caption(o.caption, strip, fonts.large);
 }
 

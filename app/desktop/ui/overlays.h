@@ -24,7 +24,7 @@ void draw_overlays(const Overlays& overlays, const ScreenLayout& layout, const U
 
 // The caption in large type, wrapped to the width of `strip` and centred on its bottom edge,
 // smaller where it would not fit the strip's height. Presenting, the strip is the layout's caption
-// strip; otherwise the field (the caption over its bottom).
+// strip; otherwise the bottom part of the field.
 void draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* large);
 
 // The flags of a window that only shows something: no title, no focus, no moving.
