@@ -1,8 +1,10 @@
 #include "app.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <utility>
 
 #include "frame_ui.h"
@@ -17,6 +19,9 @@ using Clock = std::chrono::steady_clock;
 constexpr int kDivergenceCheckEvery = 10;
 constexpr int kAutoRangeEvery = 10;
 const std::string kNoScript;  // the panel's script line without a script
+// The longest an idle wait lasts before the loop looks for a terminating signal again (a signal
+// handler cannot wake GLFW's wait).
+constexpr double kSignalCheckS = 0.25;
 
 void note_failure(const Status& status) {
   if (!status) std::cerr << "grayscott: " << status.message() << "\n";
@@ -55,9 +60,24 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
 
 int App::run() {
   const auto started = Clock::now();
+  const auto now_s = [&] { return ms_since(started) / 1e3; };
+  const auto busy = [this] {
+    return simulation_->running() || simulation_->pending_steps() > 0 ||
+           captures_->recording().active() || !queue_.empty();
+  };
   // A terminating signal leaves the loop too: finish() then ends cleanly.
-  while (!surface_->should_close() && !quit_ && !termination_requested())
-    if (!frame(ms_since(started) / 1e3)) break;
+  while (!surface_->should_close() && !quit_ && !termination_requested()) {
+    const double script_due =
+        script_ ? script_->next_due_s() : std::numeric_limits<double>::infinity();
+    if (const double wait = idle_.wait_s(now_s(), busy(), script_due); wait > 0.0) {
+      surface_->wait_events(std::min(wait, kSignalCheckS));
+      if (surface_->take_events()) idle_.input();
+      continue;
+    }
+    if (!frame(now_s())) break;
+    if (surface_->take_events()) idle_.input();
+    idle_.frame_drawn(now_s());
+  }
   return finish();
 }
 

@@ -15,6 +15,7 @@
 #include "frame_captures.h"
 #include "frame_pacer.h"
 #include "frame_stats.h"
+#include "idle_wait.h"
 #include "imgui_session.h"
 #include "layout_check.h"
 #include "overlay_export.h"
@@ -61,6 +62,7 @@ class App {
   DisplayTransfer display_;
   ViewState view_;
   FrameStats stats_;
+  IdleWait idle_;  // paused with nothing to show, the loop waits instead of drawing
   std::optional<ScriptSession> script_;
   std::optional<ScriptSession>
       next_script_;                // a demo asked for, taking over after this frame's lines

@@ -1,5 +1,7 @@
 #include "script_runner.h"
 
+#include <limits>
+
 namespace gs::app {
 
 std::vector<const ScriptLine*> ScriptRunner::due(double now_s, bool busy) {
@@ -24,6 +26,12 @@ std::vector<const ScriptLine*> ScriptRunner::due(double now_s, bool busy) {
     }
   }
   return lines;
+}
+
+double ScriptRunner::next_due_s() const {
+  if (frames_left_ > 0) return 0.0;
+  if (next_ >= lines_.size()) return std::numeric_limits<double>::infinity();
+  return wait_until_s_;
 }
 
 void ScriptRunner::frame_shown() {

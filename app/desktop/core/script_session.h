@@ -23,6 +23,8 @@ class ScriptSession {
   Status run_due(double now_s, bool busy, const Apply& apply);
   // After each shown frame; true when the script has ended and the app should end with it.
   bool frame_shown();
+  // When the next line is due (ScriptRunner::next_due_s), on run_due's clock.
+  double next_due_s() const { return runner_.next_due_s(); }
   // "Script demo.gs running", or finished and what that means.
   const std::string& state() const { return state_; }
 

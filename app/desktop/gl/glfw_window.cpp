@@ -48,6 +48,31 @@ SurfaceSize fit_to_screen(SurfaceSize size) {
   return {std::clamp(size.width, 320, max_width), std::clamp(size.height, 240, max_height)};
 }
 
+// Every input and window callback notes that something arrived, so an idle loop draws again.
+// ImGui's backend, started later, calls these after its own (it chains to what was set before).
+template <class... Args>
+void note_event(GLFWwindow* window, Args...) {
+  *static_cast<bool*>(glfwGetWindowUserPointer(window)) = true;
+}
+
+void note_events(GLFWwindow* window, bool* events) {
+  glfwSetWindowUserPointer(window, events);
+  glfwSetCursorPosCallback(window, note_event<double, double>);
+  glfwSetCursorEnterCallback(window, note_event<int>);
+  glfwSetMouseButtonCallback(window, note_event<int, int, int>);
+  glfwSetScrollCallback(window, note_event<double, double>);
+  glfwSetKeyCallback(window, note_event<int, int, int, int>);
+  glfwSetCharCallback(window, note_event<unsigned>);
+  glfwSetDropCallback(window, note_event<int, const char**>);
+  glfwSetWindowFocusCallback(window, note_event<int>);
+  glfwSetWindowSizeCallback(window, note_event<int, int>);
+  glfwSetFramebufferSizeCallback(window, note_event<int, int>);
+  glfwSetWindowRefreshCallback(window, note_event<>);
+  glfwSetWindowIconifyCallback(window, note_event<int>);
+  glfwSetWindowMaximizeCallback(window, note_event<int>);
+  glfwSetWindowContentScaleCallback(window, note_event<float, float>);
+}
+
 constexpr const char* kNoWindowAdvice =
     "; for runs without one use --headless (with --script) or grayscott-batch";
 
@@ -84,7 +109,9 @@ Expected<std::unique_ptr<GlfwWindow>> GlfwWindow::open(SurfaceSize size, const s
   return result;
 }
 
-GlfwWindow::GlfwWindow(GLFWwindow* window) : window_(window) {}
+GlfwWindow::GlfwWindow(GLFWwindow* window) : window_(window) {
+  note_events(window_, &events_);
+}
 
 GlfwWindow::~GlfwWindow() {
   glfwDestroyWindow(window_);
@@ -99,6 +126,14 @@ void GlfwWindow::request_close() {
 }
 void GlfwWindow::poll_events() {
   glfwPollEvents();
+}
+void GlfwWindow::wait_events(double timeout_s) {
+  glfwWaitEventsTimeout(timeout_s);
+}
+bool GlfwWindow::take_events() {
+  const bool arrived = events_;
+  events_ = false;
+  return arrived;
 }
 void GlfwWindow::present() {
   glfwSwapBuffers(window_);

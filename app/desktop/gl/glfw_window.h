@@ -24,6 +24,8 @@ class GlfwWindow final : public RenderSurface {
   bool should_close() const override;
   void request_close() override;
   void poll_events() override;
+  void wait_events(double timeout_s) override;
+  bool take_events() override;
   void present() override;
   SurfaceSize framebuffer_size() const override;
   SurfaceSize window_size() const override;
@@ -44,6 +46,7 @@ class GlfwWindow final : public RenderSurface {
   GLFWwindow* window_;
   std::string gl_version_;
   WindowPlacement windowed_;  // the size and place before going fullscreen
+  bool events_ = false;       // set by the window's callbacks, cleared by take_events
 };
 
 }  // namespace gs::app

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <thread>
 
 namespace gs::app {
 namespace {
@@ -76,6 +77,10 @@ Status HeadlessSurface::create_framebuffer() {
   glReadBuffer(GL_COLOR_ATTACHMENT0);
   glViewport(0, 0, size_.width, size_.height);
   return Status::ok();
+}
+
+void HeadlessSurface::wait_events(double timeout_s) {
+  std::this_thread::sleep_for(std::chrono::duration<double>(timeout_s));
 }
 
 void HeadlessSurface::present() {

@@ -23,6 +23,9 @@ class HeadlessSurface final : public RenderSurface {
   bool should_close() const override { return close_requested_; }
   void request_close() override { close_requested_ = true; }
   void poll_events() override {}
+  // No input arrives: the wait is a sleep.
+  void wait_events(double timeout_s) override;
+  bool take_events() override { return false; }
   void present() override;
   SurfaceSize framebuffer_size() const override { return size_; }
   SurfaceSize window_size() const override { return size_; }

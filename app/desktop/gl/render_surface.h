@@ -30,6 +30,11 @@ class RenderSurface {
   virtual bool should_close() const = 0;
   virtual void request_close() = 0;
   virtual void poll_events() = 0;
+  // Sleeps until an event arrives or `timeout_s` has passed, and handles what arrived
+  // (offscreen, where nothing arrives, it sleeps the timeout).
+  virtual void wait_events(double timeout_s) = 0;
+  // Whether input or a window event (a resize, an exposed window) arrived since the last call.
+  virtual bool take_events() = 0;
   // Shows the frame just drawn (a buffer swap; a flush offscreen).
   virtual void present() = 0;
 
