@@ -1,6 +1,6 @@
 // What the app remembers between runs, in $XDG_CONFIG_HOME/grayscott-live/settings.json (or
 // ~/.config/...): UI scale and font size for projectors, the favourite presets behind keys 1-9,
-// the capture folder and the window's size and place. ImGui's panel layout sits beside it in
+// the capture folder and the window's size and place. ImGui's own state sits beside it in
 // imgui.ini. A missing or malformed file means defaults (and a one-line note), never a failure.
 #pragma once
 

@@ -1,6 +1,7 @@
-// ImGui's life beside the render surface: the context, the remembered panel layout (imgui.ini
-// beside the settings; headless runs read it, never write it), the platform side (the surface's)
-// and the OpenGL3 renderer, the UI scale, and each frame's begin and end.
+// ImGui's life beside the render surface: the context, ImGui's own remembered state (imgui.ini
+// beside the settings; headless runs read it, never write it; the panel itself is placed by the
+// app's layout), the platform side (the surface's) and the OpenGL3 renderer, the fonts at the
+// text size shown, and each frame's begin and end.
 #pragma once
 
 #include <imgui.h>
