@@ -104,8 +104,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       ->check(CLI::IsMember(kBoundaries));
   auto* init = app.add_option_function<std::string>(
                       "--init", [&o](const std::string& name) { o.init = name; },
-                      "Initial state: square, spots or noise (default square)")
-                   ->check(CLI::IsMember({"square", "spots", "noise"}));
+                      "Initial state: square, spots, noise or grown-spots (default square)")
+                   ->check(CLI::IsMember({"square", "spots", "noise", "grown-spots"}));
   add_whole_number(
       app, "--seed", std::uint64_t(0), std::numeric_limits<std::uint64_t>::max(),
       [&o](std::uint64_t n) { o.seed = n; }, "Seed of the initial state's randomness (default 1)");

@@ -87,12 +87,19 @@ std::size_t Image::distinct_colours() const {
 }
 
 std::size_t Image::active_pixels(const app::Rgb& background) const {
+  return active_pixels(background, 0, 0, width, height);
+}
+
+std::size_t Image::active_pixels(const app::Rgb& background, int x0, int y0, int x1, int y1) const {
   std::size_t count = 0;
-  for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
-    if (std::abs(rgb[i] - background[0]) + std::abs(rgb[i + 1] - background[1]) +
-            std::abs(rgb[i + 2] - background[2]) >
-        60)
-      ++count;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) {
+      const std::size_t i = (std::size_t(y) * width + x) * 3;
+      if (std::abs(rgb[i] - background[0]) + std::abs(rgb[i + 1] - background[1]) +
+              std::abs(rgb[i + 2] - background[2]) >
+          60)
+        ++count;
+    }
   return count;
 }
 

@@ -31,8 +31,9 @@ struct Image {
   int width = 0, height = 0;
   std::vector<unsigned char> rgb;
   std::size_t distinct_colours() const;
-  // Pixels far from the colormap's low end: where v has grown.
+  // Pixels far from the colormap's low end: where v has grown (in [x0, x1) x [y0, y1)).
   std::size_t active_pixels(const app::Rgb& background) const;
+  std::size_t active_pixels(const app::Rgb& background, int x0, int y0, int x1, int y1) const;
 };
 
 // Whether two same-sized captures hold the same pixels in [x0, x1) x [y0, y1).

@@ -248,7 +248,7 @@ TEST(ScriptParser, ResetTakesAnOptionalPatternThenAnOptionalSeed) {
   const auto noise = parse_as<command::Reset>("reset noise 42");
   EXPECT_EQ(noise.init, InitPattern::Noise);
   EXPECT_EQ(noise.seed, 42u);
-  EXPECT_EQ(error_of("reset 42"), "reset: '42' is not one of square, spots, noise");
+  EXPECT_EQ(error_of("reset 42"), "reset: '42' is not one of square, spots, noise, grown-spots");
   EXPECT_EQ(error_of("reset noise -1"), "reset: seed '-1' is not an unsigned integer");
   EXPECT_EQ(error_of("reset noise 1 2"), "reset takes at most INIT SEED");
 }

@@ -62,7 +62,8 @@ Expected<Command> parse_reset(const std::vector<std::string_view>& words) {
   if (words.size() >= 2) {
     reset.init = parse_enum<InitPattern>(words[1]);
     if (!reset.init)
-      return Error{"reset: " + in_quotes(words[1]) + " is not one of square, spots, noise"};
+      return Error{"reset: " + in_quotes(words[1]) + " is not one of " +
+                   names_list(kInitPatternNames)};
   }
   if (words.size() == 3) {
     Expected<std::uint64_t> seed = parse_seed(words[2], "reset: seed ");

@@ -19,8 +19,11 @@ namespace gs::app {
 struct SimulationSettings {
   BackendChoice backend = BackendChoice::Auto;
   std::optional<GridSize> size;  // default: 1024x1024 on the CPU twin, 1920x1080 on a GPU
-  std::string preset = "mitosis";
-  InitPattern init = InitPattern::Spots;
+  // Alive at once on any machine: a field of grown spots shows structure from the first frame,
+  // whatever the steps per second, and pearson-epsilon keeps splitting and ending them (mitosis
+  // from sparse spots was empty for thousands of steps, and settles once its spots fill the view).
+  std::string preset = "pearson-epsilon";
+  InitPattern init = InitPattern::GrownSpots;
   std::uint64_t seed = 1;
   std::optional<int> steps_per_frame;  // nullopt: auto
   // The GPU a cuda backend runs on: the app passes the one driving its GL context.
@@ -85,7 +88,7 @@ class Simulation {
   PresetLibrary presets_;
   std::string preset_;
   Params params_;
-  InitPattern init_ = InitPattern::Spots;
+  InitPattern init_ = InitPattern::GrownSpots;
   std::uint64_t seed_ = 1;
   DisplayField field_ = DisplayField::V;
   bool running_ = true;

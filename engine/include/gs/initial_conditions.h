@@ -1,5 +1,6 @@
-// Starting states users expect (docs/model.md): Pearson's square, random spots, noise.
-// Every pattern is a pure function of the grid size and the seed: same seed, same bits.
+// Starting states users expect (docs/model.md): Pearson's square, random spots, noise, and grown
+// spots (a field that looks developed from its first frame). Every pattern is a pure function of
+// the grid size and the seed: same seed, same bits.
 #pragma once
 
 #include <cstdint>
@@ -11,11 +12,13 @@
 
 namespace gs {
 
-enum class InitPattern { Square, Spots, Noise };
+enum class InitPattern { Square, Spots, Noise, GrownSpots };
 
-inline constexpr EnumNames<InitPattern, 3> kInitPatternNames{{{InitPattern::Square, "square"},
-                                                              {InitPattern::Spots, "spots"},
-                                                              {InitPattern::Noise, "noise"}}};
+inline constexpr EnumNames<InitPattern, 4> kInitPatternNames{
+    {{InitPattern::Square, "square"},
+     {InitPattern::Spots, "spots"},
+     {InitPattern::Noise, "noise"},
+     {InitPattern::GrownSpots, "grown-spots"}}};
 constexpr const auto& enum_names(InitPattern) {
   return kInitPatternNames;
 }
