@@ -249,6 +249,8 @@ void draw_control_panel(const PanelContext& c, const ScreenRect& where) {
   // Widgets take the panel's width less room for the longest label, at any text size.
   ImGui::PushItemWidth(-ImGui::CalcTextSize("steps per pass ").x);
   status_section(c);
+  if (ImGui::Button("Present (F5)")) push_set(c, V::Presentation, true);
+  ImGui::SameLine();
   demos_combo(c, "demos");
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) run_section(c);
   if (ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen)) parameter_section(c);
