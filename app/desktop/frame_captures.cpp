@@ -11,21 +11,32 @@ namespace gs::app {
 FrameCaptures::FrameCaptures(const FieldTexture& texture, FieldRenderer& renderer,
                              const RenderSurface& surface, const std::filesystem::path& folder)
     : texture_(texture), renderer_(renderer), surface_(surface) {
-  if (std::error_code error; std::filesystem::is_directory(folder, error)) folder_ = folder;
+  std::error_code error;
+  folder_ = !folder.empty() && std::filesystem::is_directory(folder, error)
+                ? folder
+                : default_capture_folder();
 }
 
 void FrameCaptures::request(const command::Screenshot& shot, const std::string& origin) {
-  const std::string path =
-      shot.path.empty() ? timestamped_capture_path(folder_).string() : shot.path;
-  requests_.push_back({{path, shot.window}, origin});
+  if (!shot.path.empty()) return requests_.push_back({shot, origin, ""});
+  Expected<std::filesystem::path> folder = unnamed_capture_folder();
+  if (!folder) return requests_.push_back({shot, origin, folder.message()});
+  requests_.push_back({{timestamped_capture_path(*folder).string(), shot.window}, origin, ""});
+}
+
+Expected<std::filesystem::path> FrameCaptures::unnamed_capture_folder() const {
+  GS_TRY(make_capture_folder(folder_));
+  return folder_;
 }
 
 bool FrameCaptures::take(bool window, const ValueRange& range, const ExportScene* overlays) {
   bool all_taken = true;
   for (const Request& request : requests_) {
     if (request.shot.window != window) continue;
-    const Status status =
-        window ? take_window(request.shot.path) : take_field(request.shot.path, range, overlays);
+    Status status = Error{request.problem};
+    if (request.problem.empty())
+      status =
+          window ? take_window(request.shot.path) : take_field(request.shot.path, range, overlays);
     if (!status) {
       std::cerr << "grayscott: error: " << request.origin << status.message() << "\n";
       all_taken = false;
@@ -44,7 +55,9 @@ Status FrameCaptures::set_folder(const std::string& folder) {
 
 Status FrameCaptures::start_recording(const command::RecordStart& start, bool with_overlays) {
   const GridSize size = with_overlays ? layout_export(texture_.size()).canvas : texture_.size();
-  return recording_.start(start, size, folder_, with_overlays);
+  std::filesystem::path folder;  // only for a recording without a name
+  if (start.path.empty()) GS_TRY_ASSIGN(folder, unnamed_capture_folder());
+  return recording_.start(start, size, folder, with_overlays);
 }
 
 Status FrameCaptures::record_frame(const ValueRange& range, const ExportScene* overlays) {

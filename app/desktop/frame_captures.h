@@ -20,7 +20,7 @@ namespace gs::app {
 class FrameCaptures {
  public:
   // Reads from these for as long as it lives; `folder` (a remembered capture folder) is used
-  // if it still is one, else the working folder.
+  // if it still is one, else the default (capture_path.h), created by the first capture.
   FrameCaptures(const FieldTexture& texture, FieldRenderer& renderer, const RenderSurface& surface,
                 const std::filesystem::path& folder);
 
@@ -35,7 +35,8 @@ class FrameCaptures {
   void frame_done() { requests_.clear(); }
 
   Status set_folder(const std::string& folder);
-  const std::filesystem::path& folder() const { return folder_; }
+  // The folder for a capture without a name, created when missing.
+  Expected<std::filesystem::path> unnamed_capture_folder() const;
   const std::string& last_path() const { return last_path_; }
 
   Recording& recording() { return recording_; }
@@ -52,13 +53,14 @@ class FrameCaptures {
   struct Request {
     command::Screenshot shot;
     std::string origin;
+    std::string problem;  // why it cannot be taken (its folder cannot be created)
   };
   const FieldTexture& texture_;
   FieldRenderer& renderer_;
   OverlayExporter exporter_;
   std::vector<std::uint8_t> picture_;  // a picture with overlays, before it is written
   const RenderSurface& surface_;
-  std::filesystem::path folder_ = ".";
+  std::filesystem::path folder_;
   std::vector<Request> requests_;
   std::string last_path_;
   Recording recording_;

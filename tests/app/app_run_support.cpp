@@ -17,6 +17,7 @@ ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
   const std::string script = (dir / "script.gs").string();
   std::ofstream(script) << script_text;
   std::vector<std::string> args = {"XDG_CONFIG_HOME=" + (dir / "config").string(),
+                                   "XDG_PICTURES_DIR=" + (dir / "pictures").string(),
                                    GS_XVFB_RUN,
                                    "-a",
                                    "-s",
@@ -34,7 +35,8 @@ ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_
   const std::string script = (dir / "script.gs").string();
   std::ofstream(script) << script_text;
   std::vector<std::string> args = {"-u", "DISPLAY", "-u", "WAYLAND_DISPLAY",
-                                   "XDG_CONFIG_HOME=" + (dir / "config").string()};
+                                   "XDG_CONFIG_HOME=" + (dir / "config").string(),
+                                   "XDG_PICTURES_DIR=" + (dir / "pictures").string()};
   args.insert(args.end(), environment.begin(), environment.end());
   for (const char* arg : {GS_APP_BINARY, "--headless", "--script"}) args.push_back(arg);
   args.push_back(script);

@@ -17,12 +17,13 @@
 namespace gs::test {
 
 // The app under xvfb-run with this script, its settings kept in the scratch folder
-// (XDG_CONFIG_HOME=dir/config).
+// (XDG_CONFIG_HOME=dir/config) and its unnamed captures too (XDG_PICTURES_DIR=dir/pictures).
 ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
                       std::vector<std::string> extra = {});
 
 // The app with --headless and this script, with no DISPLAY or WAYLAND_DISPLAY in its
-// environment, its settings in dir/config; `environment` adds NAME=VALUE entries.
+// environment, its settings in dir/config and unnamed captures in dir/pictures; `environment`
+// adds NAME=VALUE entries (later ones win).
 ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_text,
                                std::vector<std::string> extra = {},
                                const std::vector<std::string>& environment = {});

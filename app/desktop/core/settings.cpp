@@ -26,6 +26,8 @@ Expected<Settings> load_settings(const std::filesystem::path& file) {
     settings.font_size = j.value("font_size", settings.font_size);
     settings.favourites = j.value("favourites", settings.favourites);
     settings.capture_folder = j.value("capture_folder", settings.capture_folder);
+    // The working folder was the default, written by every run: it was not chosen.
+    if (settings.capture_folder == ".") settings.capture_folder.clear();
     if (j.contains("window")) {
       // Read as numbers first: 3e9 or -5 must not reach an int, nor a window system.
       const nlohmann::json& w = j.at("window");
@@ -59,8 +61,8 @@ Status save_settings(const std::filesystem::path& file, const Settings& settings
   std::filesystem::create_directories(file.parent_path(), error);
   nlohmann::json j = {{"ui_scale", settings.ui_scale},
                       {"font_size", settings.font_size},
-                      {"favourites", settings.favourites},
-                      {"capture_folder", settings.capture_folder}};
+                      {"favourites", settings.favourites}};
+  if (!settings.capture_folder.empty()) j["capture_folder"] = settings.capture_folder;
   if (settings.window)
     j["window"] = {{"x", settings.window->x},
                    {"y", settings.window->y},

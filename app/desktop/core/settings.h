@@ -26,7 +26,7 @@ struct Settings {
   std::vector<std::string> favourites = {"mitosis", "coral",           "u-skate-world",
                                          "worms",   "fingerprints",    "pearson-theta",
                                          "chaos",   "spots-and-loops", "course"};
-  std::string capture_folder = ".";
+  std::string capture_folder;  // "": none chosen, the pictures folder (capture_path.h)
   std::optional<WindowPlacement> window;
 };
 
