@@ -46,6 +46,10 @@ class App {
   // line it came from ("FILE:LINE: "), for the messages of what it asked for later.
   Status apply(const Command& command, const std::string& origin = "");
   Status apply_to_simulation(const SimulationCommand& command);
+  // A CUDA-only command that `refused` where CUDA does not run, unless the script requires CUDA:
+  // what runs instead, said on stderr and over the view (core/cuda_fallback.h); else `refused`.
+  Status fall_back_from_cuda(const SimulationCommand& command, const Status& refused,
+                             const std::string& origin);
   Status apply_to_app(const AppCommand& command, const std::string& origin);
   // app_view.cpp
   Status apply_view(ViewControl control, const ControlValue& value);

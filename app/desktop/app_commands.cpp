@@ -4,15 +4,29 @@
 
 #include "app.h"
 #include "command_outputs.h"
+#include "cuda_fallback.h"
 #include "view_controls.h"
 
 namespace gs::app {
 Status App::apply(const Command& command, const std::string& origin) {
   if (const std::optional<std::string> output = output_of(command))
     GS_TRY(check_not_own_file(*output, options_.script, options_.stats_json));
-  if (const std::optional<SimulationCommand> simulation = simulation_part(command))
-    return apply_to_simulation(*simulation);
+  if (const std::optional<SimulationCommand> simulation = simulation_part(command)) {
+    const Status applied = apply_to_simulation(*simulation);
+    if (applied || (script_ && script_->requires_cuda())) return applied;
+    return fall_back_from_cuda(*simulation, applied, origin);
+  }
   return apply_to_app(*app_part(command), origin);
+}
+
+Status App::fall_back_from_cuda(const SimulationCommand& command, const Status& refused,
+                                const std::string& origin) {
+  const std::optional<CudaFallback> fallback = cuda_fallback(command, refused, *simulation_);
+  if (!fallback) return refused;
+  if (fallback->instead) GS_TRY(apply_to_simulation(*fallback->instead));
+  std::cerr << "grayscott: " << origin << fallback->notice << "\n";
+  caption_ = fallback->notice;  // for the audience; the panel shows the backend's reason
+  return Status::ok();
 }
 
 Status App::apply_to_simulation(const SimulationCommand& command) {
@@ -72,6 +86,8 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
             quit_ = true;
             return Status::ok();
           },
+          // Checked when the script loads (script_session.h).
+          [&](const command::RequireCuda&) { return Status::ok(); },
           // Script flow: the script runner holds the script back for these; nothing to apply.
           [&](const command::RunFrames&) { return Status::ok(); },
           [&](const command::Wait&) { return Status::ok(); },

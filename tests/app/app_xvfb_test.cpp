@@ -93,14 +93,6 @@ TEST(AppUnderXvfb, ABadScriptLineNamesItsLineAndExitsNonZero) {
       << refused.err;
 }
 
-TEST(AppUnderXvfb, TheCudaBackendWhereNoneRunsIsAClearScriptError) {
-  ScratchDir dir;
-  const ProgramResult result = run_app(dir, "backend cuda\nquit\n");
-  if (result.exit_code == 0) GTEST_SKIP() << "this machine runs CUDA";
-  EXPECT_NE(result.err.find("script.gs:1:"), std::string::npos) << result.err;
-  EXPECT_NE(result.err.find("cuda"), std::string::npos) << result.err;
-}
-
 TEST(AppUnderXvfb, AMissingShaderIsAnErrorNamingItsPath) {
   ScratchDir dir;
   ScratchDir data;

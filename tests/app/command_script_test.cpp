@@ -43,6 +43,7 @@ std::vector<Command> samples() {
       command::RecordStop{},
       command::Caption{"coral (F=0.0545, k=0.062)"},
       command::Caption{""},
+      command::RequireCuda{},
       command::Quit{},
       command::RunFrames{10},
       command::Wait{0.25},

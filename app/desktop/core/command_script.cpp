@@ -60,6 +60,7 @@ std::string to_script_line(const Command& command) {
           [](const command::RunFrames& c) { return "run-frames " + to_string(c.frames); },
           [](const command::Wait& c) { return "wait " + number_text(c.seconds); },
           [](const command::StartDemo& c) { return "demo " + c.name; },
+          [](const command::RequireCuda&) { return std::string("require cuda"); },
       },
       command);
 }

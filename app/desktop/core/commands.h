@@ -117,6 +117,9 @@ struct Quit {};
 struct StartDemo {
   std::string name;
 };
+// Script only: the script needs CUDA. It stops before its first line where CUDA does not run,
+// and its CUDA-only lines fail rather than fall back (cuda_fallback.h).
+struct RequireCuda {};
 // Script flow only: the script waits for N displayed frames, or for wall-clock seconds.
 struct RunFrames {
   int frames;
@@ -137,7 +140,7 @@ using AppCommand =
     std::variant<command::SetView, command::AddFavourite, command::RemoveFavourite,
                  command::SelectTransfer, command::Screenshot, command::SetCaptureFolder,
                  command::RecordStart, command::RecordStop, command::Caption, command::Quit,
-                 command::StartDemo, command::RunFrames, command::Wait>;
+                 command::StartDemo, command::RequireCuda, command::RunFrames, command::Wait>;
 
 template <class A, class B>
 struct JoinedVariants;

@@ -14,7 +14,8 @@ std::string script_help() {
       "  set NAME VALUE                     one control (below)\n"
       "  favourite add NAME | remove KEY    the presets behind keys 1-9\n"
       "  size W H                           the grid (the state is resampled)\n"
-      "  backend cpu|cuda|auto              the backend (the state is carried over)\n"
+      "  backend cpu|cuda|auto              the backend (the state is carried over); cuda where\n"
+      "                                     it cannot run falls back to the CPU twin and says why\n"
       "  transfer interop|host|upload       the display's transfer path\n"
       "  steps-per-frame N|auto             steps per displayed frame\n"
       "  run | pause | step [N]             run, pause, or advance N steps paused\n"
@@ -30,6 +31,9 @@ std::string script_help() {
       "  save PATH | load PATH              HDF5 state files, as grayscott-batch's\n"
       "  caption TEXT                       a large caption over the view\n"
       "  demo NAME                          a shipped demo script takes over\n"
+      "  require cuda                       (anywhere) the script stops before it starts where\n"
+      "                                     CUDA does not run, and CUDA-only lines never fall "
+      "back\n"
       "  quit                               the end\n\n"
       "set takes:\n";
   std::size_t width = 0;

@@ -190,6 +190,11 @@ Expected<Command> parse_command(std::string_view line) {
                                   float(numbers[3]), erase}};
   }
   if (word == "caption") return Command{command::Caption{std::string(rest)}};
+  if (word == "require") {
+    if (args != 1) return usage("cuda");
+    if (words[1] != "cuda") return Error{"require: " + in_quotes(words[1]) + " is not cuda"};
+    return Command{command::RequireCuda{}};
+  }
   if (word == "demo") {
     if (args != 1) return usage("NAME");
     return Command{command::StartDemo{std::string(words[1])}};

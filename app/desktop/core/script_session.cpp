@@ -1,6 +1,8 @@
 // A script as the app runs it (script_session.h).
 #include "script_session.h"
 
+#include "gs/cuda_backend.h"
+
 namespace gs::app {
 
 ScriptSession::ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end)
@@ -12,7 +14,17 @@ ScriptSession::ScriptSession(ScriptRunner runner, std::filesystem::path path, bo
 Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& path, bool quit_at_end) {
   Expected<std::vector<ScriptLine>> lines = load_script(path);
   if (!lines) return lines.status();
-  return ScriptSession(ScriptRunner(std::move(lines).value()), path, quit_at_end);
+  bool requires_cuda = false;
+  for (const ScriptLine& line : *lines) {
+    if (!std::holds_alternative<command::RequireCuda>(line.command)) continue;
+    if (const std::optional<std::string> why = cuda_unavailable_reason())
+      return Error{path.string() + ":" + std::to_string(line.number) +
+                   ": require cuda: cuda unavailable: " + *why};
+    requires_cuda = true;
+  }
+  ScriptSession session(ScriptRunner(std::move(lines).value()), path, quit_at_end);
+  session.requires_cuda_ = requires_cuda;
+  return session;
 }
 
 Status ScriptSession::run_due(double now_s, bool busy, const Apply& apply) {

@@ -1,7 +1,8 @@
 // A script as the app runs it: its lines applied as frames pass (script_runner.h), each with its
 // origin ("FILE:LINE: ") for messages; the first failing line ends the script as an error naming
 // it. Its state is a line for the panel; when it ends, the app may end with it (headless runs,
-// --exit-after-script) or stay open for the person at the keyboard.
+// --exit-after-script) or stay open for the person at the keyboard. A script that requires CUDA
+// does not load where CUDA does not run.
 #pragma once
 
 #include <filesystem>
@@ -27,6 +28,8 @@ class ScriptSession {
   double next_due_s() const { return runner_.next_due_s(); }
   // "Script demo.gs running", or finished and what that means.
   const std::string& state() const { return state_; }
+  // A `require cuda` line: CUDA-only lines fail rather than fall back.
+  bool requires_cuda() const { return requires_cuda_; }
 
  private:
   ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end);
@@ -34,6 +37,7 @@ class ScriptSession {
   ScriptRunner runner_;
   std::filesystem::path path_;
   bool quit_at_end_;
+  bool requires_cuda_ = false;
   std::string state_;
 };
 
