@@ -2,13 +2,13 @@
 # Remakes the README's two window screenshots of the app: the panel at UI scale 1, and
 # presentation mode as a lecture hall sees it. Runs the app headless (EGL, no window system), so
 # it works on a server or in CI.
-#   scripts/readme-screenshots.sh [BUILD_DIR]      (default: build)
+#   scripts/readme-screenshots.sh [BUILD_DIR [OUT_DIR]]   (defaults: build, docs/images)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build}"
 app="$build/bin/grayscott"
 [ -x "$app" ] || { echo "readme-screenshots.sh: no $app (build the app first)" >&2; exit 1; }
-out=docs/images
+out="${2:-docs/images}"
 mkdir -p "$out"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

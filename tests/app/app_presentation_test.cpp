@@ -41,7 +41,8 @@ TEST(AppPresentation, AtEveryScaleTheFieldKeepsItsPlaceAndNothingIsClipped) {
         const ProgramResult app = run_app(dir, script,
                                           {"--width", "256", "--height", "192", "--window-size",
                                            std::to_string(width) + "x" + std::to_string(height),
-                                           "--stats-json", (dir / "stats.json").string()});
+                                           "--stats-json", (dir / "stats.json").string()},
+                                          "1920x1200");  // room for a 1920x1080 window
         ASSERT_EQ(app.exit_code, 0) << app.err;
         const nlohmann::json ui = load_json(dir / "stats.json")["ui"];
         ASSERT_TRUE(ui.is_object());
@@ -73,6 +74,24 @@ TEST(AppPresentation, AtEveryScaleTheFieldKeepsItsPlaceAndNothingIsClipped) {
                      0.5f * field->width, 0.5f * field->height};
         EXPECT_GT(colormap_share(shot, sampled, viridis), 0.9);
       }
+}
+
+// The README's two window screenshots are made by a script: it keeps working (into a scratch
+// folder here) and gives pictures of the windows it asks for, with something drawn in them.
+TEST(AppPresentation, TheReadmeScreenshotsScriptMakesBothPictures) {
+  ScratchDir dir;
+  const ProgramResult made =
+      run_program("/bin/bash", {std::string(GS_SOURCE_DIR) + "/scripts/readme-screenshots.sh",
+                                GS_BUILD_DIR, (dir / "images").string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const Image panel = load_png(dir / "images" / "app-panel.png");
+  const Image presentation = load_png(dir / "images" / "app-presentation.png");
+  EXPECT_EQ(panel.width, 1400);
+  EXPECT_EQ(panel.height, 900);
+  EXPECT_EQ(presentation.width, 1600);
+  EXPECT_EQ(presentation.height, 900);
+  EXPECT_GT(panel.distinct_colours(), 50u);
+  EXPECT_GT(presentation.distinct_colours(), 50u);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 namespace gs::test {
 
 ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
-                      std::vector<std::string> extra) {
+                      std::vector<std::string> extra, const std::string& screen) {
   const std::string script = (dir / "script.gs").string();
   std::ofstream(script) << script_text;
   std::vector<std::string> args = {"XDG_CONFIG_HOME=" + (dir / "config").string(),
@@ -21,7 +21,7 @@ ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
                                    GS_XVFB_RUN,
                                    "-a",
                                    "-s",
-                                   "-screen 0 1920x1200x24",  // room for a 1920x1080 window
+                                   "-screen 0 " + screen + "x24",
                                    GS_APP_BINARY,
                                    "--script",
                                    script};
@@ -34,7 +34,10 @@ ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_
                                const std::vector<std::string>& environment) {
   const std::string script = (dir / "script.gs").string();
   std::ofstream(script) << script_text;
-  std::vector<std::string> args = {"-u", "DISPLAY", "-u", "WAYLAND_DISPLAY",
+  std::vector<std::string> args = {"-u",
+                                   "DISPLAY",
+                                   "-u",
+                                   "WAYLAND_DISPLAY",
                                    "XDG_CONFIG_HOME=" + (dir / "config").string(),
                                    "XDG_PICTURES_DIR=" + (dir / "pictures").string()};
   args.insert(args.end(), environment.begin(), environment.end());

@@ -18,8 +18,9 @@ namespace gs::test {
 
 // The app under xvfb-run with this script, its settings kept in the scratch folder
 // (XDG_CONFIG_HOME=dir/config) and its unnamed captures too (XDG_PICTURES_DIR=dir/pictures).
+// `screen` is the X screen's size (WxH).
 ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
-                      std::vector<std::string> extra = {});
+                      std::vector<std::string> extra = {}, const std::string& screen = "1280x800");
 
 // The app with --headless and this script, with no DISPLAY or WAYLAND_DISPLAY in its
 // environment, its settings in dir/config and unnamed captures in dir/pictures; `environment`

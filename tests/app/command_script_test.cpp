@@ -47,6 +47,7 @@ std::vector<Command> samples() {
       command::Quit{},
       command::RunFrames{10},
       command::Wait{0.25},
+      command::StartDemo{"pcie-toll"},
   };
   // One value of each control, as the panel would push it.
   const std::vector<std::string> values = {
