@@ -77,12 +77,14 @@ TEST(AppPresentation, AtEveryScaleTheFieldKeepsItsPlaceAndNothingIsClipped) {
 }
 
 // The README's two window screenshots are made by a script: it keeps working (into a scratch
-// folder here) and gives pictures of the windows it asks for, with something drawn in them.
+// folder here, after a few hundred steps) and gives pictures of the windows it asks for, with
+// something drawn in them.
 TEST(AppPresentation, TheReadmeScreenshotsScriptMakesBothPictures) {
   ScratchDir dir;
   const ProgramResult made =
-      run_program("/bin/bash", {std::string(GS_SOURCE_DIR) + "/scripts/readme-screenshots.sh",
-                                GS_BUILD_DIR, (dir / "images").string()});
+      run_program("/usr/bin/env", {"STEPS=300", "/bin/bash",
+                                   std::string(GS_SOURCE_DIR) + "/scripts/readme-screenshots.sh",
+                                   GS_BUILD_DIR, (dir / "images").string()});
   ASSERT_EQ(made.exit_code, 0) << made.err;
   const Image panel = load_png(dir / "images" / "app-panel.png");
   const Image presentation = load_png(dir / "images" / "app-presentation.png");
