@@ -138,7 +138,7 @@ const char* const kKindsReachedOnAnyBuild[] = {
     "set k", "set laplacian", "set boundary", "set reseed-on-preset", "favourite", "set mode",
     "set reseed-on-pick", "size", "backend", "transfer", "set kernel", "set field", "set colormap",
     "set brush-radius", "set brush-value", "set filter", "screenshot", "record", "save", "load",
-    "set ui-scale", "set font-size", "set presentation", "set export-overlays"};
+    "set ui-scale", "set font-size", "set presentation", "set export-overlays", "demo"};
 // clang-format on
 
 // Every widget clicked once: the panel pushes the commands people use, every one is a command a

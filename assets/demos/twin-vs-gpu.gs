@@ -1,0 +1,35 @@
+# The CPU twin against the GPU: one stencil, two machines
+# The same run on the CPU twin, then on the CUDA backend (the state carried over), then back:
+# the per-cell update is one code for both, and the kernel's thread indexing is tested on the
+# CPU. Without a GPU the twin stays, and the caption strip says why.
+set presentation on
+backend cpu
+size 1920 1080
+preset pearson-epsilon
+reset grown-spots
+steps-per-frame auto
+transfer upload
+run
+caption The CPU twin: the simulation on the CPU's cores. Watch steps/s in the Timings
+wait 8
+caption One stencil, two machines: the twin and the CUDA kernel run the same per-cell update code
+wait 9
+caption Kernel threads find their cell as blockIdx * blockDim + threadIdx; the tests run that on the CPU
+wait 9
+caption ...over the real grid and block shape, and require the twin's result to the bit
+wait 8
+caption Now the GPU: the same state, carried over, one thread per cell. Watch steps/s
+backend cuda
+transfer interop
+wait 10
+caption The stencil is bound by memory: the GPU's bandwidth and thousands of threads make the difference
+wait 9
+backend cpu
+caption Back on the twin: the pattern goes on where the GPU left it, only slower
+wait 8
+set cpu-path reference
+caption The twin's reference loop sweeps the whole grid once per step: slower still, the same bits
+wait 8
+set cpu-path fast
+backend auto
+caption Same update, same bits, two machines: the GPU's lead is its memory bandwidth and its threads
