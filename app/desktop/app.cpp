@@ -162,11 +162,13 @@ ExportScene App::export_scene(const ValueRange& range) const {
 void App::lay_out() {
   const SurfaceSize window = surface_->window_size();
   const float asked = settings_.font_size * settings_.ui_scale * surface_->content_scale();
+  const float text_px = imgui_->fonts().text_px;
   imgui_->set_text_px(
       fitted_text_px(asked, float(window.width), float(window.height), view_.presentation));
-  layout_ =
-      layout_screen({float(window.width), float(window.height), simulation_->size(),
-                     imgui_->fonts().text_px, view_.ui_hidden, view_.presentation, bar_height_});
+  if (imgui_->fonts().text_px != text_px) timings_width_ = 0;  // measured at the old size
+  layout_ = layout_screen({float(window.width), float(window.height), simulation_->size(),
+                           imgui_->fonts().text_px, view_.ui_hidden, view_.presentation,
+                           bar_height_, timings_width_});
 }
 
 void App::draw_ui() {
@@ -182,6 +184,9 @@ void App::draw_ui() {
                      layout_,
                      imgui_->fonts()});
   bar_height_ = ui.bar_height;
+  // The widest the overlay has been at this text size, so the field stays put when it narrows
+  // (paused, fewer digits).
+  timings_width_ = std::max(timings_width_, ui.timings_width);
   if (ui.keys.toggle_help) help_shown_ = !help_shown_;
   if (ui.keys.toggle_fullscreen) surface_->toggle_fullscreen();
   clip_watch_.observe(clipped_windows());

@@ -79,7 +79,8 @@ class App {
   FramePacer pacer_;
   PaceDecision pace_;  // the current frame's steps, for the panel
   ScreenLayout layout_;
-  float bar_height_ = 0;  // the presentation bar's, as last drawn
+  float bar_height_ = 0;     // the presentation bar's, as last drawn
+  float timings_width_ = 0;  // the Timings overlay's, as last drawn
   ClipWatch clip_watch_;
   bool quit_ = false;
   int exit_code_ = 0;

@@ -114,8 +114,9 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
   app::FrameUiResult drawn;
   std::vector<app::ClippedWindow> clipped;
   for (int frame = 0; frame < app::ClipWatch::kFrames + 2; ++frame) {
-    const app::ScreenLayout layout = app::layout_screen(
-        {window.x, window.y, simulation_->size(), text_px, false, presentation, drawn.bar_height});
+    const app::ScreenLayout layout =
+        app::layout_screen({window.x, window.y, simulation_->size(), text_px, false, presentation,
+                            drawn.bar_height, drawn.timings_width});
     ImGui::NewFrame();
     if (ImGuiWindow* panel_window = panel())  // every section open
       for (const char* header : kPanelSections)

@@ -17,9 +17,9 @@ constexpr float kColourStripMostOfField = 0.7f;
 constexpr float kCaptionLines = 2 * 2.0f * 1.25f + 1.0f;
 // One row of buttons with its padding, before ImGui has measured the bar.
 constexpr float kBarLinesEstimate = 2.4f;
-// The Timings overlay's width in text pixels (about 17 fixed-width characters at 1.5 times the
-// text size, and padding): the left margin takes it where the spare width allows, else it sits
-// over the field's top-left corner.
+// The Timings overlay's width in text pixels before it has been drawn (about 17 fixed-width
+// characters at 1.5 times the text size, and padding): the left margin takes it where the spare
+// width allows, else it sits over the field's top-left corner.
 constexpr float kTimingsLines = 16.0f;
 
 // Presenting, the text is at most 1/40 of the window's width and 1/24 of its height, so the bar
@@ -84,7 +84,8 @@ ScreenLayout layout_screen(const LayoutInput& in) {
   const float spare = area.width - (layout.field.width + column);
   layout.field.x = area.x + 0.5f * spare;
   // Presenting, the Timings overlay takes the left margin where the spare width allows it.
-  const float timings = kTimingsLines * px;
+  const float timings =
+      (in.timings_width > 0 ? in.timings_width + kMarginLines * px : kTimingsLines * px);
   const bool timings_beside = in.presentation && !in.ui_hidden && spare >= timings;
   if (timings_beside) layout.field.x = area.x + std::max(0.5f * spare, timings);
   const float strip = std::min(kColourStripLines * px, column);

@@ -46,6 +46,8 @@ struct LayoutInput {
   // The presentation bar's height as ImGui drew it last frame (its buttons may wrap to two
   // rows); 0 before the first frame, then a one-row estimate is used.
   float bar_height = 0;
+  // The Timings overlay's width as drawn last frame (its figures' digits vary); 0: an estimate.
+  float timings_width = 0;
 };
 
 struct ScreenLayout {

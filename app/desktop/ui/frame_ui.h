@@ -24,8 +24,9 @@ struct FrameUi {
 };
 
 struct FrameUiResult {
-  KeyActions keys;       // what the keys asked of the app itself (the help, fullscreen)
-  float bar_height = 0;  // the presentation bar's height as drawn (0 without one)
+  KeyActions keys;          // what the keys asked of the app itself (the help, fullscreen)
+  float bar_height = 0;     // the presentation bar's height as drawn (0 without one)
+  float timings_width = 0;  // the Timings overlay's width as drawn, with its margin (0 without)
 };
 
 FrameUiResult draw_frame_ui(const FrameUi& ui);

@@ -24,7 +24,9 @@ struct TimingsSummary {
 TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats& stats,
                                  TransferPath transfer);
 
-// At the top left of `anchor` (the layout's Timings place), in `numbers` (large, fixed digits).
-void draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anchor, ImFont* numbers);
+// At the top left of `anchor` (the layout's Timings place), in `numbers` (large, fixed digits);
+// the width it took with its margin, for the next frame's layout.
+float draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anchor,
+                           ImFont* numbers);
 
 }  // namespace gs::app

@@ -90,8 +90,8 @@ TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats&
   return summary;
 }
 
-void draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anchor,
-                          ImFont* numbers) {
+float draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anchor,
+                           ImFont* numbers) {
   ImGui::SetNextWindowPos(
       ImVec2(anchor.x + 0.5f * ImGui::GetFontSize(), anchor.y + 0.5f * ImGui::GetFontSize()),
       ImGuiCond_Always);
@@ -112,7 +112,9 @@ void draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& ancho
     ImGui::EndTable();
   }
   if (numbers) ImGui::PopFont();
+  const float width = ImGui::GetWindowWidth() + 0.5f * ImGui::GetFontSize();
   ImGui::End();
+  return width;
 }
 
 }  // namespace gs::app
