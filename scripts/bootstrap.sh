@@ -12,7 +12,7 @@ packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-jso
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev fonts-dejavu-core)
 for arg in "$@"; do
   case "$arg" in
-    --tests) packages+=(libgtest-dev clang-format xvfb xauth libgl1-mesa-dri ffmpeg openmpi-bin
+    --tests) packages+=(libgtest-dev clang-format xvfb xauth xdotool libgl1-mesa-dri ffmpeg openmpi-bin
       libopenmpi-dev dpkg-dev file desktop-file-utils) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev libomp-14-dev gdb) ;;
     *) echo "bootstrap.sh: unknown option '$arg' (known: --tests, --fuzz)" >&2; exit 2 ;;

@@ -89,5 +89,31 @@ TEST(AppExports, ScreenshotsAndVideosCarryTheOverlaysWhenAskedAndTheFieldStaysEx
   EXPECT_TRUE(plays_to_the_end(dir / "clip.mp4"));
 }
 
+// Presenting, exported pictures carry the Timings overlay: running it shows its figures (five
+// lines), paused only the path and "paused" (two), no stale rates.
+TEST(AppExports, TheTimingsInAPictureSayPausedWithoutFigures) {
+  ScratchDir dir;
+  const std::string script =
+      "set presentation on\n"
+      "set export-overlays on\n"
+      "run-frames 20\n"
+      "screenshot " +
+      (dir / "running.png").string() + "\n" +
+      "pause\n"
+      "run-frames 2\n"
+      "screenshot " +
+      (dir / "paused.png").string() + "\n" + "quit\n";
+  const ProgramResult app = run_app(dir, script, {"--width", "200", "--height", "150"});
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  const app::ExportLayout layout = app::layout_export({200, 150});
+  const app::ScreenRect overlay{layout.field.x, layout.field.y, 0.6f * layout.field.width,
+                                0.6f * layout.field.height};
+  const int running = text_pixels(load_png(dir / "running.png"), overlay);
+  const int paused = text_pixels(load_png(dir / "paused.png"), overlay);
+  EXPECT_GT(paused, 100) << "the overlay is there, paused too";
+  EXPECT_LT(paused * 2, running) << "paused: no figures (" << paused << " text pixels against "
+                                 << running << " running)";
+}
+
 }  // namespace
 }  // namespace gs::test
