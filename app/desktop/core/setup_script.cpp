@@ -1,0 +1,76 @@
+// The setup as script lines (setup_script.h).
+#include "setup_script.h"
+
+#include "command_script.h"
+#include "simulation.h"
+
+namespace gs::app {
+namespace {
+
+// Each `set` is checked on its own against the diffusion limit dt * max(Du, Dv) * |lambda| < 2,
+// so moving from any setup to this one could pass through a refused mix (a larger Du before a
+// smaller dt). A dt this small keeps every mix on the way within the limit for any Du and Dv
+// below 1600; the setup's own dt comes last.
+constexpr float kSafeDt = 0.0001f;
+
+}  // namespace
+
+SetupState setup_of(const Simulation& simulation, const ViewState& view) {
+  return SetupState{simulation.preset_name(),
+                    simulation.params(),
+                    simulation.size(),
+                    simulation.init(),
+                    simulation.seed(),
+                    simulation.display_field(),
+                    view};
+}
+
+std::vector<Command> setup_commands(const SetupState& setup) {
+  using Sim = SimulationControl;
+  using View = ViewControl;
+  const Params& p = setup.params;
+  std::vector<Command> commands = {
+      // Uniform while the map's ranges change, which are checked only in map mode.
+      command::SetSimulation{Sim::MapMode, false},
+      command::SetSimulation{Sim::dt, kSafeDt},
+      command::SetSimulation{Sim::F, p.F},
+      command::SetSimulation{Sim::k, p.k},
+      command::SetSimulation{Sim::Du, p.Du},
+      command::SetSimulation{Sim::Dv, p.Dv},
+      command::SetSimulation{Sim::Laplacian, p.laplacian},
+      command::SetSimulation{Sim::dt, p.dt},
+      command::SetSimulation{Sim::Boundary, p.boundary},
+  };
+  if (p.map.enabled) {
+    commands.push_back(command::SetSimulation{Sim::MapFLow, p.map.F_low});
+    commands.push_back(command::SetSimulation{Sim::MapFHigh, p.map.F_high});
+    commands.push_back(command::SetSimulation{Sim::MapKLow, p.map.k_low});
+    commands.push_back(command::SetSimulation{Sim::MapKHigh, p.map.k_high});
+    commands.push_back(command::SetSimulation{Sim::MapMode, true});
+  }
+  // The grid, then a fresh start on it (a reset also sets the init and seed it uses later).
+  commands.push_back(command::Resize{setup.size.width, setup.size.height});
+  commands.push_back(command::Reset{setup.init, setup.seed});
+  // The view: the field, its colours and their range.
+  commands.push_back(command::SetSimulation{Sim::Field, setup.field});
+  commands.push_back(command::SetView{View::Colormap, setup.view.colormap});
+  // A fixed range's ends also turn the automatic range off.
+  if (setup.view.auto_range) {
+    commands.push_back(command::SetView{View::RangeAuto, true});
+  } else {
+    commands.push_back(command::SetView{View::RangeMin, setup.view.low});
+    commands.push_back(command::SetView{View::RangeMax, setup.view.high});
+  }
+  // The view's zoom and centre go here once the view has them.
+  return commands;
+}
+
+std::string setup_script(const SetupState& setup) {
+  std::string text = "# Gray-Scott Live setup";
+  if (!setup.preset.empty()) text += " (from preset " + setup.preset + ")";
+  text += "\n";
+  for (const Command& command : setup_commands(setup)) text += to_script_line(command) + "\n";
+  return text;
+}
+
+}  // namespace gs::app

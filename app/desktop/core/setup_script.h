@@ -1,0 +1,40 @@
+// "Copy as script": the current setup as the few script lines that make it again, so a discovery
+// can be handed on as text (with an HDF5 state file for the state itself). The lines set the
+// model's parameters, the grid, the start (init and seed, by a reset) and the view; pasting them
+// (or running them as a script) gives the same parameters and, after the same steps, the same
+// state. Built from plain state, written through to_script_line, so every line parses back.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "gs/fields.h"
+#include "gs/params.h"
+#include "view_state.h"
+
+namespace gs::app {
+
+class Simulation;
+
+struct SetupState {
+  std::string preset;  // the preset last loaded: a comment only, the parameters are written out
+  Params params;
+  GridSize size;
+  InitPattern init = InitPattern::GrownSpots;
+  std::uint64_t seed = 1;
+  DisplayField field = DisplayField::V;
+  ViewState view;
+};
+
+SetupState setup_of(const Simulation& simulation, const ViewState& view);
+
+// The commands, in an order that every step of which the simulation accepts, whatever setup
+// they are applied to (see setup_script.cpp).
+std::vector<Command> setup_commands(const SetupState& setup);
+
+// The commands as script text: a comment naming what it is, then one line each.
+std::string setup_script(const SetupState& setup);
+
+}  // namespace gs::app
