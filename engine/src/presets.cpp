@@ -17,11 +17,48 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
          });
 }
 
+// The longest run a preset may ask for: Pearson's runs went to 200,000 steps.
+constexpr long kMaxPresetSteps = 1000000;
+
+template <class E>
+Expected<E> parse_named(const nlohmann::json& j, const char* key) {
+  const std::string text = j.at(key).get<std::string>();
+  if (std::optional<E> value = parse_enum<E>(text)) return *value;
+  return Error{std::string("unknown ") + key + " '" + text +
+               "' (valid: " + names_list(enum_names(E{})) + ")"};
+}
+
+// start, steps, pattern and motion come together or not at all.
+Expected<std::optional<PresetExpectation>> parse_expectation(const nlohmann::json& j) {
+  const char* keys[] = {"start", "steps", "pattern", "motion"};
+  int named = 0;
+  for (const char* key : keys) named += j.contains(key);
+  if (named == 0) return std::optional<PresetExpectation>{};
+  if (named != 4) return Error{"start, steps, pattern and motion go together"};
+  PresetExpectation e;
+  Expected<InitPattern> start = parse_named<InitPattern>(j, "start");
+  if (!start) return Error{start.message()};
+  e.start = *start;
+  if (!j.at("steps").is_number_integer()) return Error{"steps must be a whole number"};
+  e.steps = j.at("steps").get<long>();
+  if (e.steps < 1 || e.steps > kMaxPresetSteps)
+    return Error{"steps must be from 1 to " + std::to_string(kMaxPresetSteps)};
+  Expected<PatternClass> pattern = parse_named<PatternClass>(j, "pattern");
+  if (!pattern) return Error{pattern.message()};
+  e.pattern = *pattern;
+  Expected<PatternMotion> motion = parse_named<PatternMotion>(j, "motion");
+  if (!motion) return Error{motion.message()};
+  e.motion = *motion;
+  return std::optional<PresetExpectation>{e};
+}
+
 Expected<Preset> parse_preset(const nlohmann::json& j) {
   Preset preset;
   preset.name = j.at("name").get<std::string>();
   preset.group = j.at("group").get<std::string>();
   preset.description = j.value("description", "");
+  preset.source = j.value("source", "");
+  preset.note = j.value("note", "");
   ParamOverrides& p = preset.params;
   p.F = j.at("F").get<float>();
   p.k = j.at("k").get<float>();
@@ -36,6 +73,9 @@ Expected<Preset> parse_preset(const nlohmann::json& j) {
   layers.preset = p;
   if (Status valid = validate(layer_params(layers)); !valid)
     return Error{"preset '" + preset.name + "': " + valid.message()};
+  Expected<std::optional<PresetExpectation>> expected = parse_expectation(j);
+  if (!expected) return Error{"preset '" + preset.name + "': " + expected.message()};
+  preset.expected = *expected;
   return preset;
 }
 

@@ -32,6 +32,79 @@ TEST(Presets, ShippedLibraryLoadsWithEveryGroupAndValidParameters) {
   EXPECT_GE(library->presets.size(), 40u);
 }
 
+TEST(Presets, ShippedPresetsSayWhereTheyComeFromAndWhatTheyShow) {
+  Expected<PresetLibrary> library = load_presets(kPresets);
+  ASSERT_TRUE(library) << library.message();
+  for (const Preset& p : library->presets) {
+    EXPECT_FALSE(p.source.empty()) << p.name;
+    EXPECT_TRUE(p.expected) << p.name << ": start, steps, pattern and motion";
+    // A preset that does not show what its name says explains why.
+    if (p.expected && p.expected->pattern == PatternClass::Dead) {
+      EXPECT_FALSE(p.note.empty()) << p.name;
+    }
+  }
+  const Preset* alpha = library->find("pearson-alpha");
+  ASSERT_NE(alpha, nullptr);
+  EXPECT_NE(alpha->source.find("Pearson 1993"), std::string::npos);
+  ASSERT_TRUE(alpha->expected);
+  EXPECT_EQ(alpha->expected->start, InitPattern::Square);
+  EXPECT_EQ(alpha->expected->steps, 10000);
+  EXPECT_EQ(alpha->expected->pattern, PatternClass::Stripes);
+  EXPECT_EQ(alpha->expected->motion, PatternMotion::Moving);
+}
+
+Expected<PresetLibrary> load_text(const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / "gs-presets-schema.json";
+  std::ofstream(path) << text;
+  Expected<PresetLibrary> library = load_presets(path);
+  std::filesystem::remove(path);
+  return library;
+}
+
+std::string one_preset(const std::string& extra) {
+  return R"({"groups": [], "presets": [{"name": "x", "group": "g", "F": 0.03, "k": 0.06,
+      "Du": 0.2, "Dv": 0.1, "dt": 1, "laplacian": "five-point")" +
+         extra + "}]}";
+}
+
+TEST(Presets, TheOldFieldsAloneStillLoad) {
+  Expected<PresetLibrary> library = load_text(one_preset(""));
+  ASSERT_TRUE(library) << library.message();
+  EXPECT_FALSE(library->presets.at(0).expected);
+  EXPECT_TRUE(library->presets.at(0).source.empty());
+}
+
+TEST(Presets, TheNewFieldsAreReadAndChecked) {
+  Expected<PresetLibrary> good = load_text(one_preset(
+      R"(, "source": "s", "note": "n", "start": "grown-spots", "steps": 300, "pattern": "holes",
+         "motion": "moving")"));
+  ASSERT_TRUE(good) << good.message();
+  const Preset& p = good->presets.at(0);
+  EXPECT_EQ(p.source, "s");
+  EXPECT_EQ(p.note, "n");
+  ASSERT_TRUE(p.expected);
+  EXPECT_EQ(p.expected->start, InitPattern::GrownSpots);
+  EXPECT_EQ(p.expected->steps, 300);
+  EXPECT_EQ(p.expected->pattern, PatternClass::Holes);
+  EXPECT_EQ(p.expected->motion, PatternMotion::Moving);
+  const std::pair<const char*, const char*> bad[] = {
+      {R"(, "start": "square", "steps": 10, "pattern": "spots")", "go together"},
+      {R"(, "start": "disc", "steps": 10, "pattern": "spots", "motion": "still")",
+       "unknown start 'disc'"},
+      {R"(, "start": "square", "steps": 0, "pattern": "spots", "motion": "still")", "steps"},
+      {R"(, "start": "square", "steps": 2.5, "pattern": "spots", "motion": "still")", "whole"},
+      {R"(, "start": "square", "steps": 10, "pattern": "dots", "motion": "still")",
+       "unknown pattern 'dots'"},
+      {R"(, "start": "square", "steps": 10, "pattern": "spots", "motion": "fast")",
+       "unknown motion 'fast'"},
+      {R"(, "source": 3)", "malformed"}};
+  for (const auto& [extra, expected_message] : bad) {
+    Expected<PresetLibrary> library = load_text(one_preset(extra));
+    ASSERT_FALSE(library) << extra;
+    EXPECT_NE(library.message().find(expected_message), std::string::npos) << library.message();
+  }
+}
+
 TEST(Presets, CourseAndNamedSetsMatchTheReference) {
   Expected<PresetLibrary> library = load_presets(kPresets);
   ASSERT_TRUE(library);

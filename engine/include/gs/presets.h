@@ -3,10 +3,13 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "gs/enum_names.h"
+#include "gs/initial_conditions.h"
 #include "gs/param_overrides.h"
 #include "gs/status.h"
 
@@ -17,6 +20,36 @@ struct PresetGroup {
   std::string title;
 };
 
+// What a preset's run shows (docs/presets.md): the share of the grid away from the trivial state
+// (u = 1, v = 0) and how its active cells group. `stripes` covers worms, labyrinths and waves.
+enum class PatternClass { Dead, Uniform, Spots, Stripes, Mixed, Holes };
+inline constexpr EnumNames<PatternClass, 6> kPatternClassNames{{{PatternClass::Dead, "dead"},
+                                                                {PatternClass::Uniform, "uniform"},
+                                                                {PatternClass::Spots, "spots"},
+                                                                {PatternClass::Stripes, "stripes"},
+                                                                {PatternClass::Mixed, "mixed"},
+                                                                {PatternClass::Holes, "holes"}}};
+constexpr const auto& enum_names(PatternClass) {
+  return kPatternClassNames;
+}
+
+enum class PatternMotion { Still, Moving };
+inline constexpr EnumNames<PatternMotion, 2> kPatternMotionNames{
+    {{PatternMotion::Still, "still"}, {PatternMotion::Moving, "moving"}}};
+constexpr const auto& enum_names(PatternMotion) {
+  return kPatternMotionNames;
+}
+
+// Where a preset comes from and what it shows: from `start` (seed 1, 128x128), after `steps`
+// steps the field is of class `pattern` and `motion`. Optional in a presets file; the shipped
+// presets name all of them.
+struct PresetExpectation {
+  InitPattern start = InitPattern::Square;
+  long steps = 0;
+  PatternClass pattern = PatternClass::Dead;
+  PatternMotion motion = PatternMotion::Still;
+};
+
 struct Preset {
   std::string name;
   std::string group;
@@ -24,6 +57,9 @@ struct Preset {
   // F, k, Du, Dv, dt and the Laplacian: a preset is a layer over the parameters in use (see
   // layer_params), and never chooses the boundary.
   ParamOverrides params;
+  std::string source;  // where F and k were published, e.g. "Pearson 1993, class alpha"
+  std::string note;    // why it shows something other than its name says, if it does
+  std::optional<PresetExpectation> expected;
 };
 
 struct PresetLibrary {

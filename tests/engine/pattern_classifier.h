@@ -1,0 +1,29 @@
+// Simple measures of a Gray-Scott field, enough to tell the classes of pattern the presets claim
+// apart: how much of the grid has left the trivial state (u = 1, v = 0), how the active cells
+// group (small spots, long stripes, a sea with holes), and whether the pattern moves.
+#pragma once
+
+#include <string>
+
+#include "gs/fields.h"
+
+namespace gs::testing {
+
+struct FieldMeasures {
+  double active_fraction = 0;       // cells with v above the threshold
+  double v_spread = 0;              // standard deviation of v over the grid
+  int active_parts = 0;             // connected groups of active cells (edges wrap)
+  double in_small_parts = 0;        // share of active cells in spot-sized groups
+  int quiet_parts = 0;              // connected groups of inactive cells
+  double quiet_in_small_parts = 0;  // share of inactive cells in hole-sized groups
+};
+
+FieldMeasures measure_field(const Fields& fields);
+
+// The share of cells whose active flag differs between two fields of one grid.
+double changed_fraction(const Fields& before, const Fields& after);
+
+// "dead", "uniform", "spots", "stripes", "mixed" (spots and stripes) or "holes".
+std::string classify_shape(const FieldMeasures& m);
+
+}  // namespace gs::testing
