@@ -53,7 +53,8 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
       "Steps per displayed frame, 1 to 10000 (default: auto)");
   cli.add_option_function<std::string>(
       "--script", [&o](const std::string& path) { o.script = path; },
-      "Run the commands of this file (one per line) through the panel's command queue");
+      "Run the commands of this file (one per line; - for standard input) through the "
+      "panel's command queue");
   cli.add_option_function<std::string>(
       "--stats-json", [&o](const std::string& path) { o.stats_json = path; },
       "At exit, write the timing figures and the backend and path labels here");

@@ -1,9 +1,23 @@
 // A script as the app runs it (script_session.h).
 #include "script_session.h"
 
+#include <iostream>
+#include <iterator>
+
 #include "gs/cuda_backend.h"
 
 namespace gs::app {
+namespace {
+
+// `--script -`: the whole of standard input, parsed before any line runs.
+Expected<std::vector<ScriptLine>> load_standard_input() {
+  const std::string text{std::istreambuf_iterator<char>(std::cin),
+                         std::istreambuf_iterator<char>()};
+  if (std::cin.bad()) return Error{"cannot read script from standard input"};
+  return parse_script(text, kStandardInputName);
+}
+
+}  // namespace
 
 ScriptSession::ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end)
     : runner_(std::move(runner)),
@@ -11,8 +25,11 @@ ScriptSession::ScriptSession(ScriptRunner runner, std::filesystem::path path, bo
       quit_at_end_(quit_at_end),
       state_("Script " + path_.filename().string() + " running") {}
 
-Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& path, bool quit_at_end) {
-  Expected<std::vector<ScriptLine>> lines = load_script(path);
+Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, bool quit_at_end) {
+  const bool standard_input = given == "-";
+  const std::filesystem::path path = standard_input ? kStandardInputName : given;
+  Expected<std::vector<ScriptLine>> lines =
+      standard_input ? load_standard_input() : load_script(path);
   if (!lines) return lines.status();
   bool requires_cuda = false;
   for (const ScriptLine& line : *lines) {

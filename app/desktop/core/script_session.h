@@ -13,11 +13,15 @@
 
 namespace gs::app {
 
+// How messages name a script read from standard input (`--script -`).
+inline constexpr const char* kStandardInputName = "<stdin>";
+
 class ScriptSession {
  public:
   // Applies a command; `origin` is the line's "FILE:LINE: ".
   using Apply = std::function<Status(const Command& command, const std::string& origin)>;
 
+  // A path of "-" reads the script from standard input.
   static Expected<ScriptSession> load(const std::filesystem::path& path, bool quit_at_end);
 
   // The lines due now; `busy` while single steps asked earlier still run.
