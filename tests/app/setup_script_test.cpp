@@ -124,5 +124,24 @@ TEST(SetupScript, AnotherSimulationGetsTheSameSetupAndStateAfterTheSameSteps) {
   EXPECT_EQ(a.v, b.v);
 }
 
+TEST(SetupScript, PastedTextIsParsedWholeAndABadLineIsNamedWithNothingTaken) {
+  Expected<std::vector<Command>> good = parse_pasted_script(setup_script(custom_setup()));
+  ASSERT_TRUE(good) << good.message();
+  EXPECT_EQ(lines_of(*good), lines_of(setup_commands(custom_setup())));
+
+  const Expected<std::vector<Command>> bad =
+      parse_pasted_script("set F 0.03\nset k 0.06\nset Q 1\nsize 10 10\n");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.message().rfind("<clipboard>:3: set: unknown parameter 'Q'", 0), 0u)
+      << bad.message();
+  const Expected<std::vector<Command>> held = parse_pasted_script("set F 0.03\nwait 2\n");
+  ASSERT_FALSE(held);
+  EXPECT_EQ(held.message().rfind("<clipboard>:2: wait 2: holds a script back", 0), 0u)
+      << held.message();
+  const Expected<std::vector<Command>> empty = parse_pasted_script("  \n# nothing\n");
+  ASSERT_FALSE(empty);
+  EXPECT_EQ(empty.message(), "<clipboard>: no script lines to paste");
+}
+
 }  // namespace
 }  // namespace gs::app

@@ -2,6 +2,7 @@
 #include "setup_script.h"
 
 #include "command_script.h"
+#include "script_parser.h"
 #include "simulation.h"
 
 namespace gs::app {
@@ -71,6 +72,21 @@ std::string setup_script(const SetupState& setup) {
   text += "\n";
   for (const Command& command : setup_commands(setup)) text += to_script_line(command) + "\n";
   return text;
+}
+
+Expected<std::vector<Command>> parse_pasted_script(std::string_view text) {
+  Expected<std::vector<ScriptLine>> lines = parse_script(text, kPastedName);
+  if (!lines) return lines.status();
+  if (lines->empty()) return Error{std::string(kPastedName) + ": no script lines to paste"};
+  std::vector<Command> commands;
+  for (ScriptLine& line : *lines) {
+    if (std::holds_alternative<command::RunFrames>(line.command) ||
+        std::holds_alternative<command::Wait>(line.command))
+      return Error{std::string(kPastedName) + ":" + std::to_string(line.number) + ": " + line.text +
+                   ": holds a script back, so it runs only in a script (--script)"};
+    commands.push_back(std::move(line.command));
+  }
+  return commands;
 }
 
 }  // namespace gs::app

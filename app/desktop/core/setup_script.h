@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "commands.h"
@@ -36,5 +37,14 @@ std::vector<Command> setup_commands(const SetupState& setup);
 
 // The commands as script text: a comment naming what it is, then one line each.
 std::string setup_script(const SetupState& setup);
+
+// How messages name pasted text.
+inline constexpr const char* kPastedName = "<clipboard>";
+
+// Pasted script lines as commands, parsed whole before any is applied, so a bad line changes
+// nothing: the problem names its line ("<clipboard>:3: ..."). Lines that only hold a script back
+// (run-frames, wait) have nothing to hold when pasted and are refused; so is text with no
+// command at all.
+Expected<std::vector<Command>> parse_pasted_script(std::string_view text);
 
 }  // namespace gs::app
