@@ -5,6 +5,8 @@
 set presentation on
 size 256 256
 set init spots
+# Each class from these same spots, not from its preset's own start.
+set reseed-on-preset off
 steps-per-frame 200
 preset pearson-alpha
 reset

@@ -125,6 +125,25 @@ TEST_F(SimulationTest, PresetsAndParametersReachTheBackend) {
   EXPECT_FALSE(apply(command::LoadPreset{"nope"}));
 }
 
+TEST_F(SimulationTest, APresetStartsFromItsOwnStateAndAHandChangeMakesItCustom) {
+  ASSERT_TRUE(sim_->reseed_on_preset()) << "re-seeding is the default";
+  ASSERT_TRUE(apply(command::Reset{InitPattern::Noise, 5}));
+  ASSERT_TRUE(apply(command::LoadPreset{"mitosis"}));  // its entry: from spots
+  EXPECT_EQ(sim_->init(), InitPattern::Spots);
+  EXPECT_EQ(sim_->total_steps(), 0);
+  EXPECT_NE(sim_->last_message().find("started from spots"), std::string::npos);
+  EXPECT_EQ(sim_->preset_label(), "mitosis");
+  ASSERT_TRUE(apply(command::SetSimulation{SimulationControl::F, 0.04f}));
+  EXPECT_EQ(sim_->preset_label(), "custom (0.04, 0.0649)");
+  EXPECT_EQ(sim_->preset_name(), "mitosis") << "the base a setup script starts from";
+  // Keeping the state: the preset changes the parameters only.
+  ASSERT_TRUE(apply(command::SetSimulation{SimulationControl::ReseedOnPreset, false}));
+  ASSERT_TRUE(apply(command::Reset{InitPattern::Noise, 5}));
+  ASSERT_TRUE(apply(command::LoadPreset{"coral"}));
+  EXPECT_EQ(sim_->init(), InitPattern::Noise);
+  EXPECT_EQ(sim_->preset_label(), "coral");
+}
+
 TEST_F(SimulationTest, ResizeResamplesAndTheTwinRefusesLaunchSettings) {
   ASSERT_TRUE(apply(command::Resize{128, 96}));
   EXPECT_EQ(sim_->size(), (GridSize{128, 96}));

@@ -75,10 +75,30 @@ Status Simulation::load_preset(const std::string& name) {
   preset_ = preset->name;
   message_ = "preset " + preset->name + ": " + preset->description;
   if (reseed_on_preset_ && size().cells() > 0) {
-    GS_TRY(reset(std::nullopt, std::nullopt));
-    message_ += " (re-seeded)";
+    // From the start it shows its pattern from (docs/presets.md); it stays for later resets.
+    std::optional<InitPattern> start;
+    if (preset->expected) start = preset->expected->start;
+    const std::string description = message_;
+    GS_TRY(reset(start, std::nullopt));
+    message_ = description + " (started from " + std::string(to_string(init_)) + ")";
   }
   return Status::ok();
+}
+
+std::string Simulation::preset_label() const {
+  const Preset* preset = presets_.find(preset_);
+  if (preset) {
+    ParamLayers layers;
+    layers.preset = preset->params;
+    const Params ours = layer_params(layers);
+    const Params& p = params_;
+    if (p.F == ours.F && p.k == ours.k && p.Du == ours.Du && p.Dv == ours.Dv && p.dt == ours.dt &&
+        p.laplacian == ours.laplacian)
+      return preset->name;
+  }
+  std::ostringstream text;
+  text << "custom (" << params_.F << ", " << params_.k << ")";
+  return text.str();
 }
 
 Status Simulation::reset(std::optional<InitPattern> init, std::optional<std::uint64_t> seed) {

@@ -48,7 +48,11 @@ class Simulation {
   const Params& params() const { return params_; }
   GridSize size() const { return backend_->size(); }
   const PresetLibrary& presets() const { return presets_; }
+  // The preset last chosen (kept after hand changes, as the base a setup script starts from).
   const std::string& preset_name() const { return preset_; }
+  // What the preset selector shows: the preset's name, or "custom (F, k)" once F, k or another
+  // value the preset sets differs from it (a pick, a hand change).
+  std::string preset_label() const;
   InitPattern init() const { return init_; }
   std::uint64_t seed() const { return seed_; }
   DisplayField display_field() const { return field_; }
@@ -96,7 +100,8 @@ class Simulation {
   std::optional<int> steps_per_frame_;
   long long total_steps_ = 0;
   bool reseed_on_pick_ = false;
-  bool reseed_on_preset_ = false;
+  // Choosing a preset starts it from its recommended state unless the user keeps the state.
+  bool reseed_on_preset_ = true;
   std::optional<std::string> divergence_;
   std::string message_;
 };

@@ -70,9 +70,6 @@ void map_section(const PanelContext& c) {
 }
 
 void favourites_section(const PanelContext& c) {
-  bool reseed = c.simulation.reseed_on_preset();
-  if (ImGui::Checkbox("re-seed when a preset is chosen", &reseed))
-    push_set(c, S::ReseedOnPreset, reseed);
   for (std::size_t i = 0; i < c.settings.favourites.size(); ++i) {
     ImGui::PushID(int(i));
     if (ImGui::SmallButton("x")) c.commands.push_back(command::RemoveFavourite{int(i) + 1});
@@ -100,6 +97,9 @@ void presentation_section(const PanelContext& c) {
 
 void parameter_section(const PanelContext& c) {
   preset_combo(c, "preset");
+  // Off: a chosen preset starts from its own recommended state (docs/presets.md).
+  bool keep = !c.simulation.reseed_on_preset();
+  if (ImGui::Checkbox("keep the current state", &keep)) push_set(c, S::ReseedOnPreset, !keep);
   Params p = c.simulation.params();
   // Slider, drag (ctrl+click on either types a value) and a typed field, as people expect.
   if (ImGui::SliderFloat("F", &p.F, 0.0f, 0.1f, "%.5f")) push_set(c, S::F, p.F);

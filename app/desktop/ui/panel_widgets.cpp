@@ -23,12 +23,13 @@ void run_buttons(const PanelContext& c) {
 
 void preset_combo(const PanelContext& c, const char* label) {
   const PresetLibrary& library = c.simulation.presets();
-  if (!ImGui::BeginCombo(label, c.simulation.preset_name().c_str())) return;
+  const std::string shown = c.simulation.preset_label();
+  if (!ImGui::BeginCombo(label, shown.c_str())) return;
   for (const PresetGroup& group : library.groups) {
     ImGui::TextDisabled("%s", group.title.c_str());
     for (const Preset& preset : library.presets) {
       if (preset.group != group.id) continue;
-      if (ImGui::Selectable(preset.name.c_str(), preset.name == c.simulation.preset_name()))
+      if (ImGui::Selectable(preset.name.c_str(), preset.name == shown))
         c.commands.push_back(command::LoadPreset{preset.name});
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preset.description.c_str());
     }
