@@ -189,6 +189,10 @@ void App::draw_ui() {
   timings_width_ = std::max(timings_width_, ui.timings_width);
   if (ui.keys.toggle_help) help_shown_ = !help_shown_;
   if (ui.keys.toggle_fullscreen) surface_->toggle_fullscreen();
+  if (!ui.paste_problem.empty()) {  // said where the person looks, and where a log keeps it
+    std::cerr << "grayscott: " << ui.paste_problem << "\n";
+    caption_ = ui.paste_problem;
+  }
   clip_watch_.observe(clipped_windows());
   imgui_->end_frame();
 }

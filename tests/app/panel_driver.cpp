@@ -180,10 +180,11 @@ std::string PanelDriver::text_of_frame(const std::function<void()>& also) {
   return text;
 }
 
-std::pair<std::vector<app::Command>, app::KeyActions> PanelDriver::press_key(int key) {
+std::pair<std::vector<app::Command>, app::KeyActions> PanelDriver::press_key(int key, bool ctrl) {
   ImGuiIO& io = ImGui::GetIO();
   app::KeyActions actions;
   io.KeysDown[key] = true;
+  io.KeyCtrl = ctrl;
   std::vector<app::Command> commands = frame(ImVec2(-FLT_MAX, -FLT_MAX), false, [&] {
     std::vector<app::Command> pushed;
     actions = app::push_key_commands(
@@ -192,6 +193,7 @@ std::pair<std::vector<app::Command>, app::KeyActions> PanelDriver::press_key(int
     log_commands_ = pushed;
   });
   io.KeysDown[key] = false;
+  io.KeyCtrl = false;
   frame(ImVec2(-FLT_MAX, -FLT_MAX));
   return {log_commands_, actions};
 }

@@ -76,7 +76,7 @@ class PanelDriver {
   std::string text_of_frame(const std::function<void()>& also = {});
   // One frame with `key` (a GLFW key code) pressed, read by the key handler: its commands and
   // the actions left to the app.
-  std::pair<std::vector<app::Command>, app::KeyActions> press_key(int key);
+  std::pair<std::vector<app::Command>, app::KeyActions> press_key(int key, bool ctrl = false);
   // Why each transfer path cannot run, as the app's display says (all run by default).
   void set_transfer_unavailable(const app::TransferReasons& reasons) { no_reasons_ = reasons; }
 

@@ -216,8 +216,9 @@ namespace {
 TEST(PanelHeadless, TheKeyHelpListsEveryKeyTheHandlerActsOn) {
   PanelDriver driver;
   for (const KeyBinding& binding : key_bindings()) {
-    const auto [commands, actions] = driver.press_key(binding.first_key);
-    EXPECT_TRUE(!commands.empty() || actions.toggle_help || actions.toggle_fullscreen)
+    const auto [commands, actions] = driver.press_key(binding.first_key, binding.ctrl);
+    EXPECT_TRUE(!commands.empty() || actions.toggle_help || actions.toggle_fullscreen ||
+                actions.copy_setup || actions.paste_setup)
         << binding.key_name << " does nothing";
   }
   bool help_shown = true;

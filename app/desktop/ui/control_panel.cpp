@@ -8,6 +8,7 @@
 
 #include "colormap.h"
 #include "panel_widgets.h"
+#include "setup_clipboard.h"
 
 #include "gs/backend.h"
 
@@ -235,6 +236,8 @@ void state_section(const PanelContext& c) {
   ImGui::SameLine();
   if (ImGui::Button("Load state")) c.commands.push_back(command::LoadState{path});
   ImGui::TextDisabled("HDF5, as grayscott-batch reads and writes it");
+  // With a state file, how a discovery is handed on: the lines that make this setup again.
+  if (ImGui::Button("Copy as script (Ctrl+C)")) copy_setup_to_clipboard(c.simulation, c.view);
 }
 
 }  // namespace

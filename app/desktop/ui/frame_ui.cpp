@@ -4,6 +4,7 @@
 #include "colour_bar.h"
 #include "map_overlay.h"
 #include "presentation_bar.h"
+#include "setup_clipboard.h"
 #include "timings_overlay.h"
 
 namespace gs::app {
@@ -25,6 +26,8 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
   result.keys = push_key_commands({c.simulation.running(), c.view.ui_hidden, c.view.presentation,
                                    c.recorder != nullptr, c.settings.favourites},
                                   c.commands);
+  if (result.keys.copy_setup) copy_setup_to_clipboard(c.simulation, c.view);
+  if (result.keys.paste_setup) result.paste_problem = paste_setup_from_clipboard(c.commands);
   if (std::optional<command::Paint> paint =
           brush_under_mouse(c.view, map_mode, layout.field, c.simulation.size()))
     c.commands.push_back(*paint);

@@ -4,6 +4,7 @@
 // panel's queue.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "colormap.h"
@@ -27,6 +28,8 @@ struct FrameUiResult {
   KeyActions keys;          // what the keys asked of the app itself (the help, fullscreen)
   float bar_height = 0;     // the presentation bar's height as drawn (0 without one)
   float timings_width = 0;  // the Timings overlay's width as drawn, with its margin (0 without)
+  // Why pasted text was refused ("" when nothing was).
+  std::string paste_problem;
 };
 
 FrameUiResult draw_frame_ui(const FrameUi& ui);

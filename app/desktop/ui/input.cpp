@@ -20,7 +20,10 @@ const std::vector<KeyBinding>& key_bindings() {
       {GLFW_KEY_F5, GLFW_KEY_F5, "F5", A::Presentation, "presentation mode on / off"},
       {GLFW_KEY_F11, GLFW_KEY_F11, "F11", A::Fullscreen, "fullscreen"},
       {GLFW_KEY_F1, GLFW_KEY_F1, "F1", A::Help, "this help"},
-      {GLFW_KEY_1, GLFW_KEY_9, "1-9", A::Favourite, "favourite presets"}};
+      {GLFW_KEY_1, GLFW_KEY_9, "1-9", A::Favourite, "favourite presets"},
+      {GLFW_KEY_C, GLFW_KEY_C, "Ctrl+C", A::CopySetup, "copy the setup as script lines", true},
+      {GLFW_KEY_V, GLFW_KEY_V, "Ctrl+V", A::PasteSetup, "paste script lines (all or nothing)",
+       true}};
   return keys;
 }
 
@@ -37,6 +40,7 @@ KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& co
   for (const KeyBinding& binding : key_bindings())
     for (int key = binding.first_key; key <= binding.last_key; ++key) {
       if (!ImGui::IsKeyPressed(key)) continue;
+      if (binding.ctrl != ImGui::GetIO().KeyCtrl) continue;
       switch (binding.action) {
         case A::RunPause:
           commands.push_back(context.running ? Command{command::Pause{}} : Command{command::Run{}});
@@ -65,6 +69,12 @@ KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& co
           break;
         case A::Help:
           actions.toggle_help = true;
+          break;
+        case A::CopySetup:
+          actions.copy_setup = true;
+          break;
+        case A::PasteSetup:
+          actions.paste_setup = true;
           break;
         case A::Favourite:
           if (const std::size_t index = std::size_t(key - binding.first_key);

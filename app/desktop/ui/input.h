@@ -26,6 +26,8 @@ enum class KeyAction {
   Fullscreen,
   Help,
   Favourite,
+  CopySetup,
+  PasteSetup,
 };
 
 struct KeyBinding {
@@ -33,6 +35,7 @@ struct KeyBinding {
   const char* key_name;     // as the help shows it
   KeyAction action;
   const char* description;
+  bool ctrl = false;  // with Ctrl held; without it, the key does nothing while Ctrl is held
 };
 const std::vector<KeyBinding>& key_bindings();
 
@@ -54,6 +57,8 @@ struct KeyContext {
 struct KeyActions {
   bool toggle_help = false;
   bool toggle_fullscreen = false;
+  bool copy_setup = false;   // Ctrl+C: the setup's script lines to the clipboard
+  bool paste_setup = false;  // Ctrl+V: script lines from the clipboard
 };
 
 KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& commands);

@@ -1,0 +1,21 @@
+// "Copy as script" on the clipboard: Ctrl+C and the panel's button put the setup's script lines
+// there (setup_script.h), Ctrl+V applies such lines, parsed whole first so bad text changes
+// nothing. Through ImGui's clipboard, which its GLFW backend connects to the system's (a
+// headless run has none: there a script from standard input, `--script -`, stands in).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "simulation.h"
+#include "view_state.h"
+
+namespace gs::app {
+
+void copy_setup_to_clipboard(const Simulation& simulation, const ViewState& view);
+
+// Pushes the clipboard's commands; "" when it did, else the problem (nothing pushed).
+std::string paste_setup_from_clipboard(std::vector<Command>& commands);
+
+}  // namespace gs::app
