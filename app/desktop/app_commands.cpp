@@ -32,12 +32,19 @@ Status App::fall_back_from_cuda(const SimulationCommand& command, const Status& 
 Status App::apply_to_simulation(const SimulationCommand& command) {
   const GridSize size_before = simulation_->size();
   const BackendKind backend_before = simulation_->backend().kind();
+  const DisplayField field_before = simulation_->display_field();
   GS_TRY(simulation_->apply(command));
   if (simulation_->size() != size_before) captures_->recording().stop("the grid size changed");
   const bool new_backend = simulation_->backend().kind() != backend_before;
   if (new_backend) pacer_ = FramePacer{};  // its costs are new
   if (simulation_->size() != size_before || new_backend)
     GS_TRY(display_.rebuild(simulation_->backend(), *texture_));
+  // An automatic range follows a new field at once, not up to ten frames later (v drawn over u's
+  // range is one flat colour).
+  const bool new_field = simulation_->display_field() != field_before ||
+                         std::holds_alternative<command::LoadState>(command);
+  if (view_.auto_range && new_field)
+    GS_TRY(measure_view_range(view_, simulation_->backend(), simulation_->display_field()));
   return Status::ok();
 }
 

@@ -18,6 +18,9 @@ Status App::apply_view(ViewControl control, const ControlValue& value) {
     case ViewEffect::Filter:
       texture_->set_linear_filtering(view_.linear_filter);
       break;
+    case ViewEffect::Relief:
+      renderer_->set_relief(view_.relief);
+      break;
     case ViewEffect::MeasureRange:
       return measure_view_range(view_, simulation_->backend(), simulation_->display_field());
   }

@@ -130,6 +130,15 @@ TEST(PanelHeadless, EditFieldsLiveInThePanelState) {
   EXPECT_EQ(only_line(driver.click(find_in_panel(driver, "Record (V)"))), "record start 4 12");
 }
 
+// The View section: reverse flips the map (`NAME_r`), and auto range and relief are switches.
+TEST(PanelHeadless, TheViewSectionReversesTheMapAndSwitchesAutoRangeAndRelief) {
+  PanelDriver driver;
+  EXPECT_TRUE(driver.click(find_in_panel(driver, "View")).empty());
+  EXPECT_EQ(only_line(driver.click(find_in_panel(driver, "reverse"))), "set colormap viridis_r");
+  EXPECT_EQ(only_line(driver.click(find_in_panel(driver, "auto range"))), "set range-auto on");
+  EXPECT_EQ(only_line(driver.click(find_in_panel(driver, "relief"))), "set relief on");
+}
+
 // What every build's panel reaches: all but the CPU loop's controls, disabled on CUDA. (Kept
 // packed: clang-format would give each its own line.)
 // clang-format off
@@ -138,7 +147,8 @@ const char* const kKindsReachedOnAnyBuild[] = {
     "set k", "set laplacian", "set boundary", "set reseed-on-preset", "favourite", "set mode",
     "set reseed-on-pick", "size", "backend", "transfer", "set kernel", "set field", "set colormap",
     "set brush-radius", "set brush-value", "set filter", "screenshot", "record", "save", "load",
-    "set ui-scale", "set font-size", "set presentation", "set export-overlays", "demo"};
+    "set ui-scale", "set font-size", "set presentation", "set export-overlays", "demo",
+    "set range-auto", "set relief"};
 // clang-format on
 
 // Every widget clicked once: the panel pushes the commands people use, every one is a command a

@@ -87,7 +87,8 @@ TEST(ScriptParser, SetAcceptsEveryParameterWithAGoodValue) {
                                                                   {"font-size", "20"},
                                                                   {"reseed-on-preset", "on"},
                                                                   {"presentation", "on"},
-                                                                  {"export-overlays", "off"}};
+                                                                  {"export-overlays", "off"},
+                                                                  {"relief", "on"}};
   ASSERT_EQ(control_registry().size(), cases.size());
   for (const auto& [name, value] : cases) {
     const ControlSpec* spec = find_control(name);
@@ -120,7 +121,7 @@ TEST(ScriptParser, SetRejectsUnknownParametersListingTheKnownOnes) {
   EXPECT_TRUE(contains(message,
                        "seed, brush-radius, brush-value, mode, map-F-low, map-F-high, map-k-low, "
                        "map-k-high, reseed-on-pick, ui, ui-scale, font-size, reseed-on-preset, "
-                       "presentation, export-overlays)"))
+                       "presentation, export-overlays, relief)"))
       << message;
   EXPECT_TRUE(contains(error_of("set f 0.1"), "unknown parameter 'f'"));
 }

@@ -24,6 +24,8 @@ inline constexpr int kColormapSize = 256;
 const std::vector<Colormap>& builtin_colormaps();
 // A built-in map by name; "NAME_r" is the map reversed (matplotlib's convention).
 std::optional<Colormap> find_colormap(std::string_view name);
+// The built-in names for messages and help: "viridis, magma, ...; each also reversed as NAME_r".
+std::string colormap_names();
 
 // kColormapSize colours, linearly interpolated between the stops.
 std::vector<Rgb> colormap_table(const Colormap& colormap);

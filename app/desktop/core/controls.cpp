@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 
+#include "colormap.h"
 #include "script_words.h"
 
 namespace gs::app {
@@ -92,6 +93,12 @@ std::string_view choices() {
   return list;
 }
 
+// The built-in colormaps, listed in the help as in the message for an unknown one.
+std::string_view colormap_choices() {
+  static const std::string list = colormap_names();
+  return list;
+}
+
 const std::vector<ControlSpec> kRegistry = {
     {"F", Sim::F, "a number (feed rate)", number, write_number},
     {"k", Sim::k, "a number (kill rate)", number, write_number},
@@ -104,7 +111,7 @@ const std::vector<ControlSpec> kRegistry = {
      write_word_in<kBoundaryNames>},
     {"field", Sim::Field, choices<kDisplayFieldNames>(), word_in<kDisplayFieldNames>,
      write_word_in<kDisplayFieldNames>},
-    {"colormap", View::Colormap, "a colormap's name", any_word, write_word},
+    {"colormap", View::Colormap, colormap_choices(), any_word, write_word},
     {"range-min", View::RangeMin, "a number", number, write_number},
     {"range-max", View::RangeMax, "a number", number, write_number},
     {"range-auto", View::RangeAuto, choices<kOnOff>(), word_in<kOnOff>, write_word_in<kOnOff>},
@@ -138,6 +145,7 @@ const std::vector<ControlSpec> kRegistry = {
     {"presentation", View::Presentation, choices<kOnOff>(), word_in<kOnOff>, write_word_in<kOnOff>},
     {"export-overlays", View::ExportOverlays, choices<kOnOff>(), word_in<kOnOff>,
      write_word_in<kOnOff>},
+    {"relief", View::Relief, choices<kOnOff>(), word_in<kOnOff>, write_word_in<kOnOff>},
 };
 
 template <class Control>

@@ -59,6 +59,7 @@ enum class ViewControl {
   FontSize,
   Presentation,
   ExportOverlays,
+  Relief,
 };
 
 // A control's value. Switches (on/off, map/uniform, linear/nearest, hidden/shown) are bools.

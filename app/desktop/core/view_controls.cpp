@@ -17,7 +17,8 @@ Expected<ViewEffect> apply_view_control(ViewControl control, const ControlValue&
       std::string colormap;
       GS_TRY(assign(colormap));
       const std::optional<Colormap> map = find_colormap(colormap);
-      if (!map) return Error{"unknown colormap '" + colormap + "'"};
+      if (!map)
+        return Error{"unknown colormap '" + colormap + "' (one of: " + colormap_names() + ")"};
       view.colormap = map->name;
       return ViewEffect::Colormap;
     }
@@ -50,6 +51,9 @@ Expected<ViewEffect> apply_view_control(ViewControl control, const ControlValue&
     case C::ExportOverlays:
       GS_TRY(assign(view.export_overlays));
       return ViewEffect::None;
+    case C::Relief:
+      GS_TRY(assign(view.relief));
+      return ViewEffect::Relief;
     case C::UiScale:
     case C::FontSize: {
       GS_TRY(assign(number));

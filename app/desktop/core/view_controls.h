@@ -1,8 +1,8 @@
 // The view's controls applied to the view's state (view_state.h) and the remembered settings:
-// colormap, range (manual or automatic), filtering, brush, UI visibility, scale and font size;
-// and the favourite presets behind keys 1-9. GL-free: what a change means for the GL side (a new
-// colormap table, a texture filter, a range to measure) comes back as an effect
-// for the app to carry out.
+// colormap, range (manual or automatic), filtering, relief, brush, UI visibility, scale and font
+// size; and the favourite presets behind keys 1-9. GL-free: what a change means for the GL side (a
+// new colormap table, a texture filter, a range to measure) comes back as an effect for the app to
+// carry out.
 #pragma once
 
 #include <string>
@@ -16,7 +16,7 @@
 
 namespace gs::app {
 
-enum class ViewEffect { None, Colormap, Filter, MeasureRange };
+enum class ViewEffect { None, Colormap, Filter, MeasureRange, Relief };
 
 // A refused value changes nothing.
 Expected<ViewEffect> apply_view_control(ViewControl control, const ControlValue& value,

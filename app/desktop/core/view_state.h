@@ -11,6 +11,9 @@ struct ViewState {
   float low = 0.0f;
   float high = 0.5f;
   bool linear_filter = false;
+  // Shaded relief: the field lit from the upper left as a height map, in the view only (field
+  // screenshots stay the exact colours).
+  bool relief = false;
   bool auto_range = false;    // follow the field's min and max (a reduction every 10 frames)
   float brush_radius = 8.0f;  // in grid cells, so it stays sensible on any grid
   float brush_value = 0.5f;   // the v that left-drag paints

@@ -82,6 +82,7 @@ void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range, boo
   glUseProgram(program_.id());
   glUniform1f(program_.uniform("u_min"), range.low);
   glUniform1f(program_.uniform("u_max"), range.high);
+  glUniform1i(program_.uniform("u_relief"), relief_ && timed);  // timed: the view, not an export
   glUniform1i(program_.uniform("u_field"), 0);
   glUniform1i(program_.uniform("u_colormap"), 1);
   glActiveTexture(GL_TEXTURE0);

@@ -24,6 +24,8 @@ class FieldRenderer {
   FieldRenderer& operator=(const FieldRenderer&) = delete;
 
   void set_colormap(const Colormap& colormap);
+  // Shaded relief in the view (draw_frame); exported pictures stay the colormap's colours.
+  void set_relief(bool relief) { relief_ = relief; }
   const std::vector<Rgb>& colormap_table() const { return table_; }
   // The whole frame: the framebuffer (width x height pixels) cleared to the background, then the
   // field drawn into `field`, a rectangle of the window's layout (window units; the framebuffer
@@ -48,6 +50,7 @@ class FieldRenderer {
   GLuint colormap_texture_ = 0;
   GlTimer draw_timer_;
   std::vector<Rgb> table_;
+  bool relief_ = false;
 };
 
 }  // namespace gs::app

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <string>
 
 #include "colormap.h"
 #include "panel_widgets.h"
@@ -180,15 +181,56 @@ void launch_section(const PanelContext& c) {
   if (ImGui::RadioButton("strided", &variant, 1)) push_set(c, S::Kernel, KernelVariant::Strided);
 }
 
+// A strip of the map's colours from left to right, in the rectangle [from, to].
+void colormap_strip(const Colormap& map, ImVec2 from, ImVec2 to) {
+  const std::vector<Rgb> table = colormap_table(map);
+  constexpr int kBands = 32;  // enough for a smooth strip a few dozen pixels wide
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (int i = 0; i < kBands; ++i) {
+    const Rgb& colour = table[std::size_t(i * (int(table.size()) - 1) / (kBands - 1))];
+    const float x0 = from.x + (to.x - from.x) * float(i) / float(kBands);
+    const float x1 = from.x + (to.x - from.x) * float(i + 1) / float(kBands);
+    draw->AddRectFilled(ImVec2(x0, from.y), ImVec2(x1, to.y),
+                        IM_COL32(colour[0], colour[1], colour[2], 255));
+  }
+}
+
+// The colormaps by name, each with a strip of its colours beside it (reversed, when the view's
+// map is); a reverse switch beside. Both push `set colormap NAME` or `NAME_r`.
+void colormap_controls(const PanelContext& c) {
+  constexpr std::string_view kReversed = "_r";
+  const std::string& shown = c.view.colormap;
+  const bool reversed =
+      shown.size() > kReversed.size() &&
+      shown.compare(shown.size() - kReversed.size(), kReversed.size(), kReversed) == 0;
+  const std::string base = reversed ? shown.substr(0, shown.size() - kReversed.size()) : shown;
+  const std::string suffix = reversed ? std::string(kReversed) : "";
+  if (ImGui::BeginCombo("colormap", shown.c_str())) {
+    for (const Colormap& map : builtin_colormaps()) {
+      if (ImGui::Selectable(map.name.c_str(), map.name == base))
+        push_set(c, V::Colormap, map.name + suffix);
+      const ImVec2 low = ImGui::GetItemRectMin(), high = ImGui::GetItemRectMax();
+      const float strip = 0.45f * (high.x - low.x);  // the right part: names are short
+      if (const std::optional<Colormap> drawn = find_colormap(map.name + suffix))
+        colormap_strip(*drawn, ImVec2(high.x - strip, low.y + 2.0f), ImVec2(high.x, high.y - 2.0f));
+    }
+    ImGui::EndCombo();
+  }
+  bool reverse = reversed;
+  if (ImGui::Checkbox("reverse", &reverse))
+    push_set(c, V::Colormap, base + (reverse ? std::string(kReversed) : ""));
+  ImGui::SameLine();
+  bool automatic = c.view.auto_range;
+  if (ImGui::Checkbox("auto range", &automatic)) push_set(c, V::RangeAuto, automatic);
+  ImGui::SameLine();
+  bool relief = c.view.relief;
+  if (ImGui::Checkbox("relief", &relief)) push_set(c, V::Relief, relief);
+}
+
 void view_section(const PanelContext& c) {
   if (DisplayField field = c.simulation.display_field(); enum_combo("field", field))
     push_set(c, S::Field, field);
-  if (ImGui::BeginCombo("colormap", c.view.colormap.c_str())) {
-    for (const Colormap& map : builtin_colormaps())
-      if (ImGui::Selectable(map.name.c_str(), map.name == c.view.colormap))
-        push_set(c, V::Colormap, map.name);
-    ImGui::EndCombo();
-  }
+  colormap_controls(c);
   float range[2] = {c.view.low, c.view.high};
   if (ImGui::DragFloat2("range", range, 0.005f, -1.0f, 2.0f, "%.3f")) {
     push_set(c, V::RangeMin, range[0]);
