@@ -97,6 +97,14 @@ TEST(PanelHeadless, ThePresetListLoadsTheChosenPreset) {
   EXPECT_EQ(driver.open_popup(), nullptr);
 }
 
+TEST(PanelHeadless, KeepTheCurrentStateBesideThePresetsTurnsReseedingOff) {
+  PanelDriver driver;
+  ASSERT_TRUE(driver.simulation().reseed_on_preset());
+  EXPECT_EQ(only_line(driver.click(find_in_panel(driver, "keep the current state"))),
+            "set reseed-on-preset off");
+  EXPECT_FALSE(driver.simulation().reseed_on_preset());
+}
+
 TEST(PanelHeadless, TheFSliderSetsFToWhereItIsClicked) {
   PanelDriver driver;
   const float before = driver.simulation().params().F;
@@ -107,6 +115,8 @@ TEST(PanelHeadless, TheFSliderSetsFToWhereItIsClicked) {
   EXPECT_EQ(set->control, SimulationControl::F);
   EXPECT_EQ(driver.simulation().params().F, std::get<float>(set->value));
   EXPECT_NE(driver.simulation().params().F, before);
+  EXPECT_EQ(driver.simulation().preset_label().rfind("custom (", 0), 0u)
+      << driver.simulation().preset_label();
 }
 
 // The edit fields are the panel's own state: the app keeps them, and a test can set them.
