@@ -1,6 +1,6 @@
 // The real grayscott, headless: shaded relief changes what the window shows and never the field
 // capture, which stays the field through the colormap byte for byte; and with auto range on,
-// switching the shown field measures the new field's range at once.
+// switching the shown field or loading a state measures the field's range at once.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,7 +20,8 @@ TEST(AppViewRelief, ReliefShadesTheWindowAndAutoRangeFollowsTheNewField) {
       "set ui hidden\nset field u\nscreenshot " +
       path("u.png") + "\nsave " + path("a.h5") + "\nrun-frames 1\nwindow-screenshot " +
       path("flat.png") + "\nset relief on\nrun-frames 1\nwindow-screenshot " + path("relief.png") +
-      "\nscreenshot " + path("u-relief.png") + "\nquit\n";
+      "\nscreenshot " + path("u-relief.png") + "\nreset square 4\nset range-auto on\nload " +
+      path("a.h5") + "\nscreenshot " + path("u-loaded.png") + "\nquit\n";
   const ProgramResult app = run_app_headless(
       dir, script, {"--window-size", "640x400", "--stats-json", (dir / "stats.json").string()});
   ASSERT_EQ(app.exit_code, 0) << app.err;
@@ -39,6 +40,9 @@ TEST(AppViewRelief, ReliefShadesTheWindowAndAutoRangeFollowsTheNewField) {
       << "the field capture is u through the colormap over u's min and max, byte for byte";
   EXPECT_GT(field.distinct_colours(), 20u);
   EXPECT_TRUE(load_png(dir / "u-relief.png").rgb == field.rgb) << "relief stays out of captures";
+  // Another state shown (its range measured), the saved one loaded: the range is the loaded u's
+  // again, at once.
+  EXPECT_TRUE(load_png(dir / "u-loaded.png").rgb == field.rgb) << "auto range after a load";
 
   // The window: flat, the field's pixels are the colormap's; in relief, lit and shaded.
   const std::optional<app::ScreenRect> rect = rect_of(load_json(dir / "stats.json")["ui"]["field"]);
