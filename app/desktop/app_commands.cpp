@@ -5,6 +5,8 @@
 #include "app.h"
 #include "command_outputs.h"
 #include "cuda_fallback.h"
+#include "gs/output_file.h"
+#include "setup_script.h"
 #include "view_controls.h"
 
 namespace gs::app {
@@ -76,6 +78,10 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
               return Error{"record stop: nothing is being recorded"};
             captures_->recording().stop("");
             return Status::ok();
+          },
+          [&](const command::SaveSetup& c) {
+            const std::string text = setup_script(setup_of(*simulation_, view_));
+            return write_file_whole(c.path, text.data(), text.size());
           },
           [&](const command::Caption& c) {
             caption_ = c.text;

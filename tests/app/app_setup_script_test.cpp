@@ -1,5 +1,7 @@
-// Handing a setup on as text: the real app reads a script from standard input (`--script -`),
-// names it "<stdin>" in its messages, and parses all of it before the first line runs.
+// Handing a setup on as text: the real app writes its setup's script lines (`save-setup`, what
+// Ctrl+C copies), reads a script from standard input (`--script -`), names it "<stdin>" in its
+// messages, and parses all of it before the first line runs. Copied, run elsewhere and stepped
+// alike, a setup gives the same state bit for bit.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -44,6 +46,47 @@ TEST(AppScriptFromStandardInput, ABadLineIsNamedAsStandardInputAndNothingRuns) {
   EXPECT_NE(result.err.find("<stdin>:2: set F: 'abc' is not a number"), std::string::npos)
       << result.err;
   EXPECT_FALSE(std::filesystem::exists(state));  // the first line never ran
+}
+
+TEST(AppCopyAsScript, AFreshAppGivenTheCopiedLinesReachesTheSameStateAfterTheSameSteps) {
+  ScratchDir dir;
+  const auto setup = dir / "setup.gs", first = dir / "first.h5", again = dir / "again.h5";
+  const ProgramResult original = run_app_headless(
+      dir, "pause\nset dt 0.75\nset F 0.03125\nset k 0.0625\nset Du 0.25\nset Dv 0.125\n"
+           "set laplacian five-point\nset boundary neumann\nsize 96 64\nreset noise 7\n"
+           "set colormap magma\nset field u\nstep 40\nsave " +
+               first.string() + "\nsave-setup " + setup.string() + "\nquit\n");
+  ASSERT_EQ(original.exit_code, 0) << original.err;
+  const std::string copied = read_file(setup);
+  for (const char* line : {"set F 0.03125\n", "set Du 0.25\n", "set laplacian five-point\n",
+                           "set boundary neumann\n", "size 96 64\n", "reset noise 7\n",
+                           "set field u\n", "set colormap magma\n"})
+    EXPECT_NE(copied.find(line), std::string::npos) << line << " in:\n" << copied;
+
+  // Handed on: a fresh app, the lines on its standard input, then the same steps.
+  const ProgramResult pasted = run_app_on_standard_input(
+      dir, "pause\n" + copied + "step 40\nsave " + again.string() + "\nquit\n");
+  ASSERT_EQ(pasted.exit_code, 0) << pasted.err;
+  const Expected<StateFile> a = read_state(first), b = read_state(again);
+  ASSERT_TRUE(a) << a.message();
+  ASSERT_TRUE(b) << b.message();
+  EXPECT_EQ(b->fields.size, a->fields.size);
+  EXPECT_TRUE(b->fields.u == a->fields.u) << "u differs";
+  EXPECT_TRUE(b->fields.v == a->fields.v) << "v differs";
+  EXPECT_EQ(b->params.F, a->params.F);
+  EXPECT_EQ(b->params.Du, a->params.Du);
+  EXPECT_EQ(b->params.dt, a->params.dt);
+  EXPECT_EQ(b->step, a->step);
+}
+
+TEST(AppCopyAsScript, SaveSetupToAFolderThatIsNotThereFailsNamingIt) {
+  ScratchDir dir;
+  const auto setup = dir / "missing" / "setup.gs";
+  const ProgramResult result = run_app_headless(dir, "save-setup " + setup.string() + "\n");
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("script.gs:1: "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find(setup.string()), std::string::npos) << result.err;
+  EXPECT_FALSE(std::filesystem::exists(setup));
 }
 
 }  // namespace

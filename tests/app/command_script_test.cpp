@@ -33,6 +33,7 @@ std::vector<Command> samples() {
       command::Screenshot{"shots/a b.png", true},
       command::SaveState{"state.h5"},
       command::LoadState{"my state.h5"},
+      command::SaveSetup{"found it.gs"},
       command::Paint{12.5f, 3.25f, 8.0f, 0.75f, false},
       command::Paint{1.0f, 2.0f, 3.0f, 0.5f, true},
       command::Pick{0.1f, 99.9f},

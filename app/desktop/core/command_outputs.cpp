@@ -7,6 +7,7 @@ namespace gs::app {
 
 std::optional<std::string> output_of(const Command& command) {
   if (const auto* save = std::get_if<command::SaveState>(&command)) return save->path;
+  if (const auto* setup = std::get_if<command::SaveSetup>(&command)) return setup->path;
   if (const auto* shot = std::get_if<command::Screenshot>(&command))
     return shot->path.empty() ? std::nullopt : std::optional(shot->path);
   if (const auto* record = std::get_if<command::RecordStart>(&command))

@@ -41,6 +41,7 @@ std::string to_script_line(const Command& command) {
           },
           [](const command::SaveState& c) { return "save " + c.path; },
           [](const command::LoadState& c) { return "load " + c.path; },
+          [](const command::SaveSetup& c) { return "save-setup " + c.path; },
           [](const command::Paint& c) {
             return std::string(c.erase ? "erase " : "paint ") + number_text(c.x) + " " +
                    number_text(c.y) + " " + number_text(c.radius) +

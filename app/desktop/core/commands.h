@@ -109,6 +109,11 @@ struct SaveState {
 struct LoadState {
   std::string path;
 };
+// The setup's script lines (setup_script.h) into a file: what Copy as script puts on the
+// clipboard, for scripts and headless runs, which have no clipboard.
+struct SaveSetup {
+  std::string path;
+};
 struct Caption {
   std::string text;
 };
@@ -140,7 +145,8 @@ using AppCommand =
     std::variant<command::SetView, command::AddFavourite, command::RemoveFavourite,
                  command::SelectTransfer, command::Screenshot, command::SetCaptureFolder,
                  command::RecordStart, command::RecordStop, command::Caption, command::Quit,
-                 command::StartDemo, command::RequireCuda, command::RunFrames, command::Wait>;
+                 command::SaveSetup, command::StartDemo, command::RequireCuda, command::RunFrames,
+                 command::Wait>;
 
 template <class A, class B>
 struct JoinedVariants;

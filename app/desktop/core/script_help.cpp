@@ -29,6 +29,7 @@ std::string script_help() {
       "  capture-folder PATH                where unnamed captures go\n"
       "  record start [PATH] [STEPS [FPS]]  video; record stop ends it\n"
       "  save PATH | load PATH              HDF5 state files, as grayscott-batch's\n"
+      "  save-setup PATH                    the setup's script lines (as Ctrl+C copies them)\n"
       "  caption TEXT                       a large caption over the view\n"
       "  demo NAME                          a shipped demo script takes over\n"
       "  require cuda                       (anywhere) the script stops before it starts where\n"

@@ -133,12 +133,13 @@ Expected<Command> parse_command(std::string_view line) {
     return Command{command::Quit{}};
   }
   if (word == "screenshot" || word == "window-screenshot" || word == "save" || word == "load" ||
-      word == "capture-folder") {
+      word == "capture-folder" || word == "save-setup") {
     // A screenshot without a path gets a timestamped name in the capture folder.
     const bool screenshot = word == "screenshot" || word == "window-screenshot";
     if (rest.empty() && !screenshot) return usage("PATH");
     if (word == "save") return Command{command::SaveState{std::string(rest)}};
     if (word == "load") return Command{command::LoadState{std::string(rest)}};
+    if (word == "save-setup") return Command{command::SaveSetup{std::string(rest)}};
     if (word == "capture-folder") return Command{command::SetCaptureFolder{std::string(rest)}};
     return Command{command::Screenshot{std::string(rest), word == "window-screenshot"}};
   }
