@@ -1,7 +1,7 @@
 // "Copy as script" on the clipboard: Ctrl+C and the panel's button put the setup's script lines
 // there (setup_script.h), Ctrl+V applies such lines, parsed whole first so bad text changes
 // nothing. Through ImGui's clipboard, which its GLFW backend connects to the system's (a
-// headless run has none: there a script from standard input, `--script -`, stands in).
+// headless run has none: there `save-setup PATH` and `--script -` stand in).
 #pragma once
 
 #include <string>
