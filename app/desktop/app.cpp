@@ -133,7 +133,8 @@ bool App::frame(double seconds_since_start) {
     recording.stop("");
   lay_out();
   renderer_->draw_frame(*texture_, range, surface_->framebuffer_size(), surface_->window_size(),
-                        layout_.field);
+                        layout_.field,
+                        visible_region(simulation_->size(), view_.zoom, view_.center));
   timing.draw_ms = renderer_->last_draw_ms();
   draw_ui();
   capture(true);

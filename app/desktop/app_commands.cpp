@@ -6,6 +6,7 @@
 #include "command_outputs.h"
 #include "cuda_fallback.h"
 #include "gs/output_file.h"
+#include "script_words.h"
 #include "setup_script.h"
 #include "view_controls.h"
 
@@ -101,6 +102,26 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
           },
           // Checked when the script loads (script_session.h).
           [&](const command::RequireCuda&) { return Status::ok(); },
+          [&](const command::ViewZoom& c) -> Status {
+            if (!(c.zoom >= 1.0f && c.zoom <= kMaxZoom))
+              return Error{"view zoom must be from 1 to " + number_text(kMaxZoom)};
+            view_.zoom = c.zoom;
+            return Status::ok();
+          },
+          [&](const command::ViewCenter& c) -> Status {
+            const GridSize grid = simulation_->size();
+            if (!(c.x >= 0.0f && c.y >= 0.0f && c.x <= float(grid.width) &&
+                  c.y <= float(grid.height)))
+              return Error{"view center " + number_text(c.x) + " " + number_text(c.y) +
+                           " is off the " + to_string(grid) + " grid"};
+            view_.center = GridPoint{c.x, c.y};
+            return Status::ok();
+          },
+          [&](const command::ViewReset&) {
+            view_.zoom = 1.0f;
+            view_.center.reset();
+            return Status::ok();
+          },
           // Script flow: the script runner holds the script back for these; nothing to apply.
           [&](const command::RunFrames&) { return Status::ok(); },
           [&](const command::Wait&) { return Status::ok(); },

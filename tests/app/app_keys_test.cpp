@@ -16,29 +16,12 @@ TEST(AppKeys, KeysFromTheKeyboardPresentCaptureRecordAndShowTheHelp) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
   // The script says when the window is up (a capture), then gives the keys time to arrive.
-  std::ofstream(dir / "script.gs") << "run-frames 5\n"
-                                   << "screenshot " << ready.string() << "\n"
-                                   << "wait 5\n"
-                                   << "window-screenshot " << (dir / "after.png").string() << "\n"
-                                   << "quit\n";
-  // Each key held for a few frames (ImGui 1.86 misses a press and release within one frame).
-  std::ofstream(dir / "keys.sh")
-      << "\"$1\" --script \"$2/script.gs\" --stats-json \"$2/stats.json\" "
-         "--window-size 1280x720 &\n"
-         "app=$!\n"
-         "xdotool=\"$3\"\n"
-         "for i in $(seq 300); do [ -e \"$2/ready.png\" ] && break; sleep 0.1; done\n"
-         "\"$xdotool\" windowfocus --sync \"$(\"$xdotool\" search --name 'Gray-Scott Live' | head "
-         "-1)\"\n"
-         "press() { \"$xdotool\" keydown \"$1\"; sleep 0.15; \"$xdotool\" keyup \"$1\"; sleep 0.3; "
-         "}\n"
-         "press F5; press p; press v; sleep 1; press v; press F1\n"
-         "wait $app\n";
-  const ProgramResult app = run_program(
-      "/usr/bin/env", {"XDG_CONFIG_HOME=" + (dir / "config").string(),
-                       "XDG_PICTURES_DIR=" + (dir / "pictures").string(), GS_XVFB_RUN, "-a", "-s",
-                       "-screen 0 1280x800x24", "/bin/sh", (dir / "keys.sh").string(),
-                       GS_APP_BINARY, dir.path().string(), GS_XDOTOOL});
+  const std::string script = "run-frames 5\nscreenshot " + ready.string() +
+                             "\nwait 5\nwindow-screenshot " + (dir / "after.png").string() +
+                             "\nquit\n";
+  const ProgramResult app = run_app_with_input(
+      dir, script, ready, "press F5; press p; press v; sleep 1; press v; press F1",
+      {"--stats-json", (dir / "stats.json").string()});
   ASSERT_EQ(app.exit_code, 0) << app.err;
 
   const nlohmann::json ui = load_json(dir / "stats.json")["ui"];

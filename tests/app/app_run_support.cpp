@@ -29,6 +29,29 @@ ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
   return run_program("/usr/bin/env", args);
 }
 
+ProgramResult run_app_with_input(const ScratchDir& dir, const std::string& script_text,
+                                 const std::filesystem::path& ready, const std::string& input,
+                                 std::vector<std::string> extra) {
+  std::ofstream(dir / "script.gs") << script_text;
+  std::string app = "\"$1\" --script \"$2\" --window-size 1280x720";
+  for (const std::string& arg : extra) app += " '" + arg + "'";
+  std::ofstream(dir / "input.sh")
+      << app << " &\n"
+      << "app=$!\n"
+         "xdotool=\"$3\"\n"
+         "for i in $(seq 300); do [ -e \"$4\" ] && break; sleep 0.1; done\n"
+         "\"$xdotool\" windowfocus --sync \"$(\"$xdotool\" search --name 'Gray-Scott Live' | head "
+         "-1)\"\n"
+         "press() { \"$xdotool\" keydown \"$1\"; sleep 0.15; \"$xdotool\" keyup \"$1\"; sleep 0.3; "
+         "}\n"
+      << input << "\nwait $app\n";
+  return run_program("/usr/bin/env",
+                     {"XDG_CONFIG_HOME=" + (dir / "config").string(),
+                      "XDG_PICTURES_DIR=" + (dir / "pictures").string(), GS_XVFB_RUN, "-a", "-s",
+                      "-screen 0 1280x800x24", "/bin/sh", (dir / "input.sh").string(),
+                      GS_APP_BINARY, (dir / "script.gs").string(), GS_XDOTOOL, ready.string()});
+}
+
 ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_text,
                                std::vector<std::string> extra,
                                const std::vector<std::string>& environment) {

@@ -22,6 +22,14 @@ namespace gs::test {
 ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
                       std::vector<std::string> extra = {}, const std::string& screen = "1280x800");
 
+// The app under xvfb-run (a 1280x800 screen) with this script and a --window-size 1280x720
+// window, given real input once the script has taken a capture named `ready` (its path in the
+// scratch folder): `input` is shell lines run then, with "$xdotool" naming xdotool and press KEY
+// holding a key for a few frames (ImGui 1.86 misses a press and a release within one frame).
+ProgramResult run_app_with_input(const ScratchDir& dir, const std::string& script_text,
+                                 const std::filesystem::path& ready, const std::string& input,
+                                 std::vector<std::string> extra = {});
+
 // The app with --headless and this script, with no DISPLAY or WAYLAND_DISPLAY in its
 // environment, its settings in dir/config and unnamed captures in dir/pictures; `environment`
 // adds NAME=VALUE entries (later ones win).

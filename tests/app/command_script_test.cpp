@@ -49,6 +49,9 @@ std::vector<Command> samples() {
       command::RunFrames{10},
       command::Wait{0.25},
       command::StartDemo{"pcie-toll"},
+      command::ViewZoom{2.5f},
+      command::ViewCenter{120.5f, 64.0f},
+      command::ViewReset{},
   };
   // One value of each control, as the panel would push it.
   const std::vector<std::string> values = {

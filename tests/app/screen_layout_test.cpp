@@ -1,8 +1,9 @@
 // The window's layout (core/screen_layout.h): the field keeps its aspect in what the panel, the
-// presentation bar and the caption strip leave, nothing overlaps, and window points map to the
-// cells under them.
+// presentation bar and the caption strip leave, nothing overlaps; zoomed in or not, window
+// points map to the cells under them.
 #include <gtest/gtest.h>
 
+#include "field_view.h"
 #include "screen_layout.h"
 
 namespace gs::app {
@@ -24,20 +25,6 @@ TEST(ScreenLayout, FitAspectLetterboxesAndCentres) {
   EXPECT_FLOAT_EQ(fitted.width, 800.0f);
   EXPECT_FLOAT_EQ(fitted.height, 400.0f);
   EXPECT_FLOAT_EQ(fitted.y, 200.0f);
-}
-
-TEST(ScreenLayout, WindowPointsMapToTheCellsUnderThem) {
-  const ScreenRect field{100, 200, 400, 200};  // a 200x100 grid at 2 window units per cell
-  const auto corner = window_to_grid(100.0, 200.0, field, {200, 100});
-  ASSERT_TRUE(corner.has_value());
-  EXPECT_NEAR(corner->x, 0.0f, 1e-4);
-  EXPECT_NEAR(corner->y, 0.0f, 1e-4);
-  const auto middle = window_to_grid(300.0, 300.0, field, {200, 100});
-  ASSERT_TRUE(middle.has_value());
-  EXPECT_NEAR(middle->x, 100.0f, 1e-3);
-  EXPECT_NEAR(middle->y, 50.0f, 1e-3);
-  EXPECT_FALSE(window_to_grid(300.0, 199.0, field, {200, 100})) << "above the field";
-  EXPECT_FALSE(window_to_grid(500.0, 300.0, field, {200, 100})) << "right of the field";
 }
 
 TEST(ScreenLayout, ThePanelIsASideColumnThatGrowsWithTheTextAndNeverCoversTheField) {
@@ -87,6 +74,53 @@ TEST(ScreenLayout, TheTextIsCappedWhereTheWindowCannotHoldIt) {
   EXPECT_FLOAT_EQ(fitted_text_px(39, 1280, 720, true), 720.0f / 24.0f)
       << "presenting: the field keeps most of the height";
   EXPECT_FLOAT_EQ(fitted_text_px(39, 1920, 1080, true), 39.0f);
+}
+
+}  // namespace
+}  // namespace gs::app
+
+namespace gs::app {
+namespace {
+
+TEST(FieldView, TheShownRegionIsAZoomedShareOfTheGridKeptInside) {
+  const GridSize grid{200, 100};
+  const GridRegion whole = visible_region(grid, 1.0f, std::nullopt);
+  EXPECT_FLOAT_EQ(whole.width, 200.0f);
+  EXPECT_FLOAT_EQ(whole.x, 0.0f);
+  const GridRegion zoomed = visible_region(grid, 4.0f, GridPoint{100, 50});
+  EXPECT_FLOAT_EQ(zoomed.width, 50.0f);
+  EXPECT_FLOAT_EQ(zoomed.height, 25.0f);
+  EXPECT_FLOAT_EQ(zoomed.x, 75.0f);
+  EXPECT_FLOAT_EQ(zoomed.y, 37.5f);
+  const GridRegion corner = visible_region(grid, 4.0f, GridPoint{1, 199});
+  EXPECT_FLOAT_EQ(corner.x, 0.0f) << "kept inside the grid";
+  EXPECT_FLOAT_EQ(corner.y, 75.0f);
+  EXPECT_FLOAT_EQ(visible_region(grid, 1000.0f, std::nullopt).width, 200.0f / kMaxZoom);
+}
+
+TEST(FieldView, WindowPointsMapToTheCellsUnderThemAtAnyZoom) {
+  const ScreenRect field{100, 200, 400, 200};  // a 200x100 grid at 2 window units per cell
+  const GridRegion whole = whole_grid({200, 100});
+  const auto corner = window_to_grid(100.0, 200.0, field, whole);
+  ASSERT_TRUE(corner.has_value());
+  EXPECT_NEAR(corner->x, 0.0f, 1e-4);
+  EXPECT_NEAR(corner->y, 0.0f, 1e-4);
+  EXPECT_FALSE(window_to_grid(300.0, 199.0, field, whole)) << "above the field";
+  const GridRegion zoomed = visible_region({200, 100}, 4.0f, GridPoint{60, 30});
+  const auto middle = window_to_grid(300.0, 300.0, field, zoomed);
+  ASSERT_TRUE(middle.has_value());
+  EXPECT_NEAR(middle->x, 60.0f, 1e-3) << "the field's middle shows the centre";
+  EXPECT_NEAR(middle->y, 30.0f, 1e-3);
+}
+
+TEST(FieldView, ZoomingAboutAPointKeepsItUnderTheCursor) {
+  const GridSize grid{256, 192};
+  const GridRegion from = visible_region(grid, 2.0f, GridPoint{100, 80});
+  const GridPoint about{90, 70};
+  const GridPoint center = center_zoomed_about(grid, from, 4.0f, about);
+  const GridRegion to = visible_region(grid, 4.0f, center);
+  EXPECT_NEAR((about.x - from.x) / from.width, (about.x - to.x) / to.width, 1e-5);
+  EXPECT_NEAR((about.y - from.y) / from.height, (about.y - to.y) / to.height, 1e-5);
 }
 
 }  // namespace

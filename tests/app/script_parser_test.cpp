@@ -373,6 +373,22 @@ TEST(ScriptParser, PaintAndErase) {
   EXPECT_FALSE(parse_script("paint 1 nan 3\n", "p.gs"));
 }
 
+TEST(ScriptParser, ViewZoomCenterAndReset) {
+  Expected<std::vector<ScriptLine>> lines =
+      parse_script("view zoom 4\nview center 10 20.5\nview reset\n", "v.gs");
+  ASSERT_TRUE(lines) << lines.message();
+  EXPECT_EQ(std::get<command::ViewZoom>((*lines)[0].command).zoom, 4.0f);
+  EXPECT_EQ(std::get<command::ViewCenter>((*lines)[1].command).y, 20.5f);
+  EXPECT_TRUE(std::holds_alternative<command::ViewReset>((*lines)[2].command));
+  const Expected<std::vector<ScriptLine>> too_far = parse_script("view zoom 65\n", "v.gs");
+  ASSERT_FALSE(too_far);
+  EXPECT_EQ(too_far.message(), "v.gs:1: view zoom: '65' must be from 1 to 64");
+  EXPECT_FALSE(parse_script("view zoom 0.5\n", "v.gs"));
+  EXPECT_FALSE(parse_script("view center 1\n", "v.gs"));
+  EXPECT_FALSE(parse_script("view centre 1 2\n", "v.gs"));
+  EXPECT_FALSE(parse_script("view zoom nan\n", "v.gs"));
+}
+
 }  // namespace
 }  // namespace gs::app
 

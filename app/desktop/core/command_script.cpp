@@ -61,6 +61,11 @@ std::string to_script_line(const Command& command) {
           [](const command::RunFrames& c) { return "run-frames " + to_string(c.frames); },
           [](const command::Wait& c) { return "wait " + number_text(c.seconds); },
           [](const command::StartDemo& c) { return "demo " + c.name; },
+          [](const command::ViewZoom& c) { return "view zoom " + number_text(c.zoom); },
+          [](const command::ViewCenter& c) {
+            return "view center " + number_text(c.x) + " " + number_text(c.y);
+          },
+          [](const command::ViewReset&) { return std::string("view reset"); },
           [](const command::RequireCuda&) { return std::string("require cuda"); },
       },
       command);

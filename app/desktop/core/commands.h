@@ -118,6 +118,16 @@ struct Caption {
   std::string text;
 };
 struct Quit {};
+// Zoom and pan, in grid cells: `view zoom Z` (1 to 64, about the current centre), `view center
+// X Y`, `view reset` (the whole grid). Screenshots of the field stay the whole grid.
+struct ViewZoom {
+  float zoom;
+};
+struct ViewCenter {
+  float x;
+  float y;
+};
+struct ViewReset {};
 // A shipped demo script (demo_scripts.h) by name: it takes over from any script running.
 struct StartDemo {
   std::string name;
@@ -145,8 +155,8 @@ using AppCommand =
     std::variant<command::SetView, command::AddFavourite, command::RemoveFavourite,
                  command::SelectTransfer, command::Screenshot, command::SetCaptureFolder,
                  command::RecordStart, command::RecordStop, command::Caption, command::Quit,
-                 command::SaveSetup, command::StartDemo, command::RequireCuda, command::RunFrames,
-                 command::Wait>;
+                 command::SaveSetup, command::StartDemo, command::RequireCuda, command::ViewZoom,
+                 command::ViewCenter, command::ViewReset, command::RunFrames, command::Wait>;
 
 template <class A, class B>
 struct JoinedVariants;

@@ -126,12 +126,4 @@ ExportLayout layout_export(GridSize grid) {
   return layout;
 }
 
-std::optional<GridPoint> window_to_grid(double window_x, double window_y, const ScreenRect& field,
-                                        GridSize grid) {
-  if (!field.contains(window_x, window_y) || grid.cells() == 0) return std::nullopt;
-  const double across = (window_x - field.x) / field.width;  // 0 at the left edge
-  const double down = (window_y - field.y) / field.height;   // 0 at the top row
-  return GridPoint{float(across * grid.width), float(down * grid.height)};
-}
-
 }  // namespace gs::app

@@ -1,5 +1,6 @@
 // Where everything sits in the window, computed in one place so the field's drawing, the brush,
-// the parameter map's cursor, the panel and the overlays agree: the panel as a side column (or,
+// the parameter map's cursor, the panel and the overlays agree (what part of the grid the field
+// shows is field_view.h's): the panel as a side column (or,
 // in presentation mode, a slim bar on top), the field letterboxed in what is left with its aspect
 // kept, the colour bar beside it, the caption strip under it, the Timings overlay in a margin.
 // Window units (ImGui's display, mouse positions), origin at the top left. GL-free.
@@ -92,14 +93,5 @@ ExportLayout layout_export(GridSize grid);
 
 // The rectangle of `grid`'s aspect that fills `area`, centred.
 ScreenRect fit_aspect(GridSize grid, const ScreenRect& area);
-
-struct GridPoint {
-  float x;  // in cells, 0 at the left edge
-  float y;  // in cells, 0 at the top row
-};
-
-// The grid point under a window point, or nullopt off the field.
-std::optional<GridPoint> window_to_grid(double window_x, double window_y, const ScreenRect& field,
-                                        GridSize grid);
 
 }  // namespace gs::app

@@ -32,6 +32,7 @@ std::string script_help() {
       "  save-setup PATH                    the setup's script lines (as Ctrl+C copies them)\n"
       "  caption TEXT                       a large caption over the view\n"
       "  demo NAME                          a shipped demo script takes over\n"
+      "  view zoom Z | center X Y | reset   zoom (1 to 64) and pan, in grid cells\n"
       "  require cuda                       (anywhere) the script stops before it starts where\n"
       "                                     CUDA does not run, and CUDA-only lines never fall "
       "back\n"

@@ -14,6 +14,7 @@
 #include <system_error>
 
 #include "controls.h"
+#include "field_view.h"
 #include "gs/fields.h"
 #include "gs/initial_conditions.h"
 #include "script_words.h"
@@ -54,6 +55,29 @@ Expected<Command> parse_favourite(const std::vector<std::string_view>& words) {
     return Command{command::RemoveFavourite{*key}};
   }
   return Error{"favourite needs add NAME, or remove KEY"};
+}
+
+// `view zoom Z`, `view center X Y`, `view reset`: zoom and pan, in grid cells.
+Expected<Command> parse_view(const std::vector<std::string_view>& words) {
+  if (words.size() == 2 && words[1] == "reset") return Command{command::ViewReset{}};
+  if (words.size() == 3 && words[1] == "zoom") {
+    Expected<double> zoom = parse_number(words[2], "view zoom: ");
+    if (!zoom) return Error{zoom.message()};
+    if (!(*zoom >= 1.0 && *zoom <= kMaxZoom))
+      return Error{"view zoom: " + in_quotes(words[2]) + " must be from 1 to " +
+                   number_text(kMaxZoom)};
+    return Command{command::ViewZoom{float(*zoom)}};
+  }
+  if (words.size() == 4 && words[1] == "center") {
+    double at[2] = {0.0, 0.0};
+    for (std::size_t i = 0; i < 2; ++i) {
+      Expected<double> number = parse_number(words[i + 2], "view center: ");
+      if (!number) return Error{number.message()};
+      at[i] = *number;
+    }
+    return Command{command::ViewCenter{float(at[0]), float(at[1])}};
+  }
+  return Error{"view needs zoom Z, center X Y, or reset"};
 }
 
 Expected<Command> parse_reset(const std::vector<std::string_view>& words) {
@@ -196,6 +220,7 @@ Expected<Command> parse_command(std::string_view line) {
     if (words[1] != "cuda") return Error{"require: " + in_quotes(words[1]) + " is not cuda"};
     return Command{command::RequireCuda{}};
   }
+  if (word == "view") return parse_view(words);
   if (word == "demo") {
     if (args != 1) return usage("NAME");
     return Command{command::StartDemo{std::string(words[1])}};

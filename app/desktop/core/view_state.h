@@ -2,7 +2,10 @@
 // `set` commands to and the panel shows.
 #pragma once
 
+#include <optional>
 #include <string>
+
+#include "field_view.h"
 
 namespace gs::app {
 
@@ -24,6 +27,10 @@ struct ViewState {
   // Screenshots and videos of the field carry the caption, colour bar, parameter line and (when
   // presenting) the Timings overlay; off, they hold the field alone, exactly.
   bool export_overlays = false;
+  // Zoom and pan (field_view.h): 1 shows the whole grid; the centre in grid cells, the grid's
+  // centre where none.
+  float zoom = 1.0f;
+  std::optional<GridPoint> center;
 };
 
 }  // namespace gs::app

@@ -42,18 +42,19 @@ void FieldRenderer::set_colormap(const Colormap& colormap) {
 
 void FieldRenderer::draw_frame(const FieldTexture& field, const ValueRange& range,
                                SurfaceSize framebuffer, SurfaceSize window,
-                               const ScreenRect& field_rect) {
-  clear_and_draw(field, range, framebuffer, window, field_rect, true);
+                               const ScreenRect& field_rect, const GridRegion& shown) {
+  clear_and_draw(field, range, framebuffer, window, field_rect, shown, true);
 }
 
 void FieldRenderer::draw_export(const FieldTexture& field, const ValueRange& range,
                                 SurfaceSize canvas, const ScreenRect& field_rect) {
-  clear_and_draw(field, range, canvas, canvas, field_rect, false);
+  clear_and_draw(field, range, canvas, canvas, field_rect, whole_grid(field.size()), false);
 }
 
 void FieldRenderer::clear_and_draw(const FieldTexture& field, const ValueRange& range,
                                    SurfaceSize framebuffer, SurfaceSize window,
-                                   const ScreenRect& field_rect, bool timed) {
+                                   const ScreenRect& field_rect, const GridRegion& shown,
+                                   bool timed) {
   glViewport(0, 0, framebuffer.width, framebuffer.height);
   glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -67,11 +68,12 @@ void FieldRenderer::clear_and_draw(const FieldTexture& field, const ValueRange& 
   const GLint bottom = GLint(std::lround(field_rect.bottom() * sy));
   if (right <= x || bottom <= top) return;
   glViewport(x, framebuffer.height - bottom, right - x, bottom - top);
-  draw(field, range, timed);
+  draw(field, range, shown, timed);
   glViewport(0, 0, framebuffer.width, framebuffer.height);
 }
 
-void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range, bool timed) {
+void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range,
+                         const GridRegion& shown, bool timed) {
   GLint old_program = 0, old_vertex_array = 0, old_active = 0, old_texture_2d = 0,
         old_texture_1d = 0;
   glGetIntegerv(GL_CURRENT_PROGRAM, &old_program);
@@ -80,6 +82,10 @@ void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range, boo
 
   if (timed) draw_timer_.begin();
   glUseProgram(program_.id());
+  // The shown part of the grid as texture coordinates.
+  const float width = float(field.size().width), height = float(field.size().height);
+  glUniform4f(program_.uniform("u_view"), shown.x / width, shown.y / height, shown.width / width,
+              shown.height / height);
   glUniform1f(program_.uniform("u_min"), range.low);
   glUniform1f(program_.uniform("u_max"), range.high);
   glUniform1i(program_.uniform("u_relief"), relief_ && timed);  // timed: the view, not an export

@@ -6,6 +6,7 @@
 
 #include "colormap.h"
 #include "field_texture.h"
+#include "field_view.h"
 #include "gl_shader.h"
 #include "gl_timer.h"
 #include "gs/backend_types.h"
@@ -30,8 +31,9 @@ class FieldRenderer {
   // The whole frame: the framebuffer (width x height pixels) cleared to the background, then the
   // field drawn into `field`, a rectangle of the window's layout (window units; the framebuffer
   // may have more pixels per unit on a high-DPI screen).
+  // `shown` is the part of the grid the view shows (zoom and pan; field_view.h).
   void draw_frame(const FieldTexture& field, const ValueRange& range, SurfaceSize framebuffer,
-                  SurfaceSize window, const ScreenRect& field_rect);
+                  SurfaceSize window, const ScreenRect& field_rect, const GridRegion& shown);
   // The same into an exported picture's framebuffer (`canvas` pixels), untimed: the Timings'
   // draw time stays the view's.
   void draw_export(const FieldTexture& field, const ValueRange& range, SurfaceSize canvas,
@@ -42,9 +44,11 @@ class FieldRenderer {
  private:
   FieldRenderer() = default;
   void clear_and_draw(const FieldTexture& field, const ValueRange& range, SurfaceSize framebuffer,
-                      SurfaceSize window, const ScreenRect& field_rect, bool timed);
-  // The field filling the current viewport.
-  void draw(const FieldTexture& field, const ValueRange& range, bool timed);
+                      SurfaceSize window, const ScreenRect& field_rect, const GridRegion& shown,
+                      bool timed);
+  // The `shown` part of the field filling the current viewport.
+  void draw(const FieldTexture& field, const ValueRange& range, const GridRegion& shown,
+            bool timed);
   ShaderProgram program_;
   GLuint vertex_array_ = 0;
   GLuint colormap_texture_ = 0;

@@ -13,6 +13,7 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
   const PanelContext& c = ui.panel;
   const ScreenLayout& layout = ui.layout;
   const bool map_mode = c.simulation.params().map.enabled;
+  const GridRegion shown = visible_region(c.simulation.size(), c.view.zoom, c.view.center);
   FrameUiResult result;
   if (layout.panel) draw_control_panel(c, *layout.panel);
   if (layout.bar) result.bar_height = draw_presentation_bar(c, *layout.bar);
@@ -21,7 +22,7 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
         summarize_timings(c.simulation, c.stats, c.transfer), *layout.timings, ui.fonts.numbers);
   draw_overlays(ui.overlays, layout, ui.fonts);
   if (!c.view.ui_hidden && map_mode)
-    draw_map_overlay(c.simulation.params(), c.simulation.size(), layout.field, c.commands);
+    draw_map_overlay(c.simulation.params(), c.simulation.size(), layout.field, shown, c.commands);
   draw_colour_bar(ui.colormap_table, c.view.low, c.view.high, layout.colour_bar);
   result.keys = push_key_commands({c.simulation.running(), c.view.ui_hidden, c.view.presentation,
                                    c.recorder != nullptr, c.settings.favourites},
@@ -29,8 +30,9 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
   if (result.keys.copy_setup) copy_setup_to_clipboard(c.simulation, c.view);
   if (result.keys.paste_setup) result.paste_problem = paste_setup_from_clipboard(c.commands);
   if (std::optional<command::Paint> paint =
-          brush_under_mouse(c.view, map_mode, layout.field, c.simulation.size()))
+          brush_under_mouse(c.view, map_mode, layout.field, shown))
     c.commands.push_back(*paint);
+  push_zoom_and_pan(c.view, layout.field, shown, c.simulation.size(), c.commands);
   return result;
 }
 

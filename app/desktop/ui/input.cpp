@@ -6,6 +6,9 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace gs::app {
 
 const std::vector<KeyBinding>& key_bindings() {
@@ -17,6 +20,7 @@ const std::vector<KeyBinding>& key_bindings() {
       {GLFW_KEY_P, GLFW_KEY_P, "P", A::Screenshot, "screenshot"},
       {GLFW_KEY_V, GLFW_KEY_V, "V", A::Record, "record video / stop"},
       {GLFW_KEY_H, GLFW_KEY_H, "H", A::HideUi, "hide / show the UI"},
+      {GLFW_KEY_0, GLFW_KEY_0, "0", A::ViewReset, "the whole field (zoom and pan reset)"},
       {GLFW_KEY_F5, GLFW_KEY_F5, "F5", A::Presentation, "presentation mode on / off"},
       {GLFW_KEY_F11, GLFW_KEY_F11, "F11", A::Fullscreen, "fullscreen"},
       {GLFW_KEY_F1, GLFW_KEY_F1, "F1", A::Help, "this help"},
@@ -29,7 +33,10 @@ const std::vector<KeyBinding>& key_bindings() {
 
 const std::vector<MouseGesture>& mouse_gestures() {
   static const std::vector<MouseGesture> gestures = {
-      {"left-drag", "paint v (in map mode: click picks F and k)"}, {"right-drag", "erase"}};
+      {"left-drag", "paint v (in map mode: click picks F and k)"},
+      {"right-drag", "erase"},
+      {"wheel", "zoom about the cursor"},
+      {"middle-drag, shift+drag", "pan"}};
   return gestures;
 }
 
@@ -39,7 +46,9 @@ KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& co
   using A = KeyAction;
   for (const KeyBinding& binding : key_bindings())
     for (int key = binding.first_key; key <= binding.last_key; ++key) {
-      if (!ImGui::IsKeyPressed(key)) continue;
+      // Held, only S repeats (one step after another); a toggle or a capture happens once a
+      // press, however long the frame after an idle wait was.
+      if (!ImGui::IsKeyPressed(key, binding.action == A::Step)) continue;
       if (binding.ctrl != ImGui::GetIO().KeyCtrl) continue;
       switch (binding.action) {
         case A::RunPause:
@@ -60,6 +69,9 @@ KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& co
           break;
         case A::HideUi:
           commands.push_back(command::SetView{ViewControl::UiHidden, !context.ui_hidden});
+          break;
+        case A::ViewReset:
+          commands.push_back(command::ViewReset{});
           break;
         case A::Presentation:
           commands.push_back(command::SetView{ViewControl::Presentation, !context.presentation});
@@ -87,15 +99,44 @@ KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& co
 }
 
 std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_mode,
-                                                const ScreenRect& field, GridSize grid) {
+                                                const ScreenRect& field, const GridRegion& shown) {
   if (ImGui::GetIO().WantCaptureMouse || map_mode) return std::nullopt;
-  const bool painting = ImGui::IsMouseDown(ImGuiMouseButton_Left);
+  // Shift+left-drag pans (push_zoom_and_pan).
+  const bool painting = ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyShift;
   const bool erasing = ImGui::IsMouseDown(ImGuiMouseButton_Right);
   if (!painting && !erasing) return std::nullopt;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const std::optional<GridPoint> cell = window_to_grid(mouse.x, mouse.y, field, grid);
+  const std::optional<GridPoint> cell = window_to_grid(mouse.x, mouse.y, field, shown);
   if (!cell) return std::nullopt;
   return command::Paint{cell->x, cell->y, view.brush_radius, view.brush_value, erasing};
+}
+
+void push_zoom_and_pan(const ViewState& view, const ScreenRect& field, const GridRegion& shown,
+                       GridSize grid, std::vector<Command>& commands) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantCaptureMouse || field.width <= 0 || field.height <= 0) return;
+  // Each notch of the wheel zooms by a quarter, about the cell under the cursor.
+  if (io.MouseWheel != 0.0f) {
+    const std::optional<GridPoint> cursor =
+        window_to_grid(io.MousePos.x, io.MousePos.y, field, shown);
+    const float zoom = std::clamp(view.zoom * std::pow(1.25f, io.MouseWheel), 1.0f, kMaxZoom);
+    if (cursor && zoom != view.zoom) {
+      const GridPoint center = center_zoomed_about(grid, shown, zoom, *cursor);
+      commands.push_back(command::ViewZoom{zoom});
+      commands.push_back(command::ViewCenter{std::clamp(center.x, 0.0f, float(grid.width)),
+                                             std::clamp(center.y, 0.0f, float(grid.height))});
+    }
+  }
+  // Dragging moves the grid with the mouse: the centre goes the other way, in cells.
+  const bool panning = ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f) ||
+                       (io.KeyShift && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f));
+  if (panning && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f) && view.zoom > 1.0f) {
+    const float cells_x = shown.width / field.width, cells_y = shown.height / field.height;
+    const float x = shown.x + 0.5f * shown.width - io.MouseDelta.x * cells_x;
+    const float y = shown.y + 0.5f * shown.height - io.MouseDelta.y * cells_y;
+    commands.push_back(command::ViewCenter{std::clamp(x, 0.0f, float(grid.width)),
+                                           std::clamp(y, 0.0f, float(grid.height))});
+  }
 }
 
 }  // namespace gs::app

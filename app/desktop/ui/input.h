@@ -22,6 +22,7 @@ enum class KeyAction {
   Screenshot,
   Record,
   HideUi,
+  ViewReset,
   Presentation,
   Fullscreen,
   Help,
@@ -64,7 +65,13 @@ struct KeyActions {
 KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& commands);
 
 // Left-drag paints v, right-drag erases; nothing in map mode, where a click picks (F, k).
+// `shown` is the part of the grid in view (zoom and pan).
 std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_mode,
-                                                const ScreenRect& field, GridSize grid);
+                                                const ScreenRect& field, const GridRegion& shown);
+
+// The mouse wheel zooms about the cursor; a middle-drag, or a shift+left-drag, pans: as
+// `view zoom` and `view center` commands.
+void push_zoom_and_pan(const ViewState& view, const ScreenRect& field, const GridRegion& shown,
+                       GridSize grid, std::vector<Command>& commands);
 
 }  // namespace gs::app

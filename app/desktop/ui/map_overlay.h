@@ -5,12 +5,14 @@
 #include <vector>
 
 #include "commands.h"
+#include "field_view.h"
 #include "gs/params.h"
 #include "screen_layout.h"
 
 namespace gs::app {
 
+// `shown` is the part of the grid the view shows: the ticks label what is in view.
 void draw_map_overlay(const Params& params, GridSize grid, const ScreenRect& field,
-                      std::vector<Command>& commands);
+                      const GridRegion& shown, std::vector<Command>& commands);
 
 }  // namespace gs::app

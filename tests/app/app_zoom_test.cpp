@@ -1,0 +1,94 @@
+// Zoom and pan on the real grayscott under Xvfb: zoomed in and moved, the brush paints the cell
+// under the mouse and the parameter map's click picks the (F, k) of the cell under it (real
+// clicks through xdotool); screenshots of the field stay the whole grid, window screenshots show
+// the zoomed view.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "app_run_support.h"
+#include "field_view.h"
+#include "gs/cell_update.h"
+#include "gs/state_file.h"
+#include "screen_layout.h"
+
+namespace gs::test {
+namespace {
+
+constexpr GridSize kGrid{256, 192};
+
+// The window point over the middle of grid cell (x, y), zoomed `zoom` about `center`, in the
+// app's 1280x720 window with the panel at scale 1 (the layout the app computes).
+std::pair<int, int> window_point(int x, int y, float zoom, app::GridPoint center) {
+  const app::ScreenLayout layout = app::layout_screen({1280, 720, kGrid, 13, false, false, 0, 0});
+  const app::GridRegion shown = app::visible_region(kGrid, zoom, center);
+  const float wx = layout.field.x + (float(x) + 0.5f - shown.x) / shown.width * layout.field.width;
+  const float wy =
+      layout.field.y + (float(y) + 0.5f - shown.y) / shown.height * layout.field.height;
+  return {int(std::lround(wx)), int(std::lround(wy))};
+}
+
+std::string click_at(std::pair<int, int> at) {
+  return "\"$xdotool\" mousemove " + std::to_string(at.first) + " " + std::to_string(at.second) +
+         "; sleep 0.3; \"$xdotool\" mousedown 1; sleep 0.2; \"$xdotool\" mouseup 1; sleep 0.5";
+}
+
+TEST(AppZoom, ZoomedInTheBrushPaintsTheCellUnderTheMouse) {
+  ScratchDir dir;
+  const std::filesystem::path ready = dir / "ready.png";
+  const std::string script =
+      "pause\n"
+      "reset square 1\n"
+      "set brush-radius 2\n"
+      "set brush-value 1\n"
+      "view zoom 4\n"
+      "view center 60 50\n"
+      "run-frames 5\n"
+      "screenshot " +
+      ready.string() + "\nwait 4\nwindow-screenshot " + (dir / "window.png").string() + "\nsave " +
+      (dir / "state.h5").string() + "\nquit\n";
+  const ProgramResult app = run_app_with_input(
+      dir, script, ready, click_at(window_point(50, 40, 4, {60, 50})),
+      {"--width", std::to_string(kGrid.width), "--height", std::to_string(kGrid.height)});
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  Expected<StateFile> state = read_state(dir / "state.h5");
+  ASSERT_TRUE(state) << state.message();
+  // The painted disc (v = 1, nowhere else that high): its centre is the clicked cell.
+  double sx = 0, sy = 0;
+  int painted = 0;
+  for (int y = 0; y < kGrid.height; ++y)
+    for (int x = 0; x < kGrid.width; ++x)
+      if (state->fields.v[std::size_t(y) * std::size_t(kGrid.width) + std::size_t(x)] > 0.9f)
+        sx += x, sy += y, ++painted;
+  ASSERT_GT(painted, 4) << "the click painted";
+  EXPECT_NEAR(sx / painted, 50.0, 1.0);
+  EXPECT_NEAR(sy / painted, 40.0, 1.0);
+  EXPECT_EQ(load_png(ready).width, kGrid.width) << "the field capture is the whole grid";
+  EXPECT_EQ(load_png(dir / "window.png").width, 1280);
+}
+
+TEST(AppZoom, ZoomedInAClickOnTheMapPicksTheCellUnderTheMouse) {
+  ScratchDir dir;
+  const std::filesystem::path ready = dir / "ready.png";
+  const std::string script =
+      "pause\n"
+      "set mode map\n"
+      "view zoom 3\n"
+      "view center 200 150\n"
+      "run-frames 5\n"
+      "screenshot " +
+      ready.string() + "\nwait 4\nsave " + (dir / "picked.h5").string() + "\nquit\n";
+  const ProgramResult app = run_app_with_input(
+      dir, script, ready, click_at(window_point(190, 140, 3, {200, 150})),
+      {"--width", std::to_string(kGrid.width), "--height", std::to_string(kGrid.height)});
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  Expected<StateFile> picked = read_state(dir / "picked.h5");
+  ASSERT_TRUE(picked) << picked.message();
+  Params map;  // Pearson's default ranges
+  map.map.enabled = true;
+  EXPECT_FLOAT_EQ(*picked->params.F, map_F(map, 140, kGrid.height));
+  EXPECT_FLOAT_EQ(*picked->params.k, map_k(map, 190, kGrid.width));
+}
+
+}  // namespace
+}  // namespace gs::test
