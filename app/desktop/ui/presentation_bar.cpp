@@ -53,7 +53,7 @@ float draw_presentation_bar(const PanelContext& c, const ScreenRect& bar) {
     flow.next(width);
     ImGui::SetNextItemWidth(width);
   };
-  combo(c.simulation.preset_name().c_str());
+  combo(c.simulation.preset_label().c_str());
   preset_combo(c, "##preset");
   combo(to_string(c.transfer).c_str());
   transfer_combo(c, "##transfer");
