@@ -52,15 +52,17 @@ TEST(AppCopyAsScript, AFreshAppGivenTheCopiedLinesReachesTheSameStateAfterTheSam
   ScratchDir dir;
   const auto setup = dir / "setup.gs", first = dir / "first.h5", again = dir / "again.h5";
   const ProgramResult original = run_app_headless(
-      dir, "pause\nset dt 0.75\nset F 0.03125\nset k 0.0625\nset Du 0.25\nset Dv 0.125\n"
-           "set laplacian five-point\nset boundary neumann\nsize 96 64\nreset noise 7\n"
-           "set colormap magma\nset field u\nstep 40\nsave " +
-               first.string() + "\nsave-setup " + setup.string() + "\nquit\n");
+      dir,
+      "pause\nset dt 0.75\nset F 0.03125\nset k 0.0625\nset Du 0.25\nset Dv 0.125\n"
+      "set laplacian five-point\nset boundary neumann\nsize 96 64\nreset noise 7\n"
+      "set colormap magma\nset field u\nview zoom 2\nview center 30 20\nstep 40\nsave " +
+          first.string() + "\nsave-setup " + setup.string() + "\nquit\n");
   ASSERT_EQ(original.exit_code, 0) << original.err;
   const std::string copied = read_file(setup);
-  for (const char* line : {"set F 0.03125\n", "set Du 0.25\n", "set laplacian five-point\n",
-                           "set boundary neumann\n", "size 96 64\n", "reset noise 7\n",
-                           "set field u\n", "set colormap magma\n"})
+  for (const char* line :
+       {"set F 0.03125\n", "set Du 0.25\n", "set laplacian five-point\n", "set boundary neumann\n",
+        "size 96 64\n", "reset noise 7\n", "set field u\n", "set colormap magma\n", "view zoom 2\n",
+        "view center 30 20\n"})
     EXPECT_NE(copied.find(line), std::string::npos) << line << " in:\n" << copied;
 
   // Handed on: a fresh app, the lines on its standard input, then the same steps.

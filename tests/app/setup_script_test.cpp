@@ -43,6 +43,8 @@ SetupState custom_setup() {
   setup.view.colormap = "magma_r";
   setup.view.low = 0.125f;
   setup.view.high = 0.875f;
+  setup.view.zoom = 2.5f;
+  setup.view.center = GridPoint{12.5f, 8.0f};
   return setup;
 }
 
@@ -69,11 +71,20 @@ TEST(SetupScript, ParsesBackToItsCommandsWithAFixedOrAnAutomaticRangeAndInMapMod
   const std::string fixed_text = setup_script(fixed);
   for (const char* line : {"set F 0.03125", "set laplacian five-point", "set boundary neumann",
                            "size 40 30", "reset noise 77", "set field u", "set colormap magma_r",
-                           "set range-min 0.125", "set range-max 0.875", "set mode uniform"})
+                           "set range-min 0.125", "set range-max 0.875", "set mode uniform",
+                           "view reset", "view zoom 2.5", "view center 12.5 8"})
     EXPECT_NE(fixed_text.find(std::string(line) + "\n"), std::string::npos) << line;
   EXPECT_EQ(fixed_text.find("range-auto"), std::string::npos);
   const std::string auto_text = setup_script(automatic);
   EXPECT_NE(auto_text.find("set range-auto on\n"), std::string::npos);
+  // The whole field, where the view is not zoomed: a reset and nothing after it.
+  SetupState whole = fixed;
+  whole.view.zoom = 1.0f;
+  whole.view.center.reset();
+  const std::string whole_text = setup_script(whole);
+  EXPECT_NE(whole_text.find("view reset\n"), std::string::npos);
+  EXPECT_EQ(whole_text.find("view zoom"), std::string::npos);
+  EXPECT_EQ(whole_text.find("view center"), std::string::npos);
   EXPECT_EQ(auto_text.find("range-min"), std::string::npos);
   // The map's ranges go in while the mode is uniform; map mode comes after them.
   EXPECT_LT(auto_text.find("set map-k-high 0.07"), auto_text.find("set mode map"));

@@ -62,7 +62,11 @@ std::vector<Command> setup_commands(const SetupState& setup) {
     commands.push_back(command::SetView{View::RangeMin, setup.view.low});
     commands.push_back(command::SetView{View::RangeMax, setup.view.high});
   }
-  // The view's zoom and centre go here once the view has them.
+  // Where the view looks: the whole field, then the zoom about its centre, then the centre.
+  commands.push_back(command::ViewReset{});
+  if (setup.view.zoom != 1.0f) commands.push_back(command::ViewZoom{setup.view.zoom});
+  if (setup.view.center)
+    commands.push_back(command::ViewCenter{setup.view.center->x, setup.view.center->y});
   return commands;
 }
 
