@@ -43,10 +43,11 @@ TEST_P(AppSignal, FinishesTheRecordingWritesTheStatsAndExits128PlusTheSignal) {
         return true;
     return false;
   };
+  // The check that ended the wait is the answer: asking again could race the recorder's writes.
   const auto start = Clock::now();
-  while (!recording_under_way() && Clock::now() - start < std::chrono::seconds(20))
+  bool recording = false;
+  while (!(recording = recording_under_way()) && Clock::now() - start < std::chrono::seconds(20))
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  const bool recording = recording_under_way();
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
   ::kill(pid, signal);
   int status = 0;
