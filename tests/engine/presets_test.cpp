@@ -54,7 +54,11 @@ TEST(Presets, ShippedPresetsSayWhereTheyComeFromAndWhatTheyShow) {
 }
 
 Expected<PresetLibrary> load_text(const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / "gs-presets-schema.json";
+  // A file of this test's own: ctest runs the tests that use it side by side.
+  const auto path =
+      std::filesystem::temp_directory_path() /
+      ("gs-presets-" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) +
+       ".json");
   std::ofstream(path) << text;
   Expected<PresetLibrary> library = load_presets(path);
   std::filesystem::remove(path);
