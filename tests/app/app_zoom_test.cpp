@@ -33,23 +33,27 @@ std::string click_at(std::pair<int, int> at) {
          "; sleep 0.3; \"$xdotool\" mousedown 1; sleep 0.2; \"$xdotool\" mouseup 1; sleep 0.5";
 }
 
+// The app with `setup` lines, zoomed `zoom` about `center`, a real click on grid cell `cell` once
+// its first capture (dir/ready.png) is taken, then `after` lines four seconds later.
+ProgramResult click_zoomed(const ScratchDir& dir, const std::string& setup, float zoom,
+                           app::GridPoint center, std::pair<int, int> cell,
+                           const std::string& after) {
+  const std::filesystem::path ready = dir / "ready.png";
+  const std::string script = "pause\n" + setup + "view zoom " + std::to_string(zoom) +
+                             "\nview center " + std::to_string(center.x) + " " +
+                             std::to_string(center.y) + "\nrun-frames 5\nscreenshot " +
+                             ready.string() + "\nwait 4\n" + after + "quit\n";
+  return run_app_with_input(
+      dir, script, ready, click_at(window_point(cell.first, cell.second, zoom, center)),
+      {"--width", std::to_string(kGrid.width), "--height", std::to_string(kGrid.height)});
+}
+
 TEST(AppZoom, ZoomedInTheBrushPaintsTheCellUnderTheMouse) {
   ScratchDir dir;
-  const std::filesystem::path ready = dir / "ready.png";
-  const std::string script =
-      "pause\n"
-      "reset square 1\n"
-      "set brush-radius 2\n"
-      "set brush-value 1\n"
-      "view zoom 4\n"
-      "view center 60 50\n"
-      "run-frames 5\n"
-      "screenshot " +
-      ready.string() + "\nwait 4\nwindow-screenshot " + (dir / "window.png").string() + "\nsave " +
-      (dir / "state.h5").string() + "\nquit\n";
-  const ProgramResult app = run_app_with_input(
-      dir, script, ready, click_at(window_point(50, 40, 4, {60, 50})),
-      {"--width", std::to_string(kGrid.width), "--height", std::to_string(kGrid.height)});
+  const ProgramResult app = click_zoomed(
+      dir, "reset square 1\nset brush-radius 2\nset brush-value 1\n", 4, {60, 50}, {50, 40},
+      "window-screenshot " + (dir / "window.png").string() + "\nsave " +
+          (dir / "state.h5").string() + "\n");
   ASSERT_EQ(app.exit_code, 0) << app.err;
   Expected<StateFile> state = read_state(dir / "state.h5");
   ASSERT_TRUE(state) << state.message();
@@ -63,24 +67,15 @@ TEST(AppZoom, ZoomedInTheBrushPaintsTheCellUnderTheMouse) {
   ASSERT_GT(painted, 4) << "the click painted";
   EXPECT_NEAR(sx / painted, 50.0, 1.0);
   EXPECT_NEAR(sy / painted, 40.0, 1.0);
-  EXPECT_EQ(load_png(ready).width, kGrid.width) << "the field capture is the whole grid";
+  EXPECT_EQ(load_png(dir / "ready.png").width, kGrid.width)
+      << "the field capture is the whole grid";
   EXPECT_EQ(load_png(dir / "window.png").width, 1280);
 }
 
 TEST(AppZoom, ZoomedInAClickOnTheMapPicksTheCellUnderTheMouse) {
   ScratchDir dir;
-  const std::filesystem::path ready = dir / "ready.png";
-  const std::string script =
-      "pause\n"
-      "set mode map\n"
-      "view zoom 3\n"
-      "view center 200 150\n"
-      "run-frames 5\n"
-      "screenshot " +
-      ready.string() + "\nwait 4\nsave " + (dir / "picked.h5").string() + "\nquit\n";
-  const ProgramResult app = run_app_with_input(
-      dir, script, ready, click_at(window_point(190, 140, 3, {200, 150})),
-      {"--width", std::to_string(kGrid.width), "--height", std::to_string(kGrid.height)});
+  const ProgramResult app = click_zoomed(dir, "set mode map\n", 3, {200, 150}, {190, 140},
+                                         "save " + (dir / "picked.h5").string() + "\n");
   ASSERT_EQ(app.exit_code, 0) << app.err;
   Expected<StateFile> picked = read_state(dir / "picked.h5");
   ASSERT_TRUE(picked) << picked.message();
