@@ -33,13 +33,16 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$repo/tests/fuzz/lsan-suppressions.txt:print_suppressions=0}"
 
 # Whether a failed run's report is a fault of libhdf5 itself. An abort from glibc's own checks
-# ("*** stack smashing detected ***" when libhdf5 overruns one of its stack buffers) leaves no
-# usable sanitizer stack, the stack being the thing smashed: the input then runs again under gdb,
-# whose backtrace (from the canary's check up to the function that overran it) is judged alike.
+# ("*** stack smashing detected ***" when libhdf5 overruns one of its stack buffers) is judged
+# first by libFuzzer's stack of the abort (from the canary's check up to the function whose frame
+# was overrun). Where the smashed stack left that unusable, the input runs again under gdb, whose
+# backtrace is judged alike (a rerun need not fault again: the overrun depends on what refused
+# allocations left, so the first stack is the one to trust when it names a function).
 inside_libhdf5() {
   local log="$1" binary="$2" input="$3"
   if grep -q '^\*\*\* .* \*\*\*: terminated' "$log" &&
     ! grep -qE 'ERROR: AddressSanitizer: [a-z]|runtime error:' "$log"; then
+    awk -f "$repo/tests/fuzz/inside_libhdf5.awk" "$log" && return 0
     {
       echo "==== the input again under gdb: ERROR: libFuzzer: deadly signal (an abort)"
       timeout 60 gdb -q -batch -ex run -ex bt --args "$binary" "$input" 2>&1 | grep '^#' || true
