@@ -79,6 +79,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       ->check(CLI::IsMember({"coalesced", "strided"}));
   app.add_flag("--list-backends", o.list_backends,
                "Print each backend and whether it can run here");
+  app.add_flag("--list-presets", o.list_presets,
+               "Print each preset: F, k, its recommended start and steps, what it shows (with "
+               "--json: every field, as JSON)");
 
   add_whole_number(
       app, "--width", 1L, long(kMaxGridDimension), [&o](long n) { o.width = n; },

@@ -40,6 +40,7 @@ struct BatchOptions {
   bool bench = false;
   std::optional<int> busy;  // --bench beside this many busy-loop processes
   bool list_backends = false;
+  bool list_presets = false;
 };
 
 // What parsing decided: run with these options, or exit now with this code (after --help,

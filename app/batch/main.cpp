@@ -16,6 +16,7 @@
 #include "batch_run.h"
 #include "benchmark.h"
 #include "gs/termination.h"
+#include "preset_list.h"
 #include "run_report.h"
 #if GS_WITH_MPI
 #include "distributed_run.h"
@@ -83,6 +84,12 @@ int run(const gs::batch::BatchOptions& options) {
     print_backend_list(std::cout, gs::list_backends());
     return 0;
   }
+  if (options.list_presets) {
+    gs::Expected<gs::PresetLibrary> library = gs::load_default_presets();
+    if (!library) return fail(library.message());
+    options.json ? print_preset_json(std::cout, *library) : print_preset_table(std::cout, *library);
+    return 0;
+  }
   if (options.bench) {
     const gs::Status status = run_benchmark(options, std::cout);
     return status ? 0 : fail(status.message());
@@ -123,9 +130,10 @@ int main(int argc, char** argv) {
   if (parsed.exit_code) return *parsed.exit_code;
   try {
 #if GS_WITH_MPI
-    const bool runs_over_ranks = world && !parsed.options.bench && !parsed.options.list_backends;
+    const bool runs_over_ranks = world && !parsed.options.bench && !parsed.options.list_backends &&
+                                 !parsed.options.list_presets;
     if (runs_over_ranks) return run_over_ranks(parsed.options, *world);
-    if (world && world->rank() != 0) return 0;  // --bench, --list-backends: rank 0 alone
+    if (world && world->rank() != 0) return 0;  // --bench, the lists: rank 0 alone
 #endif
     return run(parsed.options);
   } catch (const std::bad_alloc&) {  // `ulimit -v`, or more than the machine has
