@@ -142,6 +142,13 @@ TEST_F(InstalledPackage, AppAnswersVersion) {
   EXPECT_EQ(version.out, "grayscott " GS_VERSION "\n");
 }
 
+TEST_F(InstalledPackage, SheetAnswersVersion) {
+  const ProgramResult version =
+      run_installed({installed("bin/grayscott-sheet").string(), "--version"});
+  EXPECT_EQ(version.exit_code, 0) << version.err;
+  EXPECT_EQ(version.out, "grayscott-sheet " GS_VERSION "\n");
+}
+
 TEST_F(InstalledPackage, AppRunsUnderXvfbWithTheInstalledShadersAndPresets) {
   ScratchDir dir;
   const std::filesystem::path script = dir / "script.gs";

@@ -3,11 +3,13 @@
 
 #include <filesystem>
 
+#include "font_files.h"
+
 namespace gs::app {
 namespace {
 
-constexpr const char* kSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-constexpr const char* kMono = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
+constexpr const char* kSans = kSansFontFile;
+constexpr const char* kMono = kMonoFontFile;
 constexpr float kLargeTimes = 2.0f;
 constexpr float kNumbersTimes = 1.5f;
 
