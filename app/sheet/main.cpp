@@ -60,6 +60,14 @@ int run(const SheetOptions& options) {
     tiles.push_back(std::move(*tile));
   }
 
+  // A sheet that cannot be written is found out before any thumbnail is.
+  if (options.output) {
+    const fs::path folder = fs::absolute(*options.output).parent_path();
+    std::error_code error;
+    if (!fs::is_directory(folder, error))
+      return fail("'" + *options.output + "': the folder '" + folder.string() + "' is missing");
+  }
+
   std::optional<RgbImage> sheet;
   if (options.output) {
     Expected<SheetFont> font = load_sans_font(kLabelFontPx);  // labels are always drawn

@@ -3,9 +3,13 @@
 // and the title drawn as text, an automatic range on a constant field, and its refusals.
 #include "contact_sheet.h"
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 
 namespace gs::sheet {
 namespace {
@@ -211,6 +215,30 @@ TEST(ContactSheet, AStatesLabelNamesItsParametersAndStep) {
             (std::vector<std::string>{"pearson-alpha", "F 0.0100  k 0.0470", "step 10000"}));
   EXPECT_EQ(state_label("bare", ParamOverrides{}, std::nullopt),
             (std::vector<std::string>{"bare", "F ?  k ?", "step ?"}));
+}
+
+TEST(SheetText, AFontThatCannotBeReadIsNamed) {
+  const Expected<SheetFont> missing = SheetFont::load("/nonexistent/Missing.ttf", 13.0f);
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.message().find("/nonexistent/Missing.ttf"), std::string::npos);
+  const auto text_file = std::filesystem::temp_directory_path() /
+                         ("sheet-not-a-font-" + std::to_string(getpid()) + ".ttf");
+  std::ofstream(text_file) << "plain text, no font tables\n";
+  const Expected<SheetFont> not_a_font = SheetFont::load(text_file, 13.0f);
+  std::filesystem::remove(text_file);
+  ASSERT_FALSE(not_a_font);
+  EXPECT_NE(not_a_font.message().find("not a TrueType font"), std::string::npos);
+}
+
+TEST(SheetText, WiderTextDrawsMoreAndStaysInsideItsClip) {
+  const Expected<SheetFont> font = load_sans_font(kLabelFontPx);
+  ASSERT_TRUE(font) << font.message();
+  EXPECT_GT(font->text_width("step 10000"), font->text_width("step 1"));
+  RgbImage image(100, 20, kBackground);
+  font->draw(image, 10, 2, 40, "WWWWWWWWWWWW", kTextColour);
+  EXPECT_GT(bright_pixels(image, 10, 0, 40, 20), 20);
+  EXPECT_EQ(bright_pixels(image, 0, 0, 10, 20, 0), 0);
+  EXPECT_EQ(bright_pixels(image, 40, 0, 100, 20, 0), 0);
 }
 
 TEST(SheetText, Utf8DecodesAndMarksMalformedBytes) {

@@ -178,6 +178,14 @@ TEST(SheetCli, BadInputIsOneLineAndLeavesNoFile) {
     EXPECT_FALSE(std::filesystem::exists(thumbs)) << named;
     EXPECT_FALSE(dir.has_temporary_file()) << named;
   }
+  // A sheet into a missing folder is refused before any thumbnail is written.
+  const ProgramResult no_folder = run_sheet(
+      {"--output", (dir / "no" / "sheet.png").string(), "--thumbnails", thumbs, states[0]});
+  EXPECT_EQ(no_folder.exit_code, 1);
+  EXPECT_TRUE(one_line(no_folder.err)) << no_folder.err;
+  EXPECT_NE(no_folder.err.find("is missing"), std::string::npos) << no_folder.err;
+  EXPECT_FALSE(std::filesystem::exists(thumbs));
+
   const ProgramResult no_output = run_sheet({states[0]});
   EXPECT_EQ(no_output.exit_code, 2);
   EXPECT_TRUE(one_line(no_output.err)) << no_output.err;
