@@ -1,8 +1,6 @@
 // The real grayscott-sheet on state files written by the real grayscott-batch: the sheet's size
 // from its columns, tiles and label lines, tiles that hold exactly the colormap's colours of the
 // state's v, thumbnails, and bad input refused in one line with nothing left behind.
-#include <stb_image.h>
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 
 #include "contact_sheet.h"
 #include "gs/state_file.h"
+#include "load_png.h"
 #include "run_program.h"
 #include "screenshot.h"
 
@@ -42,17 +41,6 @@ std::vector<std::string> write_states(const ScratchDir& dir) {
     paths.push_back(path);
   }
   return paths;
-}
-
-RgbImage load_png(const std::filesystem::path& path) {
-  RgbImage image;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
-  if (data) {
-    image.rgb.assign(data, data + std::size_t(image.width) * image.height * 3);
-    stbi_image_free(data);
-  }
-  return image;
 }
 
 int label_line_height() {
