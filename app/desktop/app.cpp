@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "frame_ui.h"
+#include "gs/data_paths.h"
 #include "gs/termination.h"
 #include "view_controls.h"
 
@@ -55,6 +56,10 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
                                                    app->settings_.capture_folder);
   GS_TRY(app->display_.rebuild(app->simulation_->backend(), *app->texture_));
   GS_TRY_ASSIGN(app->imgui_, ImGuiSession::start(*app->surface_, config, options.headless));
+  std::vector<std::string> presets, problems;
+  for (const Preset& preset : app->simulation_->presets().presets) presets.push_back(preset.name);
+  app->thumbnails_ = ThumbnailTextures::load(data_directory() / "thumbnails", presets, problems);
+  for (const std::string& problem : problems) std::cerr << "grayscott: " << problem << "\n";
   return app;
 }
 
@@ -175,15 +180,15 @@ void App::lay_out() {
 void App::draw_ui() {
   imgui_->begin_frame();
   const Recording& recording = captures_->recording();
-  const FrameUiResult ui =
-      draw_frame_ui({{settings_, *simulation_, view_, stats_, pace_, display_.path(),
-                      display_.reason(), display_.unavailable(), surface_->gl_version(),
-                      captures_->last_path(), recording.recorder(), recording.message(),
-                      script_ ? script_->state() : kNoScript, queue_, panel_state_, demos_},
-                     {simulation_->divergence(), recording.recorder(), help_shown_, caption_},
-                     renderer_->colormap_table(),
-                     layout_,
-                     imgui_->fonts()});
+  const FrameUiResult ui = draw_frame_ui(
+      {{settings_, *simulation_, view_, stats_, pace_, display_.path(), display_.reason(),
+        display_.unavailable(), surface_->gl_version(), captures_->last_path(),
+        recording.recorder(), recording.message(), script_ ? script_->state() : kNoScript, queue_,
+        panel_state_, demos_, thumbnails_.ids()},
+       {simulation_->divergence(), recording.recorder(), help_shown_, caption_},
+       renderer_->colormap_table(),
+       layout_,
+       imgui_->fonts()});
   bar_height_ = ui.bar_height;
   // The widest the overlay has been at this text size, so the field stays put when it narrows
   // (paused, fewer digits).
@@ -210,7 +215,9 @@ int App::finish() {
     if (Status status = stats_.write_json(
             *options_.stats_json, backend.name(), backend.description(), to_string(display_.path()),
             display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
-            surface_->gl_version(), {imgui_->fonts().text_px, layout_, clip_watch_.persistent()});
+            surface_->gl_version(),
+            {imgui_->fonts().text_px, layout_, clip_watch_.persistent(),
+             int(thumbnails_.ids().size())});
         !status) {
       std::cerr << "grayscott: error: " << status.message() << "\n";
       exit_code_ = 1;

@@ -21,6 +21,7 @@
 #include "overlay_export.h"
 #include "screen_layout.h"
 #include "script_session.h"
+#include "thumbnail_textures.h"
 
 namespace gs::app {
 
@@ -61,6 +62,7 @@ class App {
   std::unique_ptr<FieldRenderer> renderer_;
   std::unique_ptr<FieldTexture> texture_;
   std::unique_ptr<ImGuiSession> imgui_;
+  ThumbnailTextures thumbnails_;  // the preset list's pictures
   std::unique_ptr<Simulation> simulation_;
   std::unique_ptr<FrameCaptures> captures_;
   DisplayTransfer display_;

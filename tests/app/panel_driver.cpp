@@ -89,7 +89,7 @@ std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down,
   const std::string gl_version = "(none: headless panel test)";
   app::draw_control_panel(
       {settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_, no_reasons_, gl_version,
-       no_text_, nullptr, no_text_, no_text_, commands, panel_state_, demos_},
+       no_text_, nullptr, no_text_, no_text_, commands, panel_state_, demos_, thumbnails_},
       app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
   if (also) also();
   ImGui::Render();  // no renderer: the draw data is built and dropped
@@ -103,7 +103,8 @@ std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down,
 }
 
 std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, ImVec2 window,
-                                                                bool presentation) {
+                                                                bool presentation,
+                                                                const char* open_combo) {
   ImGuiIO& io = ImGui::GetIO();
   const ImVec2 display = io.DisplaySize;
   fonts_ = app::build_ui_fonts(text_px, base_style_);
@@ -113,7 +114,8 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
   view_.presentation = presentation;
   app::FrameUiResult drawn;
   std::vector<app::ClippedWindow> clipped;
-  for (int frame = 0; frame < app::ClipWatch::kFrames + 2; ++frame) {
+  const int frames = app::ClipWatch::kFrames + 2 + (open_combo ? 1 : 0);
+  for (int frame = 0; frame < frames; ++frame) {
     const app::ScreenLayout layout =
         app::layout_screen({window.x, window.y, simulation_->size(), text_px, false, presentation,
                             drawn.bar_height, drawn.timings_width});
@@ -121,6 +123,10 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
     if (ImGuiWindow* panel_window = panel())  // every section open
       for (const char* header : kPanelSections)
         panel_window->StateStorage.SetInt(id_of(header, panel_window), 1);
+    if (const ImGuiWindow* owner =
+            ImGui::FindWindowByName(presentation ? kBarWindow : kPanelWindow);
+        open_combo && frame == 1 && owner)  // as a click on it does: the list's ID is ImGui 1.86's
+      ImGui::OpenPopupEx(ImHashStr("##ComboPopup", 0, id_of(open_combo, owner)));
     std::vector<app::Command> commands;
     const std::string gl_version = "4.5 (a long renderer name, as Mesa's llvmpipe gives)";
     const std::string fallback =
@@ -130,14 +136,14 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
     const std::optional<std::string> no_divergence;
     bool help_shown = true;  // the F1 help too
     const std::vector<app::Rgb> table = app::colormap_table(app::builtin_colormaps().front());
-    drawn =
-        app::draw_frame_ui({{settings_, *simulation_, view_, stats_, pace_,
-                             app::TransferPath::Upload, fallback, no_reasons_, gl_version, no_text_,
-                             nullptr, no_text_, no_text_, commands, panel_state_, demos_},
-                            {no_divergence, nullptr, help_shown, caption},
-                            table,
-                            layout,
-                            fonts_});
+    drawn = app::draw_frame_ui(
+        {{settings_, *simulation_, view_, stats_, pace_, app::TransferPath::Upload, fallback,
+          no_reasons_, gl_version, no_text_, nullptr, no_text_, no_text_, commands, panel_state_,
+          demos_, thumbnails_},
+         {no_divergence, nullptr, help_shown, caption},
+         table,
+         layout,
+         fonts_});
     clipped = app::clipped_windows();
     ImGui::Render();
   }
@@ -168,7 +174,7 @@ std::string PanelDriver::text_of_frame(const std::function<void()>& also) {
     std::vector<app::Command> ignored;
     app::draw_control_panel(
         {settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_, no_reasons_, no_text_,
-         no_text_, nullptr, no_text_, no_text_, ignored, panel_state_, demos_},
+         no_text_, nullptr, no_text_, no_text_, ignored, panel_state_, demos_, thumbnails_},
         app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
     if (logged) ImGui::LogToClipboard();
     if (also) also();

@@ -35,6 +35,8 @@ class PanelDriver {
  public:
   // The panel's window title (its name in ImGui).
   static constexpr const char* kPanelWindow = "Gray-Scott Live";
+  // Presentation mode's slim bar's.
+  static constexpr const char* kBarWindow = "##presentation bar";
 
   PanelDriver();
   ~PanelDriver();
@@ -68,8 +70,12 @@ class PanelDriver {
   // The UI as the app draws it at `text_px` in a window of this size, in normal or presentation
   // mode, with every collapsing section of the panel open: the windows that do not fit (after
   // a few frames, for the auto-sized ones to follow their content).
+  // With `open_combo`, the combo of that label in the panel (in the bar, presenting) is opened
+  // after the first frame, once the help has appeared (a window appearing takes the focus, which
+  // closes a list), and stays open for the frames the check watches.
   std::vector<app::ClippedWindow> clipped_windows_at(float text_px, ImVec2 window,
-                                                     bool presentation);
+                                                     bool presentation,
+                                                     const char* open_combo = nullptr);
 
   // The text ImGui drew in a frame of the panel and in the first window `also` draws after it,
   // from ImGui's log.
@@ -79,6 +85,8 @@ class PanelDriver {
   std::pair<std::vector<app::Command>, app::KeyActions> press_key(int key, bool ctrl = false);
   // Why each transfer path cannot run, as the app's display says (all run by default).
   void set_transfer_unavailable(const app::TransferReasons& reasons) { no_reasons_ = reasons; }
+  // The presets' pictures the preset list shows (none by default): fake texture ids, never drawn.
+  void set_preset_thumbnails(const app::TextureIds& ids) { thumbnails_ = ids; }
 
   // Every command pushed so far, in order, and the simulation's refusals of them.
   const std::vector<app::Command>& pushed() const { return pushed_; }
@@ -99,6 +107,7 @@ class PanelDriver {
   std::string no_text_;  // the panel's empty messages and labels
   app::TransferReasons no_reasons_;
   app::TransferPath transfer_ = app::TransferPath::Upload;
+  app::TextureIds thumbnails_;
   std::vector<app::Command> log_commands_;  // pushed by the panel drawn for the log, and keys
   std::vector<app::DemoScript> demos_ = app::list_demos();
   std::filesystem::path state_file_;

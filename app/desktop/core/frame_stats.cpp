@@ -96,8 +96,8 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"frame", frame_ms_ / n}}},
       {"mcells_per_s",
        kernel_ms_ > 0 ? double(grid_.cells()) * double(kernel_steps_) / kernel_ms_ / 1e3 : 0.0},
-      // Where the last frame put things (window units, [x, y, width, height]; null where absent)
-      // and the UI windows that stayed clipped.
+      // Where the last frame put things (window units, [x, y, width, height]; null where absent),
+      // the UI windows that stayed clipped, and how many presets' thumbnails were loaded.
       {"ui",
        {{"text_px", ui.text_px},
         {"field", rect(layout.field)},
@@ -106,7 +106,8 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"bar", rect(layout.bar)},
         {"caption", rect(layout.caption)},
         {"timings", rect(layout.timings)},
-        {"clipped", clipped}}},
+        {"clipped", clipped},
+        {"preset_thumbnails", ui.preset_thumbnails}}},
   };
   const std::string text = stats.dump(2) + "\n";
   return write_file_whole(path, text.data(), text.size());

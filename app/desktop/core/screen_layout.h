@@ -70,11 +70,13 @@ struct ClippedWindow {
   float overflow_px = 0;  // the most it was over, in window units
 };
 
-// The last frame's layout and text size, and the windows that stayed clipped, for --stats-json.
+// The last frame's layout and text size, the windows that stayed clipped, and how many presets'
+// thumbnails the preset list shows, for --stats-json.
 struct UiReport {
   float text_px = 0;
   ScreenLayout layout;
   std::vector<ClippedWindow> clipped;
+  int preset_thumbnails = 0;
 };
 
 // A picture exported with its overlays (screenshots and videos with export-overlays on): the

@@ -13,6 +13,7 @@
 #include "screen_layout.h"
 #include "settings.h"
 #include "simulation.h"
+#include "thumbnail_textures.h"
 #include "video_recorder.h"
 #include "view_state.h"
 
@@ -51,6 +52,7 @@ struct PanelContext {
   std::vector<Command>& commands;
   PanelState& state;                     // the panel's, not the simulation's: edited in place
   const std::vector<DemoScript>& demos;  // the shipped demo scripts, for the Demos menu
+  const TextureIds& preset_thumbnails;   // the presets' pictures in the preset list, where made
 };
 
 // The panel as the window's side column, at `where` (the layout's panel rectangle).

@@ -1,6 +1,6 @@
 // Widgets the side panel and the presentation bar share: a combo over an enum's names, `set`
-// commands, the run buttons, the preset list and the transfer list (with the paths the backend
-// cannot use greyed out and why).
+// commands, the run buttons, the preset list (each preset's picture, name and description), and
+// the transfer list (with the paths the backend cannot use greyed out and why).
 #pragma once
 
 #include <imgui.h>
