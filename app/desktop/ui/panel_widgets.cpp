@@ -48,8 +48,8 @@ void preset_tooltip(const Preset& preset, std::optional<ImTextureID> texture) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float width = std::min(24.0f * ImGui::GetFontSize(), 0.6f * display.x);
   ImGui::BeginTooltip();
-  if (texture) {
-    const float side = std::min(width, 0.4f * display.y);
+  if (texture) {  // about the thumbnail's own 128 pixels at UI scale 1
+    const float side = std::min(10.0f * ImGui::GetFontSize(), 0.4f * display.y);
     ImGui::Image(*texture, ImVec2(side, side));
   }
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
