@@ -15,11 +15,13 @@
 #include "batch_options.h"
 #include "batch_run.h"
 #include "benchmark.h"
+#include "gs/cuda_backend.h"
 #include "gs/termination.h"
 #include "preset_list.h"
 #include "run_report.h"
 #if GS_WITH_MPI
 #include "distributed_run.h"
+#include "mpi_library.h"
 #include "mpi_world.h"
 #endif
 
@@ -61,6 +63,10 @@ int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& w
   gs::Expected<BatchJob> job = build_job(options);
   const gs::Status built = world.agree(job ? gs::Status::ok() : job.status());
   if (!built) return fail(built.message());
+  // The ranks of a node share its GPUs: each takes its node-local rank's, modulo the count.
+  if (job->backend.choice != gs::BackendChoice::Cpu)
+    if (const int devices = gs::cuda_device_count(); devices > 0)
+      job->backend.cuda_device = world.local_rank() % devices;
   gs::Expected<gs::SelectedBackend> selected = create_batch_backend(job->backend);
   const gs::Status created = world.agree(selected ? gs::Status::ok() : selected.status());
   if (!created) return fail(created.message());
@@ -81,7 +87,11 @@ int fail_all(std::nullptr_t, const std::string& message) {
 int run(const gs::batch::BatchOptions& options) {
   using namespace gs::batch;
   if (options.list_backends) {
-    print_backend_list(std::cout, gs::list_backends());
+    std::vector<gs::BackendReport> backends = gs::list_backends();
+#if GS_WITH_MPI
+    backends.push_back(gs::distributed::mpi_library_report());
+#endif
+    print_backend_list(std::cout, backends);
     return 0;
   }
   if (options.list_presets) {

@@ -14,6 +14,9 @@ std::optional<std::string> cuda_unavailable_reason() {
 Expected<CudaDeviceInfo> cuda_device_info(int) {
   return Error{"cuda not compiled in"};
 }
+int cuda_device_count() {
+  return 0;
+}
 #endif
 
 namespace {
@@ -84,6 +87,11 @@ std::vector<BackendReport> list_backends() {
   if (!cuda_problem) {
     Expected<CudaDeviceInfo> device = cuda_device_info(0);
     details = device ? describe_device(*device) : device.message();
+    if (const int count = cuda_device_count(); count > 1)
+      details = std::to_string(count) +
+                " devices (under mpirun, each rank takes its node-local "
+                "rank's, modulo the count); device 0: " +
+                details;
   }
   reports.push_back({"cuda", kCudaCompiled, !cuda_problem, details});
   return reports;

@@ -156,5 +156,18 @@ TEST_F(MpiRuns, ARankStoppedMidRunEndsTheJobWithOneMessageAndNoFiles) {
   EXPECT_TRUE(dir.entries().empty()) << "left behind: " << dir.entries().front();
 }
 
+// --list-backends names the MPI library and whether it passes device memory itself; under
+// mpirun (MPI started, rank 0 alone answering) the runtime is asked too.
+TEST_F(MpiRuns, ListBackendsNamesTheMpiLibraryAndItsCudaAwareness) {
+  for (const ProgramResult& result :
+       {run_program(GS_BATCH_BINARY, {"--list-backends"}), run_ranks(2, {"--list-backends"})}) {
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(occurrences(result.out, "\nmpi   compiled in, available: "), 1) << result.out;
+    EXPECT_EQ(occurrences(result.out, "CUDA-aware"), 1) << result.out;
+    EXPECT_EQ(occurrences(result.out, "cpu   compiled in"), 1)
+        << "rank 0 alone prints: " << result.out;
+  }
+}
+
 }  // namespace
 }  // namespace gs::test

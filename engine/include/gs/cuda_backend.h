@@ -29,6 +29,8 @@ struct CudaDeviceInfo {
 // for CUDA runtime version", "no CUDA-capable device is detected", "not compiled in").
 std::optional<std::string> cuda_unavailable_reason();
 Expected<CudaDeviceInfo> cuda_device_info(int device = 0);
+// How many CUDA devices answer here: 0 where none does or CUDA is not compiled in.
+int cuda_device_count();
 
 class CudaBackend final : public Backend {
  public:

@@ -15,6 +15,15 @@ std::optional<std::string> cuda_unavailable_reason() {
   return std::nullopt;
 }
 
+int cuda_device_count() {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    cudaGetLastError();  // as above: no sticky error left behind
+    return 0;
+  }
+  return count;
+}
+
 Expected<CudaDeviceInfo> cuda_device_info(int device) {
   cudaDeviceProp properties{};
   GS_CUDA_TRY(cudaGetDeviceProperties(&properties, device));
