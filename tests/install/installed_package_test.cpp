@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "app_run_support.h"
+#include "gs/presets.h"
 
 namespace gs::test {
 namespace {
@@ -201,6 +202,12 @@ TEST_F(InstalledPackage, DemoScriptsAndDataAreInstalled) {
   const std::filesystem::path data = installed("share/grayscott-live");
   for (const char* file : {"shaders/field.vert", "shaders/field.frag", "assets/presets.json"})
     EXPECT_TRUE(std::filesystem::is_regular_file(data / file)) << file;
+  // The preset selector's thumbnails, one per preset, made by the build.
+  const Expected<PresetLibrary> presets = load_presets(data / "assets/presets.json");
+  ASSERT_TRUE(presets) << presets.message();
+  for (const Preset& preset : presets->presets)
+    EXPECT_TRUE(std::filesystem::is_regular_file(data / "thumbnails" / (preset.name + ".png")))
+        << preset.name;
   const std::filesystem::path demos = std::filesystem::path(GS_SOURCE_DIR) / "assets/demos";
   if (!std::filesystem::is_directory(demos)) return;
   for (const auto& demo : std::filesystem::directory_iterator(demos)) {
