@@ -11,6 +11,7 @@
 #include "colormap.h"
 #include "contact_sheet.h"
 #include "gs/state_file.h"
+#include "gs/termination.h"
 #include "screenshot.h"
 #include "sheet_options.h"
 
@@ -23,6 +24,13 @@ using namespace gs::sheet;
 int fail(const std::string& message) {
   std::cerr << "grayscott-sheet: error: " << message << "\n";
   return 1;
+}
+
+// Ctrl-C, SIGTERM...: the pictures written so far are whole (each renamed into place when
+// complete), the rest are not begun; the exit says which signal, as a shell reports it.
+int interrupted() {
+  std::cerr << "grayscott-sheet: interrupted by " << termination_signal_name() << "\n";
+  return 128 + termination_signal();
 }
 
 // A state file as a tile: the chosen field and its label. Only that field is kept.
@@ -55,6 +63,7 @@ int run(const SheetOptions& options) {
     if (options.thumbnails && !stems.insert(stem).second)
       return fail("'" + input + "': another file has the stem '" + stem +
                   "', and the thumbnails are named by it");
+    if (termination_requested()) return interrupted();
     Expected<SheetTile> tile = read_tile(input, options.field);
     if (!tile) return fail(tile.message());
     tiles.push_back(std::move(*tile));
@@ -96,11 +105,13 @@ int run(const SheetOptions& options) {
       return fail("cannot make the thumbnails folder '" + folder.string() + "'" +
                   (error ? ": " + error.message() : std::string()));
     for (std::size_t i = 0; i < tiles.size(); ++i) {
+      if (termination_requested()) return interrupted();
       const fs::path path = folder / (fs::path(options.inputs[i]).stem().string() + ".png");
       if (Status written = app::write_png(path, thumbnails[i].size(), thumbnails[i].rgb); !written)
         return fail(written.message());
     }
   }
+  if (termination_requested()) return interrupted();
   if (sheet)
     if (Status written = app::write_png(*options.output, sheet->size(), sheet->rgb); !written)
       return fail(written.message());
@@ -110,6 +121,7 @@ int run(const SheetOptions& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  gs::install_termination_handlers();
   const ParsedCommandLine parsed = parse_command_line(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
   try {
