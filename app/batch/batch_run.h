@@ -14,7 +14,8 @@ struct RunReport {
   std::string backend_description;
   std::string backend_reason;
   GridSize size;
-  int ranks = 1;  // MPI ranks the grid was split over
+  int ranks = 1;             // MPI ranks the grid was split over
+  bool parallel_io = false;  // the ranks wrote their files together (parallel HDF5's MPI-IO)
   long long steps = 0;
   long long frames = 0;
   std::int64_t final_step = 0;

@@ -4,10 +4,9 @@
 #include <chrono>
 #include <memory>
 
-#include "gs/frame_writer.h"
-#include "gs/state_file.h"
 #include "gs/termination.h"
 #include "progress_bar.h"
+#include "rank_files.h"
 #include "row_bands.h"
 
 namespace gs::batch {
@@ -84,16 +83,16 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
   if (started) started = backend.copy_in(distributed::cut_block(job.initial, mine));
   GS_TRY(world.agree(started));
 
-  std::unique_ptr<FrameWriter> writer;
-  std::vector<float> frame;
-  if (root && job.frames_output) {
-    auto created =
-        FrameWriter::create(*job.frames_output, report.size, int(job.frames), kFrameQueueDepth);
-    GS_TRY(world.agree(created ? Status::ok() : created.status()));
-    writer = std::move(created).value();
-  } else if (job.frames_output) {
-    GS_TRY(world.agree(Status::ok()));
+  // The frames file, written by every rank together: each frame's rows as the frame is done,
+  // on this thread (the MPI world and this parallel HDF5 are not thread-safe).
+  std::unique_ptr<RankFile> frames_file;
+  if (job.frames_output) {
+    auto created = RankFile::create(*job.frames_output, world);
+    if (!created) return created.status();
+    frames_file = std::move(created).value();
+    GS_TRY(world.agree(frames_file->file().create_frames(report.size, int(job.frames))));
   }
+  const RowRange own_range{mine.first, mine.own_rows()};
 
   ProgressBar progress(root && settings.show_progress ? job.total_steps() : 0);
   long long done = 0;
@@ -112,28 +111,29 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
     if (!world.all(*finite))
       return Error{"the simulation diverged (NaN or infinity) by step " +
                    std::to_string(job.start_step + done) + " (try a smaller dt, or other F and k)"};
-    if (job.frames_output) {
+    if (frames_file) {
       GS_TRY(world.agree(own_rows(backend, mine, own, report)));
-      if (root) frame = writer->acquire_buffer();
-      GS_TRY(world.agree(world.gather_v(bands, own, frame)));
-      GS_TRY(world.agree(root ? writer->push(std::move(frame)) : Status::ok()));
+      const auto io_start = Clock::now();
+      GS_TRY(world.agree(frames_file->file().write_frame(f, own_range, own.v)));
+      report.io_s += seconds_since(io_start);
     }
   }
-  if (writer) {
-    GS_TRY(world.agree(writer->finish()));
-    report.io_s += writer->wait_seconds();
-    report.writer_s = writer->write_seconds();
-  } else if (job.frames_output) {
-    GS_TRY(world.agree(Status::ok()));
+  if (frames_file) {
+    const auto io_start = Clock::now();
+    GS_TRY(frames_file->finish());
+    report.io_s += seconds_since(io_start);
+    report.parallel_io = frames_file->parallel();
   }
   if (job.output) {
     GS_TRY(world.agree(own_rows(backend, mine, own, report)));
-    Fields whole(root ? job.initial.size : GridSize{});
-    GS_TRY(world.agree(world.gather(bands, own, whole)));
     const auto io_start = Clock::now();
-    GS_TRY(world.agree(root ? write_state(*job.output, whole, job.params, report.final_step)
-                            : Status::ok()));
+    auto created = RankFile::create(*job.output, world);
+    if (!created) return created.status();
+    GS_TRY(world.agree((*created)->file().write_state(report.size, own_range, own, job.params,
+                                                      report.final_step)));
+    GS_TRY((*created)->finish());
     report.io_s += seconds_since(io_start);
+    report.parallel_io = (*created)->parallel();
   }
   report.compute_s = world.max(report.compute_s);  // the slowest rank's
   report.wall_s = seconds_since(wall_start);

@@ -1,8 +1,8 @@
 // A batch run over the ranks of an MPI world (mpirun, srun): the grid split in row bands, each
 // rank stepping its band's block on its own backend in calls of at most `halo` steps and
-// refreshing its halos between them (only the rows that cross leave the backend); rank 0
-// gathers frames and the final state and writes the files. The same bits as one process
-// (distributed/row_bands.h). Builds with MPI only.
+// refreshing its halos between them (only the rows that cross leave the backend); the ranks
+// write the frames and the final state together, each its own rows (rank_files.h, parallel
+// HDF5). The same bits as one process (distributed/row_bands.h). Builds with MPI only.
 #pragma once
 
 #include "batch_job.h"
@@ -13,7 +13,7 @@
 namespace gs::batch {
 
 // Every rank calls it with the same job; every rank returns the same outcome (an error names
-// the rank that hit it). Only rank 0 writes files or shows progress.
+// the rank that hit it). Only rank 0 shows progress.
 Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int halo,
                                     distributed::MpiWorld& world, const RunSettings& settings);
 

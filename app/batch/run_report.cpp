@@ -27,6 +27,7 @@ void print_json(std::ostream& out, const RunReport& r) {
       {"width", r.size.width},
       {"height", r.size.height},
       {"ranks", r.ranks},
+      {"parallel_io", r.parallel_io},
       {"steps", r.steps},
       {"frames", r.frames},
       {"final_step", r.final_step},

@@ -8,6 +8,7 @@
 #include "gs/bounded_worker.h"
 
 #include "hdf5_handle.h"
+#include "state_file_layout.h"
 
 namespace gs {
 
@@ -60,17 +61,10 @@ Expected<std::unique_ptr<FrameWriter>> FrameWriter::create(const std::filesystem
       H5Fcreate(impl->output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT),
       H5Fclose);
   if (!impl->file.valid()) return Error{hdf5::with_last_error(failed)};
-  const std::array<hsize_t, 3> dims{hsize_t(frame_count), hsize_t(size.height),
-                                    hsize_t(size.width)};
-  const std::array<hsize_t, 3> chunk{1, hsize_t(size.height), hsize_t(size.width)};
-  hdf5::Handle space(H5Screate_simple(3, dims.data(), nullptr), H5Sclose);
-  hdf5::Handle properties(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
-  if (H5Pset_chunk(properties.get(), 3, chunk.data()) < 0)
-    return Error{failed + ": a " + to_string(size) + " frame is too large for one HDF5 chunk"};
-  impl->dataset = hdf5::Handle(H5Dcreate2(impl->file.get(), "frames", H5T_IEEE_F32LE, space.get(),
-                                          H5P_DEFAULT, properties.get(), H5P_DEFAULT),
-                               H5Dclose);
-  if (!impl->dataset.valid()) return Error{hdf5::with_last_error(failed)};
+  Expected<hdf5::Handle> dataset =
+      layout::create_frames_dataset(impl->file.get(), size, frame_count, failed);
+  if (!dataset) return dataset.status();
+  impl->dataset = std::move(dataset).value();
 
   Impl* writing = impl.get();
   impl->worker.emplace(

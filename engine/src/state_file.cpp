@@ -14,6 +14,7 @@
 #include "gs/output_file.h"
 #include "hdf5_attributes.h"
 #include "hdf5_handle.h"
+#include "state_file_layout.h"
 #include "state_file_reader.h"
 
 namespace gs {
@@ -122,63 +123,19 @@ Expected<ParamOverrides> read_params(hid_t file, const std::string& path) {
 }
 
 // ---- writing ----
-// Each writer reads HDF5's error stack at the failing call, before closing a handle clears it.
-
-Status written(bool ok) {
-  if (ok) return Status::ok();
-  const std::string detail = hdf5::last_error();
-  return Error{detail.empty() ? "HDF5 failed without saying why" : detail};
-}
-
-Status write_scalar_attribute(hid_t file, const char* name, hid_t file_type, hid_t memory_type,
-                              const void* value) {
-  Handle space(H5Screate(H5S_SCALAR), H5Sclose);
-  Handle attribute(H5Acreate2(file, name, file_type, space.get(), H5P_DEFAULT, H5P_DEFAULT),
-                   H5Aclose);
-  if (!attribute.valid()) return written(false);
-  return written(H5Awrite(attribute.get(), memory_type, value) >= 0);
-}
-
-Status write_float_attribute(hid_t file, const char* name, double value) {
-  return write_scalar_attribute(file, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
-}
-
-Status write_int_attribute(hid_t file, const char* name, std::int64_t value) {
-  return write_scalar_attribute(file, name, H5T_STD_I64LE, H5T_NATIVE_INT64, &value);
-}
-
-// Variable-length UTF-8, as h5py writes str attributes.
-Status write_string_attribute(hid_t file, const char* name, std::string_view value) {
-  Handle type(H5Tcopy(H5T_C_S1), H5Tclose);
-  H5Tset_size(type.get(), H5T_VARIABLE);
-  H5Tset_cset(type.get(), H5T_CSET_UTF8);
-  const std::string text(value);
-  const char* data = text.c_str();
-  return write_scalar_attribute(file, name, type.get(), type.get(), &data);
-}
 
 Status write_field(hid_t file, const char* name, const Fields& fields, const FieldData& data) {
-  const std::array<hsize_t, 2> dims{hsize_t(fields.size.height), hsize_t(fields.size.width)};
-  Handle space(H5Screate_simple(2, dims.data(), nullptr), H5Sclose);
-  Handle dataset(
-      H5Dcreate2(file, name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-      H5Dclose);
-  if (!dataset.valid()) return written(false);
-  GS_TRY(written(
-      H5Dwrite(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()) >= 0));
-  return written(dataset.close());
+  Expected<Handle> dataset = layout::create_field_dataset(file, name, fields.size);
+  if (!dataset) return dataset.status();
+  GS_TRY(layout::written(
+      H5Dwrite(dataset->get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()) >= 0));
+  return layout::written(dataset->close());
 }
 
 Status write_contents(hid_t file, const Fields& fields, const Params& params, std::int64_t step) {
   GS_TRY(write_field(file, "u", fields, fields.u));
   GS_TRY(write_field(file, "v", fields, fields.v));
-  for (auto [name, value] :
-       {std::pair{"F", params.F}, std::pair{"k", params.k}, std::pair{"Du", params.Du},
-        std::pair{"Dv", params.Dv}, std::pair{"dt", params.dt}})
-    GS_TRY(write_float_attribute(file, name, value));
-  GS_TRY(write_string_attribute(file, "laplacian", to_string(params.laplacian)));
-  GS_TRY(write_string_attribute(file, "boundary", to_string(params.boundary)));
-  return write_int_attribute(file, "step", step);
+  return layout::write_state_attributes(file, params, step);
 }
 
 }  // namespace
@@ -238,11 +195,12 @@ Status write_state(const std::filesystem::path& path, const Fields& fields, cons
   const std::string failed = "cannot write '" + path.string() + "': ";
   Handle file(H5Fcreate(output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT),
               H5Fclose);
-  if (!file.valid()) return Error{failed + written(false).message()};
+  if (!file.valid()) return Error{failed + layout::written(false).message()};
   if (Status status = write_contents(file.get(), fields, params, step); !status)
     return Error{failed + status.message()};
   // Closing flushes: a full disk often shows only here.
-  if (Status closed = written(file.close()); !closed) return Error{failed + closed.message()};
+  if (Status closed = layout::written(file.close()); !closed)
+    return Error{failed + closed.message()};
   return output.commit();
 }
 

@@ -174,4 +174,37 @@ double read_double_attribute(const std::filesystem::path& path, const std::strin
   return value;
 }
 
+std::vector<std::string> read_attributes(const std::filesystem::path& path) {
+  silence_hdf5();
+  Id file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose,
+          "open '" + path.string() + "'");
+  std::vector<std::string> lines;
+  // Called from HDF5's C code: no exceptions; a failure stops the walk with -1.
+  const auto describe = [](hid_t object, const char* name, const H5A_info_t*, void* data) {
+    const hid_t attribute = H5Aopen(object, name, H5P_DEFAULT);
+    const hid_t type = H5Aget_type(attribute);
+    const std::size_t size = H5Tget_size(type);
+    std::string line = std::string(name) + ": class " + std::to_string(H5Tget_class(type)) + ", " +
+                       std::to_string(size) + " bytes, ";
+    bool read = false;
+    if (H5Tget_class(type) == H5T_STRING && H5Tis_variable_str(type) > 0) {
+      char* text = nullptr;
+      read = H5Aread(attribute, type, &text) >= 0 && text != nullptr;
+      if (read) line += "charset " + std::to_string(H5Tget_cset(type)) + ", '" + text + "'";
+      H5free_memory(text);
+    } else if (H5Tget_class(type) != H5T_STRING && size <= 16) {
+      unsigned char bytes[16] = {};
+      read = H5Aread(attribute, type, bytes) >= 0;
+      for (std::size_t b = 0; b < size; ++b) line += std::to_string(bytes[b]) + " ";
+    }
+    H5Tclose(type);
+    H5Aclose(attribute);
+    static_cast<std::vector<std::string>*>(data)->push_back(line);
+    return herr_t(read ? 0 : -1);
+  };
+  check(H5Aiterate2(file.get(), H5_INDEX_NAME, H5_ITER_INC, nullptr, describe, &lines),
+        "list the attributes of '" + path.string() + "'");
+  return lines;
+}
+
 }  // namespace gs::test

@@ -49,4 +49,8 @@ void write_declared_grid(const std::filesystem::path& path, std::size_t height, 
 // A numeric attribute of the file's root group, read as double.
 double read_double_attribute(const std::filesystem::path& path, const std::string& name);
 
+// Every attribute of the file's root group, in name order, as a line of text: its name, type
+// class and size, and its value (a string's charset and text, a number's bytes as stored).
+std::vector<std::string> read_attributes(const std::filesystem::path& path);
+
 }  // namespace gs::test

@@ -1,6 +1,7 @@
 // grayscott-batch under mpirun (builds with MPI): one grid over several ranks gives the bits of
 // one process, for every Laplacian and boundary and halo widths 1 and 8, on a grid the ranks do
-// not divide evenly; a rank that fails mid-run ends the job with one message, a non-zero exit
+// not divide evenly (the state files the ranks write together equal one process's, attributes
+// and all); a rank that fails mid-run ends the job with one message, a non-zero exit
 // and no file. Open MPI refuses root unless told: the allow-run-as-root switches are set for
 // these tests' runs (not in the program).
 #include <gtest/gtest.h>
@@ -70,6 +71,7 @@ void expect_same_fields(const std::filesystem::path& a, const std::filesystem::p
   for (const char* field : {"u", "v"})
     EXPECT_TRUE(read_dataset(a, field).values == read_dataset(b, field).values)
         << field << " differs: " << what;
+  EXPECT_EQ(read_attributes(a), read_attributes(b)) << what;
 }
 
 TEST_F(MpiRuns, ThreeRanksGiveTheBitsOfOneProcessForEveryStencilAndHalo) {

@@ -84,6 +84,13 @@ double MpiWorld::max(double local) {
   return largest;
 }
 
+Status MpiWorld::broadcast(std::string& text) {
+  int length = int(text.size());
+  GS_TRY(check(MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast"));
+  text.resize(std::size_t(length));
+  return check(MPI_Bcast(text.data(), length, MPI_CHAR, 0, MPI_COMM_WORLD), "MPI_Bcast");
+}
+
 // u and v of a message travel apart, under tags of their own.
 Status MpiWorld::exchange(RankExchange& exchange) {
   std::vector<MPI_Request> requests(2 * (exchange.receives.size() + exchange.sends.size()));

@@ -42,6 +42,8 @@ class MpiWorld {
   bool all(bool local);
   // The largest of every rank's value.
   double max(double local);
+  // Rank 0's `text` on every rank (a file name the ranks share).
+  Status broadcast(std::string& text);
   // One exchange: this rank's outgoing rows to their ranks, its incoming rows from theirs,
   // nonblocking, all at once.
   Status exchange(RankExchange& exchange);

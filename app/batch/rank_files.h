@@ -1,0 +1,45 @@
+// A file that all ranks of a run write together (gs::CollectiveFile, parallel HDF5), appearing
+// whole or not at all as every output does: rank 0 picks the temporary name beside the target
+// (gs::OutputFile) and shares it, the ranks agree on every step, and rank 0 renames the file
+// only once every rank has closed it. When any rank fails or is stopped, the ranks agree on it,
+// close the file together, and rank 0 removes the temporary. Builds with MPI only.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include "gs/collective_files.h"
+#include "gs/output_file.h"
+#include "gs/status.h"
+#include "mpi_world.h"
+
+namespace gs::batch {
+
+class RankFile {
+ public:
+  // Every rank calls it with the same path; every rank gets the same outcome.
+  static Expected<std::unique_ptr<RankFile>> create(const std::filesystem::path& path,
+                                                    distributed::MpiWorld& world);
+  // An unfinished file: rank 0 removes its name first, then every rank closes it (a close
+  // flushes, which may take longer than a job stopped by mpirun has before it is killed).
+  ~RankFile();
+  RankFile(const RankFile&) = delete;
+  RankFile& operator=(const RankFile&) = delete;
+
+  CollectiveFile& file() { return *file_; }
+  // Whether every rank writes through MPI-IO.
+  bool parallel() const { return parallel_; }
+  // Closes the file on every rank, then moves it into place (rank 0): the agreed outcome.
+  Status finish();
+
+ private:
+  explicit RankFile(distributed::MpiWorld& world) : world_(world) {}
+
+  distributed::MpiWorld& world_;
+  bool parallel_ = false;
+  std::optional<OutputFile> output_;      // rank 0's guard
+  std::unique_ptr<CollectiveFile> file_;  // closed by every rank together
+};
+
+}  // namespace gs::batch

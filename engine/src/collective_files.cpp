@@ -1,0 +1,118 @@
+#include "gs/collective_files.h"
+
+#include <mpi.h>
+
+#include <array>
+#include <string>
+
+#include "hdf5_handle.h"
+#include "state_file_layout.h"
+
+namespace gs {
+
+using hdf5::Handle;
+
+struct CollectiveFile::Impl {
+  std::string name;  // the final name, for messages
+  Handle file;
+  Handle frames;
+  Handle collective;  // the transfer properties: collective MPI-IO
+  GridSize grid;
+
+  // Rows `rows` of a [.., height, width] dataset (rank 2, or 3 with `frame` leading) from `data`.
+  Status write_rows(hid_t dataset, RowRange rows, const float* data, int rank,
+                    std::int64_t frame) const;
+};
+
+namespace {
+
+Error failed(const std::string& name, const Status& status) {
+  return Error{"cannot write '" + name + "': " + status.message()};
+}
+
+}  // namespace
+
+Status CollectiveFile::Impl::write_rows(hid_t dataset, RowRange rows, const float* data, int rank,
+                                        std::int64_t frame) const {
+  const int lead = rank - 2;  // the frame index, in a frames file
+  std::array<hsize_t, 3> offset{hsize_t(frame), hsize_t(rows.first), 0};
+  std::array<hsize_t, 3> count{1, hsize_t(rows.count), hsize_t(grid.width)};
+  Handle file_space(H5Dget_space(dataset), H5Sclose);
+  Handle memory_space(H5Screate_simple(rank, count.data() + 1 - lead, nullptr), H5Sclose);
+  // A rank with no rows still takes part in the collective write, selecting nothing.
+  const bool selected =
+      rows.count > 0
+          ? H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset.data() + 1 - lead, nullptr,
+                                count.data() + 1 - lead, nullptr) >= 0
+          : H5Sselect_none(file_space.get()) >= 0 && H5Sselect_none(memory_space.get()) >= 0;
+  return layout::written(selected && H5Dwrite(dataset, H5T_NATIVE_FLOAT, memory_space.get(),
+                                              file_space.get(), collective.get(), data) >= 0);
+}
+
+Expected<std::unique_ptr<CollectiveFile>> CollectiveFile::create(
+    const std::filesystem::path& temp_path, const std::filesystem::path& final_path) {
+  hdf5::silence_errors();
+  auto impl = std::make_unique<Impl>();
+  impl->name = final_path.string();
+  Handle access(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+  if (H5Pset_fapl_mpio(access.get(), MPI_COMM_WORLD, MPI_INFO_NULL) < 0)
+    return failed(impl->name, layout::written(false));
+  impl->file =
+      Handle(H5Fcreate(temp_path.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, access.get()), H5Fclose);
+  if (!impl->file.valid()) return failed(impl->name, layout::written(false));
+  impl->collective = Handle(H5Pcreate(H5P_DATASET_XFER), H5Pclose);
+  if (H5Pset_dxpl_mpio(impl->collective.get(), H5FD_MPIO_COLLECTIVE) < 0)
+    return failed(impl->name, layout::written(false));
+  return std::unique_ptr<CollectiveFile>(new CollectiveFile(std::move(impl)));
+}
+
+CollectiveFile::CollectiveFile(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+CollectiveFile::~CollectiveFile() = default;
+
+bool CollectiveFile::uses_mpi_io() const {
+  Handle access(H5Fget_access_plist(impl_->file.get()), H5Pclose);
+  return access.valid() && H5Pget_driver(access.get()) == H5FD_MPIO;
+}
+
+Status CollectiveFile::write_state(GridSize grid, RowRange rows, const Fields& own,
+                                   const Params& params, std::int64_t step) {
+  impl_->grid = grid;
+  for (auto [name, data] : {std::pair{"u", &own.u}, std::pair{"v", &own.v}}) {
+    Expected<Handle> dataset =
+        layout::create_field_dataset(impl_->file.get(), name, grid, layout::Writers::AllRanks);
+    if (!dataset) return failed(impl_->name, dataset.status());
+    if (Status status = impl_->write_rows(dataset->get(), rows, data->data(), 2, 0); !status)
+      return failed(impl_->name, status);
+    if (Status status = layout::written(dataset->close()); !status)
+      return failed(impl_->name, status);
+  }
+  if (Status status = layout::write_state_attributes(impl_->file.get(), params, step); !status)
+    return failed(impl_->name, status);
+  return Status::ok();
+}
+
+Status CollectiveFile::create_frames(GridSize grid, int frame_count) {
+  impl_->grid = grid;
+  Expected<Handle> dataset = layout::create_frames_dataset(impl_->file.get(), grid, frame_count,
+                                                           "cannot write '" + impl_->name + "'",
+                                                           layout::Writers::AllRanks);
+  if (!dataset) return dataset.status();
+  impl_->frames = std::move(dataset).value();
+  return Status::ok();
+}
+
+Status CollectiveFile::write_frame(std::int64_t index, RowRange rows, const FieldData& own_v) {
+  if (Status status = impl_->write_rows(impl_->frames.get(), rows, own_v.data(), 3, index); !status)
+    return Error{"writing frame " + std::to_string(index) + " to '" + impl_->name +
+                 "' failed: " + status.message()};
+  return Status::ok();
+}
+
+Status CollectiveFile::close() {
+  const bool closed = impl_->frames.close() && impl_->collective.close() && impl_->file.close();
+  if (!closed) return failed(impl_->name, layout::written(false));
+  return Status::ok();
+}
+
+}  // namespace gs
