@@ -62,6 +62,19 @@ Expected<Fields> generate_initial(long width, long height, InitPattern pattern, 
   return make_initial_fields(size, pattern, seed);
 }
 
+// --input whole, in one process.
+Expected<InputState> read_whole_input(const std::filesystem::path& path,
+                                      std::size_t run_bytes_per_cell) {
+  Expected<StateFile> state = read_state(path, run_bytes_per_cell);
+  if (!state) return state.status();
+  InputState input;
+  const std::size_t width = std::size_t(state->fields.size.width);
+  if (const std::optional<std::size_t> cell = first_non_finite_cell(state->fields))
+    input.non_finite_at = std::to_string(*cell % width) + "," + std::to_string(*cell / width);
+  input.state = std::move(state).value();
+  return input;
+}
+
 }  // namespace
 
 Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file) {
@@ -102,7 +115,7 @@ BackendOptions backend_options(const BatchOptions& options) {
   return backend;
 }
 
-Expected<BatchJob> build_job(const BatchOptions& options) {
+Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& read_input) {
   GS_TRY(check_counts(options));
   BatchJob job;
   job.backend = backend_options(options);
@@ -124,22 +137,22 @@ Expected<BatchJob> build_job(const BatchOptions& options) {
       run_bytes_per_cell(job.output.has_value(), job.frames_output.has_value());
   ParamOverrides from_file;
   if (options.input) {
-    Expected<StateFile> state = read_state(*options.input, bytes_per_cell);
-    if (!state) return state.status();
-    const GridSize size = state->fields.size;
+    Expected<InputState> input =
+        (read_input ? read_input : read_whole_input)(*options.input, bytes_per_cell);
+    if (!input) return input.status();
+    const GridSize size = input->block_of_grid.value_or(input->state.fields.size);
     if ((options.width && *options.width != size.width) ||
         (options.height && *options.height != size.height))
       return Error{"--width/--height disagree with the " + to_string(size) + " grid of '" +
                    *options.input + "'"};
-    // read_state checked the memory the whole run needs (bytes_per_cell) before reading.
-    if (const std::optional<std::size_t> cell = first_non_finite_cell(state->fields))
+    // The reader checked the memory the whole run needs (bytes_per_cell) before reading.
+    if (input->non_finite_at)
       return Error{"'" + *options.input + "' holds NaN or infinity (first at cell " +
-                   std::to_string(*cell % std::size_t(size.width)) + "," +
-                   std::to_string(*cell / std::size_t(size.width)) +
-                   "): a diverged state cannot be continued"};
-    from_file = state->params;
-    job.start_step = state->step.value_or(0);
-    job.initial = std::move(state->fields);
+                   *input->non_finite_at + "): a diverged state cannot be continued"};
+    from_file = input->state.params;
+    job.start_step = input->state.step.value_or(0);
+    job.initial = std::move(input->state.fields);
+    job.block_of_grid = input->block_of_grid;
   }
 
   Expected<Params> params = resolve_params(options, from_file);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 
 #include "batch_options.h"
@@ -12,6 +13,7 @@
 #include "gs/fields.h"
 #include "gs/initial_conditions.h"
 #include "gs/params.h"
+#include "gs/state_file.h"
 #include "gs/status.h"
 
 namespace gs::batch {
@@ -31,6 +33,8 @@ struct BatchJob {
   std::optional<std::filesystem::path> output;
   std::optional<std::filesystem::path> frames_output;
   bool keep_diverged = false;  // on divergence, write the last finite state to `output`
+  // Set when `initial` is one rank's block of a grid this size (--input read over ranks).
+  std::optional<GridSize> block_of_grid;
 
   long long total_steps() const { return frames * steps_per_frame; }
 };
@@ -56,7 +60,17 @@ struct GeneratedRun {
   std::optional<std::filesystem::path> frames_output;
 };
 
-Expected<BatchJob> build_job(const BatchOptions& options);
+// --input's state as build_job takes it: the whole grid (gs::read_state, by default), or over
+// ranks one rank's block of it, with the grid's size and the first NaN or infinity found.
+struct InputState {
+  StateFile state;
+  std::optional<GridSize> block_of_grid;     // set when state.fields is a block of this grid
+  std::optional<std::string> non_finite_at;  // "x,y" of the first non-finite cell
+};
+using InputReader = std::function<Expected<InputState>(const std::filesystem::path& path,
+                                                       std::size_t run_bytes_per_cell)>;
+
+Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& read_input = {});
 // Checks what build_job() checks of such a run (valid parameters, the grid, its memory, a
 // writable frames file) and generates the starting fields.
 Expected<BatchJob> make_generated_job(const GeneratedRun& run);

@@ -60,27 +60,31 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
                                     MpiWorld& world, const RunSettings& settings) {
   const auto wall_start = Clock::now();
   const bool root = world.rank() == 0;
-  GS_TRY(MpiWorld::fits_counts(job.initial.size));  // the same answer on every rank
+  // The grid: the starting state's, or the grid of the block this rank read (--input).
+  const GridSize grid = job.block_of_grid.value_or(job.initial.size);
+  GS_TRY(MpiWorld::fits_counts(grid));  // the same answer on every rank
   Expected<std::vector<RankBand>> split =
-      distributed::split_rows(job.initial.size.height, world.size(), halo, job.params.boundary);
+      distributed::split_rows(grid.height, world.size(), halo, job.params.boundary);
   if (!split) return Error{split.message() + " (--halo)"};
   const std::vector<RankBand>& bands = *split;
   const RankBand& mine = bands[std::size_t(world.rank())];
   distributed::RankExchange exchange = distributed::rank_exchange(
-      distributed::halo_messages(bands, job.params.boundary), world.rank(), job.initial.size.width);
+      distributed::halo_messages(bands, job.params.boundary), world.rank(), grid.width);
   Fields own;  // this rank's own rows, when they leave the backend
 
   RunReport report;
   report.backend = backend.name();
   report.backend_description = backend.description();
-  report.size = job.initial.size;
+  report.size = grid;
   report.ranks = world.size();
   report.frames = job.frame_mode ? job.frames : 0;
   report.steps = job.total_steps();
   report.final_step = job.start_step + job.total_steps();
 
   Status started = backend.set_params(job.params);
-  if (started) started = backend.copy_in(distributed::cut_block(job.initial, mine));
+  if (started)
+    started = backend.copy_in(job.block_of_grid ? job.initial
+                                                : distributed::cut_block(job.initial, mine));
   GS_TRY(world.agree(started));
 
   // The frames file, written by every rank together: each frame's rows as the frame is done,

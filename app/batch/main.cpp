@@ -23,6 +23,7 @@
 #include "distributed_run.h"
 #include "mpi_library.h"
 #include "mpi_world.h"
+#include "rank_input.h"
 #endif
 
 namespace {
@@ -60,7 +61,8 @@ int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& w
     return fail("--keep-diverged runs in one process (start it without mpirun)");
   if (options.threads == 0)
     options.threads = std::max(1, int(std::thread::hardware_concurrency()) / world.local_size());
-  gs::Expected<BatchJob> job = build_job(options);
+  // --input: each rank reads its block of the state, all together (parallel HDF5).
+  gs::Expected<BatchJob> job = build_job(options, rank_input_reader(options, world, options.halo));
   const gs::Status built = world.agree(job ? gs::Status::ok() : job.status());
   if (!built) return fail(built.message());
   // The ranks of a node share its GPUs: each takes its node-local rank's, modulo the count.

@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -113,6 +114,68 @@ Status CollectiveFile::close() {
   const bool closed = impl_->frames.close() && impl_->collective.close() && impl_->file.close();
   if (!closed) return failed(impl_->name, layout::written(false));
   return Status::ok();
+}
+
+// ---- reading ----
+
+struct CollectiveStateReader::Impl {
+  std::string name;
+  Handle file;
+  GridSize grid;
+  StateFile attributes;
+};
+
+Status CollectiveStateReader::check_readable(const std::filesystem::path& path) {
+  hdf5::silence_errors();
+  // The same checks, opened by this process alone and closed again.
+  Expected<Handle> file = layout::open_state_file(path.string(), H5P_DEFAULT);
+  return file.status();
+}
+
+Expected<std::unique_ptr<CollectiveStateReader>> CollectiveStateReader::open(
+    const std::filesystem::path& path) {
+  hdf5::silence_errors();
+  auto impl = std::make_unique<Impl>();
+  impl->name = path.string();
+  Handle access(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+  if (H5Pset_fapl_mpio(access.get(), MPI_COMM_WORLD, MPI_INFO_NULL) < 0)
+    return Error{hdf5::with_last_error("cannot open '" + impl->name + "'")};
+  Expected<Handle> file = layout::open_state_file(impl->name, access.get());
+  if (!file) return file.status();
+  impl->file = std::move(file).value();
+  Expected<GridSize> grid = layout::check_state_datasets(impl->file.get(), impl->name);
+  if (!grid) return grid.status();
+  impl->grid = *grid;
+  GS_TRY(layout::read_state_attributes(impl->file.get(), impl->name, impl->attributes));
+  return std::unique_ptr<CollectiveStateReader>(new CollectiveStateReader(std::move(impl)));
+}
+
+CollectiveStateReader::CollectiveStateReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+CollectiveStateReader::~CollectiveStateReader() = default;
+
+GridSize CollectiveStateReader::grid() const {
+  return impl_->grid;
+}
+
+const StateFile& CollectiveStateReader::attributes() const {
+  return impl_->attributes;
+}
+
+Expected<Fields> CollectiveStateReader::read_rows(int first, int count) {
+  const int height = impl_->grid.height;
+  const long width = impl_->grid.width;
+  Fields rows({impl_->grid.width, count});
+  // In runs of rows that do not wrap: at most three (a halo above, the band, a halo below).
+  for (int done = 0; done < count;) {
+    const int row = ((first + done) % height + height) % height;
+    const int run = std::min(count - done, height - row);
+    for (auto [name, field] : {std::pair{"u", &rows.u}, std::pair{"v", &rows.v}})
+      GS_TRY(layout::read_field_rows(impl_->file.get(), name, row, run,
+                                     field->data() + done * width, impl_->name));
+    done += run;
+  }
+  return rows;
 }
 
 }  // namespace gs

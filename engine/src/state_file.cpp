@@ -22,8 +22,6 @@ namespace {
 
 using hdf5::Handle;
 
-// ---- reading ----
-
 // A compression filter of a dataset that this HDF5 cannot apply: " is compressed with ..." for
 // a message, or "" when every filter is available.
 struct MissingFilter {
@@ -81,17 +79,6 @@ Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const s
   return DatasetShape{dims[0], dims[1]};
 }
 
-Status read_field(hid_t file, const char* name, FieldData& out, const std::string& path) {
-  Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
-  if (H5Dread(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()) >= 0)
-    return Status::ok();
-  const std::string failed =
-      hdf5::with_last_error("'" + path + "': cannot read dataset '" + name + "'");
-  if (const MissingFilter missing = missing_filter(dataset.get()); !missing.text.empty())
-    return Error{"'" + path + "': dataset '" + name + "'" + missing.text};
-  return Error{failed};
-}
-
 // The steps a state may have taken: enough for any run, exact in a double, and far from
 // overflowing when a run's steps are added.
 constexpr std::int64_t kMaxStateStep = std::int64_t(1) << 53;
@@ -122,6 +109,76 @@ Expected<ParamOverrides> read_params(hid_t file, const std::string& path) {
   return p;
 }
 
+}  // namespace
+
+// ---- reading ----
+
+namespace layout {
+
+Expected<Handle> open_state_file(const std::string& name, hid_t access) {
+  // Open it first ourselves: the system's reason (permission denied, a symlink loop...) is the
+  // one to report, not HDF5's guess. Non-blocking, so a FIFO does not hang the open.
+  const int fd = ::open(name.c_str(), O_RDONLY | O_NONBLOCK);
+  if (fd < 0) return Error{"cannot read '" + name + "': " + std::strerror(errno)};
+  struct stat info {};
+  const bool regular = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+  ::close(fd);
+  if (!regular) return Error{"cannot read '" + name + "': not a regular file"};
+  if (H5Fis_hdf5(name.c_str()) <= 0) return Error{"cannot read '" + name + "': not an HDF5 file"};
+  Handle file(H5Fopen(name.c_str(), H5F_ACC_RDONLY, access), H5Fclose);
+  if (!file.valid()) return Error{hdf5::with_last_error("cannot open '" + name + "'")};
+  return Expected<Handle>(std::move(file));
+}
+
+Expected<GridSize> check_state_datasets(hid_t file, const std::string& name) {
+  Expected<DatasetShape> u_shape = check_field_dataset(file, "u", name);
+  if (!u_shape) return u_shape.status();
+  Expected<DatasetShape> v_shape = check_field_dataset(file, "v", name);
+  if (!v_shape) return v_shape.status();
+  if (u_shape->height != v_shape->height || u_shape->width != v_shape->width)
+    return Error{"'" + name + "': datasets u and v have different shapes"};
+  const auto width = static_cast<long>(std::min<hsize_t>(u_shape->width, kMaxGridDimension + 1));
+  const auto height = static_cast<long>(std::min<hsize_t>(u_shape->height, kMaxGridDimension + 1));
+  if (Status size_ok = check_grid_size(width, height); !size_ok)
+    return Error{"'" + name + "': " + size_ok.message()};
+  return GridSize{int(width), int(height)};
+}
+
+Status read_field_rows(hid_t file, const char* name, int first, int count, float* out,
+                       const std::string& path) {
+  Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
+  Handle file_space(H5Dget_space(dataset.get()), H5Sclose);
+  std::array<hsize_t, 2> dims{};
+  H5Sget_simple_extent_dims(file_space.get(), dims.data(), nullptr);
+  const std::array<hsize_t, 2> offset{hsize_t(first), 0}, rows{hsize_t(count), dims[1]};
+  Handle memory_space(H5Screate_simple(2, rows.data(), nullptr), H5Sclose);
+  if (H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset.data(), nullptr, rows.data(),
+                          nullptr) >= 0 &&
+      H5Dread(dataset.get(), H5T_NATIVE_FLOAT, memory_space.get(), file_space.get(), H5P_DEFAULT,
+              out) >= 0)
+    return Status::ok();
+  const std::string failed =
+      hdf5::with_last_error("'" + path + "': cannot read dataset '" + name + "'");
+  if (const MissingFilter missing = missing_filter(dataset.get()); !missing.text.empty())
+    return Error{"'" + path + "': dataset '" + name + "'" + missing.text};
+  return Error{failed};
+}
+
+Status read_state_attributes(hid_t file, const std::string& name, StateFile& state) {
+  Expected<ParamOverrides> params = read_params(file, name);
+  if (!params) return params.status();
+  state.params = *params;
+  Expected<std::optional<std::int64_t>> step =
+      hdf5::read_integer_attribute(file, "step", 0, kMaxStateStep);
+  if (!step) return Error{"'" + name + "': " + step.message()};
+  state.step = *step;
+  return Status::ok();
+}
+
+}  // namespace layout
+
+namespace {
+
 // ---- writing ----
 
 Status write_field(hid_t file, const char* name, const Fields& fields, const FieldData& data) {
@@ -148,42 +205,17 @@ Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
                                           std::size_t run_bytes_per_cell) {
   hdf5::silence_errors();
   const std::string name = path.string();
-  // Open it first ourselves: the system's reason (permission denied, a symlink loop...) is the
-  // one to report, not HDF5's guess. Non-blocking, so a FIFO does not hang the open.
-  const int fd = ::open(name.c_str(), O_RDONLY | O_NONBLOCK);
-  if (fd < 0) return Error{"cannot read '" + name + "': " + std::strerror(errno)};
-  struct stat info {};
-  const bool regular = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
-  ::close(fd);
-  if (!regular) return Error{"cannot read '" + name + "': not a regular file"};
-  if (H5Fis_hdf5(name.c_str()) <= 0) return Error{"cannot read '" + name + "': not an HDF5 file"};
-  Handle file(H5Fopen(name.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
-  if (!file.valid()) return Error{hdf5::with_last_error("cannot open '" + name + "'")};
-
-  Expected<DatasetShape> u_shape = check_field_dataset(file.get(), "u", name);
-  if (!u_shape) return u_shape.status();
-  Expected<DatasetShape> v_shape = check_field_dataset(file.get(), "v", name);
-  if (!v_shape) return v_shape.status();
-  if (u_shape->height != v_shape->height || u_shape->width != v_shape->width)
-    return Error{"'" + name + "': datasets u and v have different shapes"};
-  const auto width = static_cast<long>(std::min<hsize_t>(u_shape->width, kMaxGridDimension + 1));
-  const auto height = static_cast<long>(std::min<hsize_t>(u_shape->height, kMaxGridDimension + 1));
-  if (Status size_ok = check_grid_size(width, height); !size_ok)
-    return Error{"'" + name + "': " + size_ok.message()};
-  const GridSize size{int(width), int(height)};
-  GS_TRY(check_fits_in_memory(size, std::max(run_bytes_per_cell, 2 * sizeof(float))));
+  Expected<Handle> file = layout::open_state_file(name, H5P_DEFAULT);
+  if (!file) return file.status();
+  Expected<GridSize> size = layout::check_state_datasets(file->get(), name);
+  if (!size) return size.status();
+  GS_TRY(check_fits_in_memory(*size, std::max(run_bytes_per_cell, 2 * sizeof(float))));
 
   StateFile state;
-  state.fields = Fields(size);
-  GS_TRY(read_field(file.get(), "u", state.fields.u, name));
-  GS_TRY(read_field(file.get(), "v", state.fields.v, name));
-  Expected<ParamOverrides> params = read_params(file.get(), name);
-  if (!params) return params.status();
-  state.params = *params;
-  Expected<std::optional<std::int64_t>> step =
-      hdf5::read_integer_attribute(file.get(), "step", 0, kMaxStateStep);
-  if (!step) return Error{"'" + name + "': " + step.message()};
-  state.step = *step;
+  state.fields = Fields(*size);
+  GS_TRY(layout::read_field_rows(file->get(), "u", 0, size->height, state.fields.u.data(), name));
+  GS_TRY(layout::read_field_rows(file->get(), "v", 0, size->height, state.fields.v.data(), name));
+  GS_TRY(layout::read_state_attributes(file->get(), name, state));
   return state;
 }
 

@@ -1,7 +1,8 @@
-// What the engine's HDF5 files hold, written into a file already open: the state file's field
-// datasets and attributes, the frames file's dataset. One definition for the files one process
-// writes (state_file.cpp, frame_writer.cpp) and the files all ranks write together
-// (collective_files.cpp), so both have the same format to the byte of every attribute.
+// What the engine's HDF5 files hold, written into a file already open (the state file's field
+// datasets and attributes, the frames file's dataset) and read back with every check. One
+// definition for the files one process writes and reads (state_file.cpp, frame_writer.cpp) and
+// those all ranks write and read together (collective_files.cpp): one format, to the byte of
+// every attribute, and one set of messages.
 #pragma once
 
 #include <hdf5.h>
@@ -11,6 +12,7 @@
 
 #include "gs/fields.h"
 #include "gs/params.h"
+#include "gs/state_file.h"
 #include "gs/status.h"
 #include "hdf5_handle.h"
 
@@ -33,5 +35,20 @@ Status write_state_attributes(hid_t file, const Params& params, std::int64_t ste
 Expected<hdf5::Handle> create_frames_dataset(hid_t file, GridSize size, int frame_count,
                                              const std::string& failed,
                                              Writers writers = Writers::OneProcess);
+
+// ---- reading, with the checks that give one line naming the problem ----
+
+// `name` opened read-only with these access properties (the MPI-IO driver's, for every rank
+// together), once the system says it is a regular file and HDF5 that it is an HDF5 file.
+Expected<hdf5::Handle> open_state_file(const std::string& name, hid_t access);
+// The grid of a state file's u and v: present, floating point, two dimensions, one shape, a
+// grid size the programs take.
+Expected<GridSize> check_state_datasets(hid_t file, const std::string& name);
+// Rows [first, first + count) of dataset `name` (checked above) as float32 into `out`, in this
+// process's own read; a missing compression filter is named.
+Status read_field_rows(hid_t file, const char* name, int first, int count, float* out,
+                       const std::string& path);
+// The attributes into state.params and state.step, each checked.
+Status read_state_attributes(hid_t file, const std::string& name, StateFile& state);
 
 }  // namespace gs::layout

@@ -1,13 +1,15 @@
 // grayscott-batch's files under mpirun (builds with MPI): the ranks write the state and frames
 // files together through parallel HDF5 (the program links libhdf5's Open MPI flavour and says so
 // in --json), in the format of one process's files to the bit, attributes and all; --input
-// continues on any rank count to the bits of one process; a job stopped by Ctrl-C or SIGTERM at
-// mpirun leaves no file. Open MPI refuses root unless told: the tests set its switches.
+// continues on any rank count to the bits of one process, each rank reading its own rows and
+// checking them as one process does; a job stopped by Ctrl-C or SIGTERM at mpirun leaves no
+// file. Open MPI refuses root unless told: the tests set its switches.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -139,6 +141,31 @@ TEST_F(MpiRunsFiles, InputContinuesOnAnyRankCountToTheBitsOfOneProcess) {
                        boundary + " on " + std::to_string(ranks) + " ranks");
     }
   }
+}
+
+// Each rank reads its own block of --input and checks it: the first NaN of the grid is named as
+// one process names it, in one line, whichever rank read it.
+TEST_F(MpiRunsFiles, InputCheckedOverRanksGivesOneProcessMessage) {
+  ScratchDir dir;
+  std::vector<float> u(64 * 48, 1.0f);
+  u[30 * 64 + 5] = std::nanf("");
+  u[40 * 64 + 7] = INFINITY;
+  write_datasets(dir / "nan.h5",
+                 {{"u", Element::Float32, {48, 64}, u}, {"v", Element::Float32, {48, 64}, {}}});
+  const std::vector<std::string> args{
+      "--backend", "cpu", "--input",  (dir / "nan.h5").string(), "--steps", "2",
+      "--halo",    "4",   "--output", (dir / "out.h5").string()};
+  const ProgramResult alone = run_batch(args);
+  const ProgramResult ranks = run_ranks(3, args);
+  const std::string message = "'" + (dir / "nan.h5").string() +
+                              "' holds NaN or infinity (first at cell 5,30): a diverged state "
+                              "cannot be continued";
+  EXPECT_NE(alone.err.find("grayscott-batch: error: " + message), std::string::npos) << alone.err;
+  EXPECT_NE(ranks.exit_code, 0);
+  EXPECT_NE(ranks.err.find("grayscott-batch: error: rank 0: " + message), std::string::npos)
+      << ranks.err;
+  EXPECT_EQ(ranks.err.find("grayscott-batch:"), ranks.err.rfind("grayscott-batch:")) << ranks.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.h5"));
 }
 
 // Ctrl-C reaches mpirun alone (Open MPI starts each rank in a process group of its own), as

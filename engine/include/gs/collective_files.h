@@ -13,6 +13,7 @@
 
 #include "gs/fields.h"
 #include "gs/params.h"
+#include "gs/state_file.h"
 #include "gs/status.h"
 
 namespace gs {
@@ -50,6 +51,32 @@ class CollectiveFile {
  private:
   struct Impl;
   explicit CollectiveFile(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// A state file every rank opens together, each reading only the rows it needs, with the checks
+// of gs::read_state (datasets, type, shape, grid size, attributes). Unlike gs::read_state it
+// reads in this process: a file that crashes libhdf5 ends the job, not a child.
+class CollectiveStateReader {
+ public:
+  // Not collective: what the system and HDF5 say of the file before the ranks open it together
+  // (the ranks agree on it first, so that none waits in an open the others skip).
+  static Status check_readable(const std::filesystem::path& path);
+  // Opens and checks it; attributes() holds its parameters and step, and no fields.
+  static Expected<std::unique_ptr<CollectiveStateReader>> open(const std::filesystem::path& path);
+  ~CollectiveStateReader();  // closes the file, together
+  CollectiveStateReader(const CollectiveStateReader&) = delete;
+  CollectiveStateReader& operator=(const CollectiveStateReader&) = delete;
+
+  GridSize grid() const;
+  const StateFile& attributes() const;
+  // Rows [first, first + count) of the grid into a field pair `count` rows high; rows before 0 or
+  // past the grid wrap around it (a periodic grid's halo). Each rank reads its own rows alone.
+  Expected<Fields> read_rows(int first, int count);
+
+ private:
+  struct Impl;
+  explicit CollectiveStateReader(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 
