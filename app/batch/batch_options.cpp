@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iostream>
 #include <limits>
+#include <tuple>
 
 #include "gs/fields.h"
 #include "strict_options.h"
@@ -140,6 +141,32 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       "Under mpirun: rows each rank computes again beyond its band of rows, so ranks exchange "
       "rows once every N steps (default " +
           std::to_string(kDefaultHalo) + ")");
+  CLI::Option* sweep = nullptr;
+  for (auto [name, parameter, axis] :
+       {std::tuple{"--sweep-F", "F", &o.sweep_F}, std::tuple{"--sweep-k", "k", &o.sweep_k}})
+    sweep =
+        app.add_option_function<std::string>(
+               name,
+               [name = std::string(name), axis = axis](const std::string& text) {
+                 Expected<SweepAxis> axis_read = parse_sweep_axis(text);
+                 if (!axis_read) throw CLI::ValidationError(name, axis_read.message());
+                 *axis = *axis_read;
+               },
+               std::string("A parameter sweep: N runs with ") + parameter +
+                   " evenly spaced from LOW to HIGH inclusive (with --sweep-F and --sweep-k both; "
+                   "--output is then the atlas)")
+            ->type_name("LOW:HIGH:N");
+  auto* sheet =
+      add_optional(app, "--sheet", o.sheet,
+                   "With a sweep: also draw its contact sheet here (PNG; rows along F, columns "
+                   "along k)")
+          ->needs(sweep);
+  add_whole_number(
+      app, "--sheet-tile-px", kMinSheetTilePx, kMaxSheetTilePx,
+      [&o](int n) { o.sheet_tile_px = n; },
+      "The sweep's contact sheet: each run's tile in pixels (default: 128, smaller for many "
+      "runs)")
+      ->needs(sheet);
   app.add_flag("--json", o.json, "Print a machine-readable summary on stdout");
   auto* bench = app.add_flag("--bench", o.bench, "Measure throughput and print a table");
   add_whole_number(

@@ -9,11 +9,14 @@
 #include "gs/cpu_twin_backend.h"
 #include "gs/launch_shape.h"
 #include "gs/param_overrides.h"
+#include "sweep_axis.h"
 
 namespace gs::batch {
 
 inline constexpr int kDefaultHalo = 8;
 inline constexpr int kMaxHalo = 1024;
+inline constexpr int kMinSheetTilePx = 16;  // the contact sheet's limits (app/sheet)
+inline constexpr int kMaxSheetTilePx = 1024;
 
 struct BatchOptions {
   std::string backend = "auto";
@@ -36,6 +39,11 @@ struct BatchOptions {
   std::optional<std::string> frames_output;
   bool keep_diverged = false;
   int halo = kDefaultHalo;  // under MPI: rows of halo, steps between exchanges
+  // A parameter sweep (sweep_plan.h): the lattice's axes, and the contact sheet to draw.
+  std::optional<SweepAxis> sweep_F;
+  std::optional<SweepAxis> sweep_k;
+  std::optional<std::string> sheet;
+  std::optional<int> sheet_tile_px;
   bool json = false;
   bool bench = false;
   std::optional<int> busy;  // --bench beside this many busy-loop processes

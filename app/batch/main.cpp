@@ -19,11 +19,13 @@
 #include "gs/termination.h"
 #include "preset_list.h"
 #include "run_report.h"
+#include "sweep_run.h"
 #if GS_WITH_MPI
 #include "distributed_run.h"
 #include "mpi_library.h"
 #include "mpi_world.h"
 #include "rank_input.h"
+#include "sweep_ranks_mpi.h"
 #endif
 
 namespace {
@@ -37,6 +39,13 @@ int fail(const std::string& message) {
   }
   std::cerr << "grayscott-batch: error: " << message << "\n";
   return 1;
+}
+
+// A parameter sweep over `ranks`; rank 0 prints.
+int sweep_over(const gs::batch::BatchOptions& options, gs::batch::SweepRanks& ranks) {
+  const gs::Status swept = gs::batch::run_sweep_command(options, ranks, std::cout);
+  if (!swept) return fail(swept.message());
+  return gs::termination_requested() ? fail("") : 0;
 }
 
 #if GS_WITH_MPI
@@ -57,6 +66,12 @@ int fail_all(gs::distributed::MpiWorld* world, const std::string& message) {
 // share the cores of their node.
 int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& world) {
   using namespace gs::batch;
+  if (wants_sweep(options)) {  // the ranks share the cores of their node
+    if (options.threads == 0)
+      options.threads = std::max(1, int(std::thread::hardware_concurrency()) / world.local_size());
+    MpiSweepRanks ranks(world);
+    return sweep_over(options, ranks);
+  }
   if (options.keep_diverged)  // every rank decides alike: nothing to agree on
     return fail("--keep-diverged runs in one process (start it without mpirun)");
   if (options.threads == 0)
@@ -105,6 +120,10 @@ int run(const gs::batch::BatchOptions& options) {
   if (options.bench) {
     const gs::Status status = run_benchmark(options, std::cout);
     return status ? 0 : fail(status.message());
+  }
+  if (wants_sweep(options)) {
+    SingleProcess one;
+    return sweep_over(options, one);
   }
   gs::Expected<BatchJob> job = build_job(options);
   if (!job) return fail(job.message());

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <limits>
 
-#include "screenshot.h"
+#include "png_image.h"
 
 namespace gs::sheet {
 namespace {

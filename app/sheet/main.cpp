@@ -12,7 +12,7 @@
 #include "contact_sheet.h"
 #include "gs/state_file.h"
 #include "gs/termination.h"
-#include "screenshot.h"
+#include "png_image.h"
 #include "sheet_options.h"
 
 namespace {

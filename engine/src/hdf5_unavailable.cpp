@@ -1,4 +1,5 @@
 // The HDF5 file functions in a build without HDF5 (GS_HDF5=OFF): each fails, saying why.
+#include "gs/atlas_file.h"
 #include "gs/frame_writer.h"
 #include "gs/state_file.h"
 #include "state_file_reader.h"
@@ -25,6 +26,10 @@ Expected<StateFile> read_state_in_process(const std::filesystem::path& path, std
 }
 
 Status write_state(const std::filesystem::path& path, const Fields&, const Params&, std::int64_t) {
+  return unavailable(path);
+}
+
+Status write_atlas(const std::filesystem::path& path, const SweepAtlas&) {
   return unavailable(path);
 }
 

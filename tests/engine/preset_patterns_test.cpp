@@ -5,15 +5,14 @@
 
 #include "gs/cpu_twin_backend.h"
 #include "gs/initial_conditions.h"
+#include "gs/pattern_measures.h"
 #include "gs/presets.h"
-#include "pattern_classifier.h"
 
 namespace gs {
 namespace {
 
 constexpr int kGrid = 128;         // the grid the presets' steps are stated for
 constexpr int kMotionSteps = 500;  // steps between the two fields compared for motion
-constexpr double kMovingChange = 0.02;
 
 Fields run_to(CpuTwinBackend& twin, int steps) {
   EXPECT_TRUE(twin.step(steps));
@@ -36,10 +35,10 @@ TEST(PresetPatterns, EveryPresetShowsTheClassItClaims) {
     ASSERT_TRUE(twin.copy_in(make_initial_fields({kGrid, kGrid}, expected.start, 1)));
     const Fields before = run_to(twin, int(expected.steps));
     const Fields after = run_to(twin, kMotionSteps);
-    const testing::FieldMeasures m = testing::measure_field(after);
-    const double changed = testing::changed_fraction(before, after);
-    const std::string shows = testing::classify_shape(m);
-    const char* motion = changed > kMovingChange ? "moving" : "still";
+    const FieldMeasures m = measure_field(after);
+    const double changed = changed_fraction(before, after);
+    const std::string shows = classify_shape(m);
+    const char* motion = changed > kMovingChangedFraction ? "moving" : "still";
     EXPECT_EQ(shows, to_string(expected.pattern))
         << preset.name << " from " << to_string(expected.start) << ", " << expected.steps
         << " steps: active " << m.active_fraction << ", " << m.active_parts << " groups, "

@@ -11,8 +11,8 @@
 #include "contact_sheet.h"
 #include "gs/state_file.h"
 #include "load_png.h"
+#include "png_image.h"
 #include "run_program.h"
-#include "screenshot.h"
 
 namespace gs::test {
 namespace {

@@ -52,6 +52,12 @@ class MpiWorld {
   Status gather(const std::vector<RankBand>& bands, const Fields& own, Fields& whole);
   // The same for v alone, into `v` (rank 0): a frame.
   Status gather_v(const std::vector<RankBand>& bands, const Fields& own, std::vector<float>& v);
+  // Rank 0 receives every rank's `mine` (counts[r] values from rank r) one after another into
+  // `all`, sized there; the others send theirs (a sweep's blocks of runs).
+  Status gather_blocks(const std::vector<float>& mine, const std::vector<int>& counts,
+                       std::vector<float>& all);
+  Status gather_blocks(const std::vector<double>& mine, const std::vector<int>& counts,
+                       std::vector<double>& all);
 
  private:
   MpiWorld() = default;

@@ -1,10 +1,10 @@
-#include "pattern_classifier.h"
+#include "gs/pattern_measures.h"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-namespace gs::testing {
+namespace gs {
 namespace {
 
 constexpr float kActiveV = 0.1f;  // v above this: away from the trivial state
@@ -96,4 +96,4 @@ std::string classify_shape(const FieldMeasures& m) {
   return "mixed";
 }
 
-}  // namespace gs::testing
+}  // namespace gs

@@ -1,4 +1,4 @@
-#include "screenshot.h"
+#include "png_image.h"
 
 #include <stb_image_write.h>
 
@@ -26,7 +26,7 @@ void colorize(const std::vector<float>& field, const std::vector<Rgb>& table, fl
 
 Status write_png(const std::filesystem::path& path, GridSize size,
                  const std::vector<std::uint8_t>& rgb) {
-  if (rgb.size() != size.cells() * 3) return Error{"screenshot: image does not match the grid"};
+  if (rgb.size() != size.cells() * 3) return Error{"a picture that does not match its size"};
   // Encoded in memory, then written through one checked path: stb's own file writer ignores
   // failed writes, which on a full disk left a cut PNG reported as saved.
   std::vector<unsigned char> png;
@@ -37,7 +37,7 @@ Status write_png(const std::filesystem::path& path, GridSize size,
   };
   if (stbi_write_png_to_func(append, &png, size.width, size.height, 3, rgb.data(),
                              size.width * 3) == 0)
-    return Error{"cannot encode the screenshot '" + path.string() + "'"};
+    return Error{"cannot encode the PNG '" + path.string() + "'"};
   return write_file_whole(path, png.data(), png.size());
 }
 

@@ -1,5 +1,6 @@
-// The classifier behind PresetPatterns, on fields drawn by hand: each class, and motion.
-#include "pattern_classifier.h"
+// The measures behind PresetPatterns (and a sweep's statistics), on fields drawn by hand: each
+// class, and motion.
+#include "gs/pattern_measures.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,124 @@
+#include "sweep_plan.h"
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "batch_job.h"
+#include "gs/initial_conditions.h"
+#include "gs/output_file.h"
+#include "gs/pattern_measures.h"
+
+namespace gs::batch {
+namespace {
+
+// Options that make no sense for a sweep (one line each, before anything runs).
+Status check_refused(const BatchOptions& o) {
+  const std::pair<bool, const char*> refused[] = {
+      {o.input.has_value(), "--input"},
+      {o.frames.has_value() || o.steps_per_frame.has_value(), "--frames/--steps-per-frame"},
+      {o.frames_output.has_value(), "--frames-output"},
+      {o.keep_diverged, "--keep-diverged"},
+      {o.bench, "--bench"}};
+  for (const auto& [given, name] : refused)
+    if (given)
+      return Error{std::string(name) +
+                   " does not go with a sweep (every run starts from a generated state)"};
+  if (o.sweep_F.has_value() != o.sweep_k.has_value())
+    return Error{"--sweep-F and --sweep-k go together"};
+  if (o.params.F || o.params.k) return Error{"--F and --k do not go with a sweep (it sets both)"};
+  if (!o.output) return Error{"a sweep needs --output ATLAS.h5 for its atlas"};
+  if (!o.steps) return Error{"a sweep needs --steps"};
+  if (o.kernel == KernelVariant::Strided)
+    return Error{"a sweep runs the coalesced kernel only (--kernel strided)"};
+  return Status::ok();
+}
+
+// Sheet options without a sweep are refused by build_job's caller (wants_sweep is false there).
+Status check_outputs(const SweepPlan& plan) {
+  GS_TRY(OutputFile(plan.atlas).check_writable());
+  if (plan.sheet) {
+    if (names_same_file(plan.atlas, *plan.sheet))
+      return Error{"--output and --sheet name the same file '" + plan.sheet->string() + "'"};
+    GS_TRY(OutputFile(*plan.sheet).check_writable());
+  }
+  return Status::ok();
+}
+
+// The F and k of the lattice's corners on the shared parameters: validate() checks each
+// (negative or non-finite values; the stability limit does not depend on F and k).
+Status check_corners(const SweepPlan& plan) {
+  for (double F : {plan.F.low, plan.F.high})
+    for (double k : {plan.k.low, plan.k.high}) {
+      Params p = plan.params;
+      p.F = float(F);
+      p.k = float(k);
+      if (Status valid = validate(p); !valid) {
+        std::ostringstream corner;
+        corner << "the sweep's corner F " << F << ", k " << k << ": " << valid.message();
+        return Error{corner.str()};
+      }
+    }
+  return Status::ok();
+}
+
+// Sheet tiles: 128 pixels for a small lattice, smaller for a large one (32 for 64 x 64).
+int default_tile_px(const SweepPlan& plan) {
+  const int most = std::max(plan.F.count, plan.k.count);
+  return most <= 8 ? 128 : most <= 16 ? 64 : most <= 64 ? 32 : 16;
+}
+
+}  // namespace
+
+Rates SweepPlan::rates(int run) const {
+  return {float(F.value(run / k.count)), float(k.value(run % k.count))};
+}
+
+std::vector<Rates> SweepPlan::rates(int first, int count) const {
+  std::vector<Rates> all;
+  for (int r = first; r < first + count; ++r) all.push_back(rates(r));
+  return all;
+}
+
+bool wants_sweep(const BatchOptions& options) {
+  return options.sweep_F || options.sweep_k;
+}
+
+Expected<SweepPlan> build_sweep(const BatchOptions& options) {
+  GS_TRY(check_refused(options));
+  SweepPlan plan;
+  plan.backend = backend_options(options);
+  plan.F = *options.sweep_F;
+  plan.k = *options.sweep_k;
+  plan.steps = *options.steps;
+  plan.motion_steps = motion_window(plan.steps);
+  plan.atlas = *options.output;
+  if (options.sheet) plan.sheet = *options.sheet;
+  plan.sheet_tile_px = options.sheet_tile_px.value_or(default_tile_px(plan));
+  GS_TRY(check_outputs(plan));
+
+  Expected<Params> params = resolve_params(options, {});
+  if (!params) return params.status();
+  plan.params = *params;
+  plan.params.map.enabled = false;
+  GS_TRY(check_corners(plan));
+
+  const long width = options.width.value_or(kDefaultSweepGrid.width);
+  const long height = options.height.value_or(kDefaultSweepGrid.height);
+  GS_TRY(check_grid_size(width, height));
+  const GridSize size{int(width), int(height)};
+  // Every run's state (two field pairs on the stepper), its final v and the field K steps before.
+  GS_TRY(check_fits_in_memory(size, std::size_t(plan.runs()) * 6 * sizeof(float)));
+  plan.init = options.init.value_or("square");
+  plan.seed = options.seed;
+  plan.initial = make_initial_fields(size, *parse_enum<InitPattern>(plan.init), plan.seed);
+  return plan;
+}
+
+RunBlock run_block(int runs, int ranks, int rank) {
+  const int base = runs / ranks, extra = runs % ranks;
+  return {rank * base + std::min(rank, extra), base + (rank < extra ? 1 : 0)};
+}
+
+}  // namespace gs::batch

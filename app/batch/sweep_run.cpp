@@ -1,0 +1,186 @@
+#include "sweep_run.h"
+
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+
+#include "gs/atlas_file.h"
+#include "gs/batched_stepper.h"
+#include "gs/cuda_backend.h"
+#include "gs/pattern_measures.h"
+#include "sweep_sheet.h"
+
+namespace gs::batch {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// create_batched_stepper, with the flags that chose the settings named in its errors.
+Expected<SelectedBatchedStepper> create_batch_stepper(const BackendOptions& options) {
+  const bool cuda = options.choice == BackendChoice::Cuda;
+  if (cuda && (options.cpu_path || options.cpu_steps_per_pass))
+    return Error{"the CPU twin's loop (--cpu-path, --steps-per-pass) applies to the cpu backend"};
+  if (options.choice == BackendChoice::Cpu && (options.block || options.variant))
+    return Error{"the launch shape (--block, --kernel) applies to the cuda backend"};
+  Expected<SelectedBatchedStepper> selected = create_batched_stepper(options);
+  if (!selected && cuda) return Error{"--backend cuda: " + selected.message()};
+  return selected;
+}
+
+// One run's measures, packed as doubles for the gather: coverage, spots, moving.
+constexpr int kMeasures = 3;
+
+// Each run of the block: its v at the end and `motion_steps` before, into the measures, after
+// checking that it stayed finite.
+Status measure_block(const SweepPlan& plan, RunBlock block, const std::vector<float>& before,
+                     const std::vector<float>& after, std::vector<double>& measures) {
+  const GridSize size = plan.initial.size;
+  const std::size_t cells = size.cells();
+  Fields earlier(size), final_state(size);
+  for (int r = 0; r < block.count; ++r) {
+    const auto from = long(std::size_t(r) * cells), to = from + long(cells);
+    std::copy(before.begin() + from, before.begin() + to, earlier.v.begin());
+    std::copy(after.begin() + from, after.begin() + to, final_state.v.begin());
+    if (first_non_finite_cell(final_state)) {
+      const Rates rates = plan.rates(block.first + r);
+      std::ostringstream text;
+      text << "the run with F " << rates.F << ", k " << rates.k
+           << " diverged (NaN or infinity) (try a smaller dt)";
+      return Error{text.str()};
+    }
+    const FieldMeasures m = measure_field(final_state);
+    measures.push_back(m.active_fraction);
+    measures.push_back(m.active_parts);
+    measures.push_back(changed_fraction(earlier, final_state) > kMovingChangedFraction ? 1 : 0);
+  }
+  return Status::ok();
+}
+
+SweepAtlas make_atlas(const SweepPlan& plan, std::vector<float> v,
+                      const std::vector<double>& measures) {
+  SweepAtlas atlas;
+  atlas.size = plan.initial.size;
+  atlas.F = plan.F.values();
+  atlas.k = plan.k.values();
+  atlas.v = std::move(v);
+  for (int r = 0; r < plan.runs(); ++r) {
+    atlas.coverage.push_back(measures[std::size_t(r) * kMeasures]);
+    atlas.spots.push_back(std::int32_t(measures[std::size_t(r) * kMeasures + 1]));
+    atlas.moving.push_back(std::uint8_t(measures[std::size_t(r) * kMeasures + 2]));
+  }
+  atlas.params = plan.params;
+  atlas.step = plan.steps;
+  atlas.init = plan.init;
+  atlas.seed = plan.seed;
+  return atlas;
+}
+
+// Rank 0's files: the atlas, then the sheet (the fields drawn, moved out of the atlas last).
+Status write_outputs(const SweepPlan& plan, SweepAtlas atlas) {
+  GS_TRY(write_atlas(plan.atlas, atlas));
+  if (plan.sheet) return write_sweep_sheet(plan, atlas);
+  return Status::ok();
+}
+
+}  // namespace
+
+Expected<SweepReport> run_sweep(const SweepPlan& plan, SweepRanks& ranks) {
+  const auto wall_start = Clock::now();
+  const bool root = ranks.rank() == 0;
+  const RunBlock block = run_block(plan.runs(), ranks.size(), ranks.rank());
+  Expected<SelectedBatchedStepper> selected = create_batch_stepper(plan.backend);
+  GS_TRY(ranks.agree(selected ? Status::ok() : selected.status()));
+  BatchedStepper& stepper = *selected->stepper;
+
+  SweepReport report;
+  report.backend = stepper.name();
+  report.backend_description = stepper.description();
+  report.backend_reason = selected->reason;
+  report.size = plan.initial.size;
+  report.F_count = plan.F.count;
+  report.k_count = plan.k.count;
+  report.steps = plan.steps;
+  report.ranks = ranks.size();
+
+  // A rank with no runs (more ranks than runs) still takes part in every agreement.
+  const auto step_start = Clock::now();
+  std::vector<float> before, after;
+  GS_TRY(
+      ranks.agree(stepper.start(plan.initial, plan.params, plan.rates(block.first, block.count))));
+  GS_TRY(ranks.agree(stepper.step(plan.steps - plan.motion_steps)));
+  GS_TRY(ranks.agree(stepper.read_v(before)));
+  GS_TRY(ranks.agree(stepper.step(plan.motion_steps)));
+  GS_TRY(ranks.agree(stepper.read_v(after)));
+  report.step_s = ranks.max(seconds_since(step_start));
+  std::vector<double> measures;
+  GS_TRY(ranks.agree(measure_block(plan, block, before, after, measures)));
+  before = {};
+
+  std::vector<int> v_counts, measure_counts;
+  for (int r = 0; r < ranks.size(); ++r) {
+    const int count = run_block(plan.runs(), ranks.size(), r).count;
+    v_counts.push_back(int(std::size_t(count) * plan.initial.size.cells()));
+    measure_counts.push_back(count * kMeasures);
+  }
+  std::vector<float> v;
+  std::vector<double> all_measures;
+  GS_TRY(ranks.agree(ranks.gather(after, v_counts, v)));
+  after = {};
+  GS_TRY(ranks.agree(ranks.gather(measures, measure_counts, all_measures)));
+  GS_TRY(ranks.agree(root ? write_outputs(plan, make_atlas(plan, std::move(v), all_measures))
+                          : Status::ok()));
+  report.wall_s = seconds_since(wall_start);
+  return report;
+}
+
+Status run_sweep_command(const BatchOptions& options, SweepRanks& ranks, std::ostream& out) {
+  Expected<SweepPlan> plan = build_sweep(options);
+  GS_TRY(ranks.agree(plan ? Status::ok() : plan.status()));
+  // The ranks of a node share its GPUs: each takes its node-local rank's, modulo the count.
+  if (plan->backend.choice != BackendChoice::Cpu)
+    if (const int devices = cuda_device_count(); devices > 0)
+      plan->backend.cuda_device = ranks.local_rank() % devices;
+  Expected<SweepReport> report = run_sweep(*plan, ranks);
+  if (!report) return report.status();
+  if (ranks.rank() == 0)
+    options.json ? print_sweep_json(out, *report) : print_sweep_summary(out, *report);
+  return Status::ok();
+}
+
+void print_sweep_summary(std::ostream& out, const SweepReport& r) {
+  out << "backend   " << r.backend << " (" << r.backend_description << ")";
+  if (!r.backend_reason.empty()) out << "; " << r.backend_reason;
+  out << "\nsweep     " << r.runs() << " runs (" << r.F_count << " F x " << r.k_count << " k) of "
+      << to_string(r.size) << ", " << r.steps << " steps";
+  if (r.ranks > 1) out << ", over " << r.ranks << " ranks";
+  out << std::fixed << std::setprecision(3) << "\ntime      stepping " << r.step_s << " s, wall "
+      << r.wall_s << " s\n"
+      << std::setprecision(1) << "speed     " << r.runs_per_s() << " runs/s\n";
+}
+
+void print_sweep_json(std::ostream& out, const SweepReport& r) {
+  const nlohmann::json summary = {
+      {"backend", r.backend},
+      {"backend_description", r.backend_description},
+      {"backend_reason", r.backend_reason},
+      {"width", r.size.width},
+      {"height", r.size.height},
+      {"runs", r.runs()},
+      {"F_count", r.F_count},
+      {"k_count", r.k_count},
+      {"ranks", r.ranks},
+      {"steps", r.steps},
+      {"seconds", {{"stepping", r.step_s}, {"wall", r.wall_s}}},
+      {"runs_per_s", r.runs_per_s()},
+  };
+  out << summary.dump(2) << "\n";
+}
+
+}  // namespace gs::batch

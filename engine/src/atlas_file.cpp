@@ -1,0 +1,63 @@
+#include "gs/atlas_file.h"
+
+#include "gs/output_file.h"
+#include "hdf5_handle.h"
+#include "hdf5_writing.h"
+#include "state_file_layout.h"
+
+namespace gs {
+namespace {
+
+using hdf5::Handle;
+
+Status check_shapes(const SweepAtlas& a) {
+  const std::size_t runs = a.F.size() * a.k.size();
+  if (runs == 0 || a.v.size() != runs * a.size.cells() || a.coverage.size() != runs ||
+      a.spots.size() != runs || a.moving.size() != runs)
+    return Error{"the atlas's arrays do not match its " + std::to_string(a.F.size()) + " x " +
+                 std::to_string(a.k.size()) + " runs of " + to_string(a.size)};
+  return Status::ok();
+}
+
+Status write_contents(hid_t file, const SweepAtlas& a) {
+  const hsize_t n = a.F.size(), m = a.k.size();
+  GS_TRY(hdf5::write_dataset(file, "v", H5T_IEEE_F32LE, H5T_NATIVE_FLOAT,
+                             {n, m, hsize_t(a.size.height), hsize_t(a.size.width)}, a.v.data()));
+  GS_TRY(hdf5::write_dataset(file, "F", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {n}, a.F.data()));
+  GS_TRY(hdf5::write_dataset(file, "k", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {m}, a.k.data()));
+  GS_TRY(hdf5::write_dataset(file, "coverage", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {n, m},
+                             a.coverage.data()));
+  GS_TRY(
+      hdf5::write_dataset(file, "spots", H5T_STD_I32LE, H5T_NATIVE_INT32, {n, m}, a.spots.data()));
+  GS_TRY(
+      hdf5::write_dataset(file, "moving", H5T_STD_U8LE, H5T_NATIVE_UINT8, {n, m}, a.moving.data()));
+  for (auto [name, value] :
+       {std::pair{"Du", a.params.Du}, std::pair{"Dv", a.params.Dv}, std::pair{"dt", a.params.dt}})
+    GS_TRY(hdf5::write_float_attribute(file, name, value));
+  GS_TRY(hdf5::write_string_attribute(file, "laplacian", to_string(a.params.laplacian)));
+  GS_TRY(hdf5::write_string_attribute(file, "boundary", to_string(a.params.boundary)));
+  GS_TRY(hdf5::write_string_attribute(file, "init", a.init));
+  GS_TRY(hdf5::write_int_attribute(file, "step", a.step));
+  return hdf5::write_uint_attribute(file, "seed", a.seed);
+}
+
+}  // namespace
+
+Status write_atlas(const std::filesystem::path& path, const SweepAtlas& atlas) {
+  GS_TRY(check_shapes(atlas));
+  hdf5::silence_errors();
+  OutputFile output(path);
+  GS_TRY(output.check_writable());
+  const std::string failed = "cannot write '" + path.string() + "': ";
+  Handle file(H5Fcreate(output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT),
+              H5Fclose);
+  if (!file.valid()) return Error{failed + layout::written(false).message()};
+  if (Status status = write_contents(file.get(), atlas); !status)
+    return Error{failed + status.message()};
+  // Closing flushes: a full disk often shows only here.
+  if (Status closed = layout::written(file.close()); !closed)
+    return Error{failed + closed.message()};
+  return output.commit();
+}
+
+}  // namespace gs

@@ -1,0 +1,168 @@
+// The CUDA batched stepper: every grid of a sweep in one pair of device buffers, stepped by one
+// launch per step over all of them (the kernel's blockIdx.z picks the grid and its F and k; past
+// 65,535 grids, one launch per 65,535). The per-thread body is kernels/batched_step_kernel_body.h,
+// which the engine's tests run through the CPU launch emulator.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "batched_steppers.h"
+#include "cuda_check.h"
+#include "device_buffer.h"
+#include "gs/cuda_backend.h"
+#include "gs/termination.h"
+#include "kernels/batched_step_kernel_body.h"
+#include "step_kernels.h"
+
+namespace gs {
+namespace {
+
+__device__ Dim3 as_dim3(const dim3& d) {
+  return Dim3{d.x, d.y, d.z};
+}
+
+template <Laplacian L>
+__global__ void batched_step_kernel(BatchedStepArgs args) {
+  batched_step_kernel_body<L>(as_dim3(blockIdx), as_dim3(threadIdx), as_dim3(blockDim), args);
+}
+
+// One step of every grid: one launch per kMaxGridsPerLaunch grids.
+cudaError_t launch_batched_step(GridSize size, BlockShape block, BatchedStepArgs args,
+                                cudaStream_t stream) {
+  for (int first = 0; first < args.grids; first += kMaxGridsPerLaunch) {
+    args.first_grid = first;
+    const int count = std::min(kMaxGridsPerLaunch, args.grids - first);
+    const LaunchShape shape = batched_launch_shape(size, block, count);
+    const dim3 grid(shape.grid.x, shape.grid.y, shape.grid.z);
+    const dim3 threads(shape.block.x, shape.block.y, shape.block.z);
+    switch (args.params.laplacian) {
+      case Laplacian::FivePoint:
+        batched_step_kernel<Laplacian::FivePoint><<<grid, threads, 0, stream>>>(args);
+        break;
+      case Laplacian::NinePoint:
+        batched_step_kernel<Laplacian::NinePoint><<<grid, threads, 0, stream>>>(args);
+        break;
+      case Laplacian::Course:
+        batched_step_kernel<Laplacian::Course><<<grid, threads, 0, stream>>>(args);
+        break;
+    }
+    if (const cudaError_t code = cudaGetLastError(); code != cudaSuccess) return code;
+  }
+  return cudaSuccess;
+}
+
+class CudaBatchedStepper final : public BatchedStepper {
+ public:
+  CudaBatchedStepper(CudaDeviceInfo device, BlockShape block) : device_(device), block_(block) {}
+  ~CudaBatchedStepper() override {
+    // Failures here have no caller to tell (as DeviceBuffer's).
+    if (rates_) {
+      [[maybe_unused]] const cudaError_t ignored = cudaFree(rates_);
+    }
+    if (stream_) {
+      [[maybe_unused]] const cudaError_t ignored = cudaStreamDestroy(stream_);
+    }
+  }
+  CudaBatchedStepper(const CudaBatchedStepper&) = delete;
+  CudaBatchedStepper& operator=(const CudaBatchedStepper&) = delete;
+
+  Status create_stream() {
+    GS_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    return Status::ok();
+  }
+
+  BackendKind kind() const override { return BackendKind::Cuda; }
+  std::string description() const override {
+    return device_.name + ", every grid in one launch per step";
+  }
+
+  Status start(const Fields& initial, const Params& params,
+               const std::vector<Rates>& rates) override {
+    if (params.map.enabled) return Error{"a batch of grids takes no parameter map"};
+    size_ = initial.size;
+    params_ = params;
+    grids_ = int(rates.size());
+    const std::size_t cells = size_.cells(), all = cells * rates.size();
+    GS_CUDA_TRY(cudaSetDevice(device_.index));
+    for (int i = 0; i < 2; ++i) {
+      GS_CUDA_TRY(u_[i].allocate(all));
+      GS_CUDA_TRY(v_[i].allocate(all));
+    }
+    if (rates_) GS_CUDA_TRY(cudaFree(rates_));
+    rates_ = nullptr;
+    GS_CUDA_TRY(cudaMalloc(reinterpret_cast<void**>(&rates_), rates.size() * sizeof(Rates)));
+    GS_CUDA_TRY(cudaMemcpyAsync(rates_, rates.data(), rates.size() * sizeof(Rates),
+                                cudaMemcpyHostToDevice, stream_));
+    for (std::size_t g = 0; g < rates.size(); ++g) {
+      GS_CUDA_TRY(cudaMemcpyAsync(u_[0].get() + g * cells, initial.u.data(), cells * sizeof(float),
+                                  cudaMemcpyHostToDevice, stream_));
+      GS_CUDA_TRY(cudaMemcpyAsync(v_[0].get() + g * cells, initial.v.data(), cells * sizeof(float),
+                                  cudaMemcpyHostToDevice, stream_));
+    }
+    current_ = 0;
+    GS_CUDA_TRY(cudaStreamSynchronize(stream_));
+    return Status::ok();
+  }
+
+  // Waits for the GPU every few hundred steps, so Ctrl-C is noticed promptly.
+  Status step(long long count) override {
+    constexpr long long kStepsBetweenChecks = 256;
+    for (long long s = 0; s < count; ++s) {
+      const BatchedStepArgs args{u_[current_].get(),
+                                 v_[current_].get(),
+                                 u_[1 - current_].get(),
+                                 v_[1 - current_].get(),
+                                 rates_,
+                                 size_.width,
+                                 size_.height,
+                                 0,
+                                 grids_,
+                                 params_};
+      GS_CUDA_TRY(launch_batched_step(size_, block_, args, stream_));
+      current_ = 1 - current_;
+      if ((s + 1) % kStepsBetweenChecks == 0) {
+        GS_CUDA_TRY(cudaStreamSynchronize(stream_));
+        if (termination_requested()) return Error{"interrupted"};
+      }
+    }
+    GS_CUDA_TRY(cudaStreamSynchronize(stream_));
+    return Status::ok();
+  }
+
+  Status read_v(std::vector<float>& v) override {
+    v.resize(size_.cells() * std::size_t(grids_));
+    GS_CUDA_TRY(cudaMemcpyAsync(v.data(), v_[current_].get(), v.size() * sizeof(float),
+                                cudaMemcpyDeviceToHost, stream_));
+    GS_CUDA_TRY(cudaStreamSynchronize(stream_));
+    return Status::ok();
+  }
+
+ private:
+  CudaDeviceInfo device_;
+  BlockShape block_;
+  cudaStream_t stream_ = nullptr;
+  GridSize size_;
+  Params params_;
+  int grids_ = 0;
+  cuda::DeviceBuffer u_[2], v_[2];
+  Rates* rates_ = nullptr;
+  int current_ = 0;
+};
+
+}  // namespace
+
+Expected<std::unique_ptr<BatchedStepper>> make_cuda_batched_stepper(const BackendOptions& options) {
+  if (auto reason = cuda_unavailable_reason()) return Error{"cuda unavailable: " + *reason};
+  Expected<CudaDeviceInfo> info = cuda_device_info(options.cuda_device);
+  if (!info) return info.status();
+  GS_CUDA_TRY(cudaSetDevice(options.cuda_device));
+  if (Status runs = cuda::check_kernels_run_here(options.cuda_device); !runs)
+    return Error{"cuda unavailable: " + runs.message()};
+  if (options.variant == KernelVariant::Strided)
+    return Error{"a batch of grids runs the coalesced kernel only"};
+  auto stepper = std::make_unique<CudaBatchedStepper>(*info, options.block.value_or(BlockShape{}));
+  GS_TRY(stepper->create_stream());
+  return std::unique_ptr<BatchedStepper>(std::move(stepper));
+}
+
+}  // namespace gs

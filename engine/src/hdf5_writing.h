@@ -1,0 +1,27 @@
+// Writing HDF5 datasets and scalar attributes with every call checked: each failure becomes an
+// Error carrying HDF5's innermost message (layout::written), read at the failing call. Internal
+// to the engine's HDF5 files: the sweep's atlas (the state file's own layout is
+// state_file_layout.h).
+#pragma once
+
+#include <hdf5.h>
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "gs/status.h"
+
+namespace gs::hdf5 {
+
+Status write_float_attribute(hid_t object, const char* name, double value);
+Status write_int_attribute(hid_t object, const char* name, std::int64_t value);
+Status write_uint_attribute(hid_t object, const char* name, std::uint64_t value);
+// Variable-length UTF-8, as h5py writes str attributes.
+Status write_string_attribute(hid_t object, const char* name, std::string_view value);
+
+// A contiguous dataset of `dims` elements stored as `file_type`, from `data` in `memory_type`.
+Status write_dataset(hid_t file, const char* name, hid_t file_type, hid_t memory_type,
+                     const std::vector<hsize_t>& dims, const void* data);
+
+}  // namespace gs::hdf5

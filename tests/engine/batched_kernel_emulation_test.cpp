@@ -1,0 +1,163 @@
+// The batched step kernel's per-thread body (many grids, each with its own F and k, in one
+// launch), run on the CPU by the launch emulator over exactly the shape the GPU launch uses,
+// against single grids stepped by the CPU twin: every grid must end with the twin's bits for its
+// own F and k. Also the CPU twin's batched stepper against single twins.
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <tuple>
+#include <vector>
+
+#include "gs/batched_stepper.h"
+#include "kernels/batched_step_kernel_body.h"
+#include "kernels/launch_emulator.h"
+#include "reference_model.h"
+
+namespace gs::test {
+namespace {
+
+// Awkward rates: each grid's own, none equal to another's.
+std::vector<Rates> some_rates(int grids) {
+  std::vector<Rates> rates;
+  for (int g = 0; g < grids; ++g)
+    rates.push_back({0.018f + 0.004f * float(g), 0.047f + 0.0031f * float(g % 3)});
+  return rates;
+}
+
+// `steps` emulated launches over every grid, from `first_grid` in launches of at most
+// `per_launch` grids (as the CUDA launcher splits past 65,535), ping-ponging two buffers.
+std::vector<float> emulate_batch(const Fields& start, const Params& p,
+                                 const std::vector<Rates>& rates, BlockShape block, int steps,
+                                 int per_launch) {
+  const GridSize size = start.size;
+  const std::size_t cells = size.cells(), all = cells * rates.size();
+  std::vector<float> u[2], v[2];
+  for (int i = 0; i < 2; ++i) {
+    u[i].assign(all, std::numeric_limits<float>::quiet_NaN());
+    v[i].assign(all, std::numeric_limits<float>::quiet_NaN());
+  }
+  for (std::size_t g = 0; g < rates.size(); ++g) {
+    std::copy(start.u.begin(), start.u.end(), u[0].begin() + long(g * cells));
+    std::copy(start.v.begin(), start.v.end(), v[0].begin() + long(g * cells));
+  }
+  int current = 0;
+  const int grids = int(rates.size());
+  for (int s = 0; s < steps; ++s) {
+    for (int first = 0; first < grids; first += per_launch) {
+      const BatchedStepArgs args{u[current].data(),
+                                 v[current].data(),
+                                 u[1 - current].data(),
+                                 v[1 - current].data(),
+                                 rates.data(),
+                                 size.width,
+                                 size.height,
+                                 first,
+                                 grids,
+                                 p};
+      const LaunchShape shape =
+          batched_launch_shape(size, block, std::min(per_launch, grids - first));
+      emulate_launch(shape, [&](Dim3 b, Dim3 t, Dim3 dim) {
+        switch (p.laplacian) {
+          case Laplacian::FivePoint:
+            batched_step_kernel_body<Laplacian::FivePoint>(b, t, dim, args);
+            break;
+          case Laplacian::NinePoint:
+            batched_step_kernel_body<Laplacian::NinePoint>(b, t, dim, args);
+            break;
+          case Laplacian::Course:
+            batched_step_kernel_body<Laplacian::Course>(b, t, dim, args);
+            break;
+        }
+      });
+    }
+    current = 1 - current;
+  }
+  return v[current];
+}
+
+Fields single_run(const Fields& start, Params p, Rates rates, int steps) {
+  p.F = rates.F;
+  p.k = rates.k;
+  return run_twin(start, p, steps, 1);
+}
+
+using Case = std::tuple<Laplacian, Boundary>;
+class EmulatedBatchedKernel : public ::testing::TestWithParam<Case> {};
+
+TEST_P(EmulatedBatchedKernel, EveryGridGetsTheTwinsBitsForItsRates) {
+  const auto [laplacian, boundary] = GetParam();
+  const Params p = stable_params(laplacian, boundary);
+  struct SizeCase {
+    GridSize size;
+    BlockShape block;
+    int grids;
+    int per_launch;
+  };
+  for (const SizeCase& c :
+       {SizeCase{{17, 5}, {32, 8}, 5, 65535}, SizeCase{{33, 47}, {7, 3}, 4, 3},
+        SizeCase{{1, 1}, {32, 8}, 3, 1}, SizeCase{{40, 9}, {128, 1}, 2, 65535}}) {
+    SCOPED_TRACE(to_string(c.size) + " block " + std::to_string(c.block.x) + "x" +
+                 std::to_string(c.block.y) + ", " + std::to_string(c.grids) + " grids");
+    const Fields start = random_fields(c.size, 5);
+    const std::vector<Rates> rates = some_rates(c.grids);
+    const int steps = 7;
+    const std::vector<float> got = emulate_batch(start, p, rates, c.block, steps, c.per_launch);
+    const std::size_t cells = c.size.cells();
+    for (int g = 0; g < c.grids; ++g) {
+      const Fields expected = single_run(start, p, rates[std::size_t(g)], steps);
+      EXPECT_TRUE(std::equal(expected.v.begin(), expected.v.end(), got.begin() + long(g * cells)))
+          << "grid " << g;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllStencils, EmulatedBatchedKernel,
+    ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint,
+                                         Laplacian::Course),
+                       ::testing::Values(Boundary::Periodic, Boundary::Neumann)),
+    [](const ::testing::TestParamInfo<Case>& test) {
+      return case_name(std::get<0>(test.param), std::get<1>(test.param));
+    });
+
+TEST(BatchedLaunchShape, IsTheCoalescedShapeOneGridDeep) {
+  const LaunchShape single = launch_shape_for({1023, 1025}, {32, 8}, KernelVariant::Coalesced);
+  const LaunchShape batched = batched_launch_shape({1023, 1025}, {32, 8}, 70);
+  EXPECT_EQ(batched.grid.x, single.grid.x);
+  EXPECT_EQ(batched.grid.y, single.grid.y);
+  EXPECT_EQ(batched.grid.z, 70u);
+  EXPECT_EQ(batched.block.x, 32u);
+  EXPECT_EQ(batched.block.y, 8u);
+}
+
+// The CPU twin's batched stepper (several threads, one grid each at a time) against single
+// twins, and the stepper's own steps split into two calls as a sweep splits them.
+TEST(CpuBatchedStepper, GivesEachGridTheBitsOfASingleTwin) {
+  BackendOptions options;
+  options.choice = BackendChoice::Cpu;
+  options.cpu_threads = 3;
+  Expected<SelectedBatchedStepper> selected = create_batched_stepper(options);
+  ASSERT_TRUE(selected) << selected.message();
+  EXPECT_EQ(selected->stepper->kind(), BackendKind::CpuTwin);
+  const Params p = stable_params(Laplacian::NinePoint, Boundary::Periodic);
+  const Fields start = random_fields({45, 31}, 9);
+  const std::vector<Rates> rates = some_rates(7);
+  ASSERT_TRUE(selected->stepper->start(start, p, rates));
+  ASSERT_TRUE(selected->stepper->step(20));
+  ASSERT_TRUE(selected->stepper->step(13));
+  std::vector<float> v;
+  ASSERT_TRUE(selected->stepper->read_v(v));
+  ASSERT_EQ(v.size(), start.size.cells() * rates.size());
+  for (std::size_t g = 0; g < rates.size(); ++g) {
+    const Fields expected = single_run(start, p, rates[g], 33);
+    EXPECT_TRUE(
+        std::equal(expected.v.begin(), expected.v.end(), v.begin() + long(g * start.size.cells())))
+        << "grid " << g;
+  }
+  Params mapped = p;
+  mapped.map.enabled = true;
+  EXPECT_FALSE(selected->stepper->start(start, mapped, rates));
+}
+
+}  // namespace
+}  // namespace gs::test
