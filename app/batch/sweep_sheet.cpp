@@ -16,9 +16,9 @@ std::string number(double value) {
   return text;
 }
 
-// Short enough for a small sheet: "F 0.01–0.06 ↓  k 0.045–0.07 →".
+// Short enough for a small sheet: "F 0.01–0.06 ↑  k 0.045–0.07 →".
 std::string title(const SweepPlan& plan) {
-  return "F " + number(plan.F.low) + "\u2013" + number(plan.F.high) + " \u2193  k " +
+  return "F " + number(plan.F.low) + "\u2013" + number(plan.F.high) + " \u2191  k " +
          number(plan.k.low) + "\u2013" + number(plan.k.high) + " \u2192";
 }
 
@@ -26,11 +26,14 @@ std::string title(const SweepPlan& plan) {
 
 Status write_sweep_sheet(const SweepPlan& plan, const SweepAtlas& atlas) {
   const std::size_t cells = atlas.size.cells();
-  std::vector<sheet::SheetTile> tiles(std::size_t(plan.runs()));
-  for (std::size_t r = 0; r < tiles.size(); ++r) {
-    tiles[r].size = atlas.size;
-    tiles[r].values.assign(atlas.v.begin() + long(r * cells),
-                           atlas.v.begin() + long((r + 1) * cells));
+  // Tile t (row t / M from the top) shows F index N - 1 - t / M: F grows upward.
+  const std::size_t M = std::size_t(plan.k.count), N = std::size_t(plan.F.count);
+  std::vector<sheet::SheetTile> tiles(N * M);
+  for (std::size_t t = 0; t < tiles.size(); ++t) {
+    const std::size_t run = (N - 1 - t / M) * M + t % M;
+    tiles[t].size = atlas.size;
+    tiles[t].values.assign(atlas.v.begin() + long(run * cells),
+                           atlas.v.begin() + long((run + 1) * cells));
   }
   Expected<sheet::SheetFont> font = sheet::load_sans_font(sheet::kLabelFontPx);
   if (!font) return font.status();

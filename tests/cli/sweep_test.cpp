@@ -1,7 +1,8 @@
 // grayscott-batch --sweep-F --sweep-k: the atlas's axes are the lattice asked for, each cell of
 // the atlas is bit for bit the v of a single run with its F and k, its statistics are the
-// engine's measures of that field, the contact sheet has the size of its layout, several ranks
-// give the bits of one process (builds with MPI), and bad input is one line and no file.
+// engine's measures of that field, the contact sheet shows each run's tile in its place (F up,
+// k across), several ranks give the bits of one process (builds with MPI), and bad input is one
+// line and no file.
 #include <gtest/gtest.h>
 #include <hdf5.h>
 
@@ -17,6 +18,7 @@
 #include "contact_sheet.h"
 #include "gs/pattern_measures.h"
 #include "hdf5_test_files.h"
+#include "load_png.h"
 #include "run_program.h"
 
 namespace gs::test {
@@ -62,17 +64,6 @@ std::vector<std::string> sweep_args(const std::filesystem::path& atlas) {
           "--width",   "24",          "--height",  "20",
           "--steps",   "300",         "--init",    "grown-spots",
           "--seed",    "7",           "--output",  atlas.string()};
-}
-
-// A PNG's width and height, from its header.
-GridSize png_size(const std::filesystem::path& path) {
-  const std::string bytes = read_file(path);
-  if (bytes.size() < 24 || bytes.compare(1, 3, "PNG") != 0) return {};
-  const auto be32 = [&](std::size_t at) {
-    return int((std::uint8_t(bytes[at]) << 24) | (std::uint8_t(bytes[at + 1]) << 16) |
-               (std::uint8_t(bytes[at + 2]) << 8) | std::uint8_t(bytes[at + 3]));
-  };
-  return {be32(16), be32(20)};
 }
 
 TEST(Sweep, EachCellOfTheAtlasIsTheSingleRunWithItsFAndK) {
@@ -131,14 +122,30 @@ TEST(Sweep, EachCellOfTheAtlasIsTheSingleRunWithItsFAndK) {
     }
   EXPECT_GE(patterned, 3) << "the runs should show structure, not only dead or full grids";
 
-  // Rows along F, columns along k, 128-pixel tiles under a title.
+  // Rows along F (the highest at the top), columns along k, 128-pixel tiles under a title; each
+  // tile is its run's v as the composer draws it alone (viridis, 0 to 0.5).
   Expected<sheet::SheetFont> font = sheet::load_sans_font(sheet::kLabelFontPx);
   ASSERT_TRUE(font) << font.message();
   const int title_height = font->at_height(sheet::kTitleFontPx).line_height() + sheet::kGapPx;
   const sheet::SheetLayout layout = sheet::layout_sheet(6, 2, 128, 0, 0, title_height);
-  const GridSize picture = png_size(dir / "sheet.png");
-  EXPECT_EQ(picture.width, layout.width);
-  EXPECT_EQ(picture.height, layout.height);
+  const sheet::RgbImage picture = load_png(dir / "sheet.png");
+  ASSERT_EQ(picture.width, layout.width);
+  ASSERT_EQ(picture.height, layout.height);
+  sheet::SheetStyle style;
+  style.table = app::colormap_table(*app::find_colormap("viridis"));
+  for (std::size_t t = 0; t < 6; ++t) {
+    const std::size_t shown = (2 - t / 2) * 2 + t % 2;
+    sheet::SheetTile tile{{kWidth, kHeight}, {}, {}};
+    tile.values.assign(v.begin() + long(shown * cells), v.begin() + long((shown + 1) * cells));
+    Expected<sheet::RgbImage> alone = sheet::render_tile(tile, style);
+    ASSERT_TRUE(alone) << alone.message();
+    const auto [left, top] = layout.tile_origin(t);
+    bool same = true;
+    for (int y = 0; y < 128; ++y)
+      for (int x = 0; x < 128; ++x)
+        same = same && picture.pixel(left + x, top + y) == alone->pixel(x, y);
+    EXPECT_TRUE(same) << "tile " << t << " should show run " << shown;
+  }
   EXPECT_FALSE(dir.has_temporary_file());
 }
 
