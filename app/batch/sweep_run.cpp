@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iomanip>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -82,11 +83,16 @@ SweepAtlas make_atlas(const SweepPlan& plan, std::vector<float> v,
   return atlas;
 }
 
-// Rank 0's files: the atlas, then the sheet (the fields drawn, moved out of the atlas last).
-Status write_outputs(const SweepPlan& plan, SweepAtlas atlas) {
+// Rank 0's files: the sheet drawn first (it may fail: no font), then the atlas and the sheet.
+Status write_outputs(const SweepPlan& plan, const SweepAtlas& atlas) {
+  std::optional<sheet::RgbImage> picture;
+  if (plan.sheet) {
+    Expected<sheet::RgbImage> drawn = draw_sweep_sheet(plan, atlas);
+    if (!drawn) return drawn.status();
+    picture = std::move(*drawn);
+  }
   GS_TRY(write_atlas(plan.atlas, atlas));
-  if (plan.sheet) return write_sweep_sheet(plan, atlas);
-  return Status::ok();
+  return picture ? write_sweep_sheet(*plan.sheet, *picture) : Status::ok();
 }
 
 }  // namespace

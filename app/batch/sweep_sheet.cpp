@@ -24,7 +24,7 @@ std::string title(const SweepPlan& plan) {
 
 }  // namespace
 
-Status write_sweep_sheet(const SweepPlan& plan, const SweepAtlas& atlas) {
+Expected<sheet::RgbImage> draw_sweep_sheet(const SweepPlan& plan, const SweepAtlas& atlas) {
   const std::size_t cells = atlas.size.cells();
   // Tile t (row t / M from the top) shows F index N - 1 - t / M: F grows upward.
   const std::size_t M = std::size_t(plan.k.count), N = std::size_t(plan.F.count);
@@ -45,7 +45,11 @@ Status write_sweep_sheet(const SweepPlan& plan, const SweepAtlas& atlas) {
   style.font = &*font;
   Expected<sheet::RgbImage> image = sheet::compose_contact_sheet(tiles, style);
   if (!image) return Error{"the sweep's sheet: " + image.message()};
-  return app::write_png(*plan.sheet, image->size(), image->rgb);
+  return image;
+}
+
+Status write_sweep_sheet(const std::filesystem::path& path, const sheet::RgbImage& image) {
+  return app::write_png(path, image.size(), image.rgb);
 }
 
 }  // namespace gs::batch
