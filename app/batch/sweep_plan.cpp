@@ -109,7 +109,8 @@ Expected<SweepPlan> build_sweep(const BatchOptions& options) {
   GS_TRY(check_grid_size(width, height));
   const GridSize size{int(width), int(height)};
   // Every run's state (two field pairs on the stepper), its final v and the field K steps before.
-  GS_TRY(check_fits_in_memory(size, std::size_t(plan.runs()) * 6 * sizeof(float)));
+  if (Status fits = check_fits_in_memory(size, std::size_t(plan.runs()) * 6 * sizeof(float)); !fits)
+    return Error{"the sweep's " + std::to_string(plan.runs()) + " runs: " + fits.message()};
   plan.init = options.init.value_or("square");
   plan.seed = options.seed;
   plan.initial = make_initial_fields(size, *parse_enum<InitPattern>(plan.init), plan.seed);

@@ -1,6 +1,7 @@
 #include "sweep_run.h"
 
 #include <chrono>
+#include <climits>
 #include <cmath>
 #include <iomanip>
 #include <nlohmann/json.hpp>
@@ -101,6 +102,11 @@ Expected<SweepReport> run_sweep(const SweepPlan& plan, SweepRanks& ranks) {
   const auto wall_start = Clock::now();
   const bool root = ranks.rank() == 0;
   const RunBlock block = run_block(plan.runs(), ranks.size(), ranks.rank());
+  // The gather counts values in MPI's ints (the same answer on every rank).
+  if (ranks.size() > 1 && std::size_t(plan.runs()) * plan.initial.size.cells() > INT_MAX)
+    return Error{"the atlas's " + std::to_string(plan.runs()) + " runs of " +
+                 to_string(plan.initial.size) +
+                 " pass what this program gathers through MPI (2^31 values)"};
   Expected<SelectedBatchedStepper> selected = create_batch_stepper(plan.backend);
   GS_TRY(ranks.agree(selected ? Status::ok() : selected.status()));
   BatchedStepper& stepper = *selected->stepper;

@@ -191,7 +191,8 @@ TEST(Sweep, BadInputIsOneLineAndNoFile) {
 }
 
 #if defined(GS_MPIEXEC)
-// Two and three ranks (3 and 2 runs, then 2, 2 and 2) give the bits of one process.
+// Two, three and seven ranks (3 and 3 runs; 2, 2 and 2; one run each and a rank with none) give
+// the bits of one process.
 TEST(Sweep, RanksGiveTheAtlasOfOneProcess) {
   setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
   setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
@@ -201,7 +202,7 @@ TEST(Sweep, RanksGiveTheAtlasOfOneProcess) {
   ScratchDir dir;
   const auto alone = dir / "alone.h5";
   ASSERT_EQ(run_batch(sweep_args(alone)).exit_code, 0);
-  for (int ranks : {2, 3}) {
+  for (int ranks : {2, 3, 7}) {
     const auto atlas = dir / ("ranks" + std::to_string(ranks) + ".h5");
     std::vector<std::string> args{"--oversubscribe", "-np", std::to_string(ranks), GS_BATCH_BINARY};
     const std::vector<std::string> sweep = sweep_args(atlas);
