@@ -117,13 +117,13 @@ int run(const gs::batch::BatchOptions& options) {
     options.json ? print_preset_json(std::cout, *library) : print_preset_table(std::cout, *library);
     return 0;
   }
+  if (wants_sweep(options)) {  // it refuses --bench itself
+    SingleProcess one;
+    return sweep_over(options, one);
+  }
   if (options.bench) {
     const gs::Status status = run_benchmark(options, std::cout);
     return status ? 0 : fail(status.message());
-  }
-  if (wants_sweep(options)) {
-    SingleProcess one;
-    return sweep_over(options, one);
   }
   gs::Expected<BatchJob> job = build_job(options);
   if (!job) return fail(job.message());

@@ -15,16 +15,20 @@ namespace {
 
 // Options that make no sense for a sweep (one line each, before anything runs).
 Status check_refused(const BatchOptions& o) {
-  const std::pair<bool, const char*> refused[] = {
-      {o.input.has_value(), "--input"},
-      {o.frames.has_value() || o.steps_per_frame.has_value(), "--frames/--steps-per-frame"},
-      {o.frames_output.has_value(), "--frames-output"},
-      {o.keep_diverged, "--keep-diverged"},
-      {o.bench, "--bench"}};
-  for (const auto& [given, name] : refused)
-    if (given)
-      return Error{std::string(name) +
-                   " does not go with a sweep (every run starts from a generated state)"};
+  struct Refused {
+    bool given;
+    const char* option;
+    const char* why;
+  };
+  const Refused refused[] = {
+      {o.input.has_value(), "--input", "every run starts from a generated state"},
+      {o.frames.has_value() || o.steps_per_frame.has_value(), "--frames/--steps-per-frame",
+       "the atlas keeps each run's final v"},
+      {o.frames_output.has_value(), "--frames-output", "the atlas keeps each run's final v"},
+      {o.keep_diverged, "--keep-diverged", "a run that diverges fails the sweep"},
+      {o.bench, "--bench", "the benchmark measures single grids"}};
+  for (const Refused& r : refused)
+    if (r.given) return Error{std::string(r.option) + " does not go with a sweep (" + r.why + ")"};
   if (o.sweep_F.has_value() != o.sweep_k.has_value())
     return Error{"--sweep-F and --sweep-k go together"};
   if (o.params.F || o.params.k) return Error{"--F and --k do not go with a sweep (it sets both)"};

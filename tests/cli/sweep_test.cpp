@@ -175,6 +175,7 @@ TEST(Sweep, BadInputIsOneLineAndNoFile) {
       {"--sweep-F", "0.01:0.02:3", "--sweep-k", "0.05:0.06:2", "--output", atlas, "--input",
        (dir / "state.h5").string()},
       {"--sweep-F", "0.01:0.02:3", "--sweep-k", "0.05:0.06:2", "--output", atlas, "--F", "0.03"},
+      {"--sweep-F", "0.01:0.02:3", "--sweep-k", "0.05:0.06:2", "--output", atlas, "--bench"},
       {"--sweep-F", "-0.01:0.02:3", "--sweep-k", "0.05:0.06:2", "--output", atlas},
       {"--output", atlas, "--sheet", (dir / "sheet.png").string()}};
   for (const auto& extra : cases) {
