@@ -1,6 +1,7 @@
 // The MPI world of a run started by mpirun or srun: this process's rank among them, and the few
 // collective operations a run over several ranks needs (halo exchange, agreeing on an error,
-// gathering rows to rank 0). Exists only in builds with MPI (GS_MPI).
+// sharing a file name; the ranks write their files themselves, rank_files.h). Exists only in
+// builds with MPI (GS_MPI).
 #pragma once
 
 #include <memory>
@@ -47,17 +48,6 @@ class MpiWorld {
   // One exchange: this rank's outgoing rows to their ranks, its incoming rows from theirs,
   // nonblocking, all at once.
   Status exchange(RankExchange& exchange);
-  // Rank 0 receives every rank's own rows (`own`: this rank's, and nothing else) of u and v
-  // into `whole` (sized there); the others send theirs.
-  Status gather(const std::vector<RankBand>& bands, const Fields& own, Fields& whole);
-  // The same for v alone, into `v` (rank 0): a frame.
-  Status gather_v(const std::vector<RankBand>& bands, const Fields& own, std::vector<float>& v);
-  // Rank 0 receives every rank's `mine` (counts[r] values from rank r) one after another into
-  // `all`, sized there; the others send theirs (a sweep's blocks of runs).
-  Status gather_blocks(const std::vector<float>& mine, const std::vector<int>& counts,
-                       std::vector<float>& all);
-  Status gather_blocks(const std::vector<double>& mine, const std::vector<int>& counts,
-                       std::vector<double>& all);
 
  private:
   MpiWorld() = default;
