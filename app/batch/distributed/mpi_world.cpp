@@ -121,4 +121,35 @@ Status MpiWorld::exchange(RankExchange& exchange) {
                "MPI_Waitall");
 }
 
+namespace {
+
+template <class T>
+Status gather_blocks_of(int rank, MPI_Datatype type, const std::vector<T>& mine,
+                        const std::vector<int>& counts, std::vector<T>& all) {
+  std::vector<int> offsets(counts.size(), 0);
+  long total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    offsets[r] = int(total);
+    total += counts[r];
+  }
+  if (total > INT_MAX)
+    return Error{"the gathered blocks pass what MPI takes in one message (2^31 values)"};
+  if (rank == 0) all.resize(std::size_t(total));
+  return check(MPI_Gatherv(mine.data(), int(mine.size()), type, rank == 0 ? all.data() : nullptr,
+                           counts.data(), offsets.data(), type, 0, MPI_COMM_WORLD),
+               "MPI_Gatherv");
+}
+
+}  // namespace
+
+Status MpiWorld::gather_blocks(const std::vector<float>& mine, const std::vector<int>& counts,
+                               std::vector<float>& all) {
+  return gather_blocks_of(rank_, MPI_FLOAT, mine, counts, all);
+}
+
+Status MpiWorld::gather_blocks(const std::vector<double>& mine, const std::vector<int>& counts,
+                               std::vector<double>& all) {
+  return gather_blocks_of(rank_, MPI_DOUBLE, mine, counts, all);
+}
+
 }  // namespace gs::distributed

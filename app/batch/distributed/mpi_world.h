@@ -48,6 +48,12 @@ class MpiWorld {
   // One exchange: this rank's outgoing rows to their ranks, its incoming rows from theirs,
   // nonblocking, all at once.
   Status exchange(RankExchange& exchange);
+  // Rank 0 receives every rank's `mine` (counts[r] values from rank r) one after another into
+  // `all`, sized there; the others send theirs (a sweep's blocks of runs).
+  Status gather_blocks(const std::vector<float>& mine, const std::vector<int>& counts,
+                       std::vector<float>& all);
+  Status gather_blocks(const std::vector<double>& mine, const std::vector<int>& counts,
+                       std::vector<double>& all);
 
  private:
   MpiWorld() = default;
