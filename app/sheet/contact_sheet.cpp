@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <sstream>
 
 #include "png_image.h"
 
@@ -71,17 +72,31 @@ std::string four_decimals(const std::optional<float>& value) {
   return text;
 }
 
+// The title in lines no wider than `width` (words kept whole; the sheet is made at least as
+// wide as the longest word), so a sheet of few small tiles still shows all of it.
+std::vector<std::string> wrapped_title(const std::string& title, const SheetFont& font, int width) {
+  std::vector<std::string> lines;
+  std::istringstream words(title);
+  for (std::string word; words >> word;) {
+    if (!lines.empty() && font.text_width(lines.back() + " " + word) <= width)
+      lines.back() += " " + word;
+    else
+      lines.push_back(word);
+  }
+  return lines;
+}
+
 }  // namespace
 
 std::pair<int, int> SheetLayout::tile_origin(std::size_t i) const {
   const int column = int(i % std::size_t(columns)), row = int(i / std::size_t(columns));
   const int cell_height = tile_px + (label_lines > 0 ? kLabelPadPx + label_lines * line_height : 0);
-  return {kGapPx + column * (tile_px + kGapPx),
+  return {tiles_left + column * (tile_px + kGapPx),
           kGapPx + title_height + row * (cell_height + kGapPx)};
 }
 
 SheetLayout layout_sheet(std::size_t count, int columns, int tile_px, int label_lines,
-                         int line_height, int title_height) {
+                         int line_height, int title_height, int min_width) {
   SheetLayout layout;
   const int tiles = int(std::max<std::size_t>(count, 1));
   layout.columns = columns > 0 ? std::min(columns, tiles)
@@ -92,7 +107,9 @@ SheetLayout layout_sheet(std::size_t count, int columns, int tile_px, int label_
   layout.line_height = line_height;
   layout.title_height = title_height;
   const int cell_height = tile_px + (label_lines > 0 ? kLabelPadPx + label_lines * line_height : 0);
-  layout.width = kGapPx + layout.columns * (tile_px + kGapPx);
+  const int grid_width = kGapPx + layout.columns * (tile_px + kGapPx);
+  layout.width = std::max(grid_width, min_width);
+  layout.tiles_left = kGapPx + (layout.width - grid_width) / 2;
   layout.height = kGapPx + title_height + layout.rows * (cell_height + kGapPx);
   return layout;
 }
@@ -157,20 +174,31 @@ Expected<RgbImage> compose_contact_sheet(const std::vector<SheetTile>& tiles,
   std::optional<SheetFont> title_font;
   if (!style.title.empty()) title_font = style.font->at_height(kTitleFontPx);
   const int line_height = style.font ? style.font->line_height() : 0;
-  const int title_height = title_font ? title_font->line_height() + kGapPx : 0;
   if (label_lines > 64) return Error{"more than 64 label lines under a tile"};
+  int min_width = 0;  // the title's longest word, with the margins
+  std::istringstream title_words(style.title);
+  for (std::string word; title_font && title_words >> word;)
+    min_width = std::max(min_width, title_font->text_width(word) + 2 * kGapPx);
+  const int sheet_width =
+      layout_sheet(tiles.size(), style.columns, style.tile_px, 0, 0, 0, min_width).width;
+  const std::vector<std::string> title_lines =
+      title_font ? wrapped_title(style.title, *title_font, sheet_width - 2 * kGapPx)
+                 : std::vector<std::string>{};
+  const int title_height =
+      title_lines.empty() ? 0 : int(title_lines.size()) * title_font->line_height() + kGapPx;
   const SheetLayout layout = layout_sheet(tiles.size(), style.columns, style.tile_px,
-                                          int(label_lines), line_height, title_height);
+                                          int(label_lines), line_height, title_height, min_width);
   if (std::int64_t(layout.width) * layout.height > kMaxSheetPixels)
     return Error{"the contact sheet would be " + to_string(GridSize{layout.width, layout.height}) +
                  " pixels, past the limit of " + std::to_string(kMaxSheetPixels) +
                  " (fewer files or smaller tiles)"};
 
   RgbImage sheet(layout.width, layout.height, kBackground);
-  if (title_font) {
-    const int width = title_font->text_width(style.title);
+  for (std::size_t line = 0; line < title_lines.size(); ++line) {
+    const int width = title_font->text_width(title_lines[line]);
     const int left = std::max(kGapPx, (layout.width - width) / 2);  // centred where it fits
-    title_font->draw(sheet, left, kGapPx, layout.width - kGapPx, style.title, kTextColour);
+    title_font->draw(sheet, left, kGapPx + int(line) * title_font->line_height(),
+                     layout.width - kGapPx, title_lines[line], kTextColour);
   }
   for (std::size_t i = 0; i < tiles.size(); ++i) {
     const auto [left, top] = layout.tile_origin(i);

@@ -58,17 +58,19 @@ struct SheetLayout {
   int columns = 0, rows = 0;
   int tile_px = 0;
   int label_lines = 0, line_height = 0;  // the label block is label_lines * line_height tall
-  int title_height = 0;                  // the title's line and the gap under it; 0 without
+  int title_height = 0;                  // the title's lines and the gap under them; 0 without
   int width = 0, height = 0;
+  int tiles_left = kGapPx;  // the tiles' left edge: centred when the title makes the sheet wider
   // The top-left corner of tile i's square.
   std::pair<int, int> tile_origin(std::size_t i) const;
   // The top of tile i's first label line.
   int label_top(std::size_t i) const { return tile_origin(i).second + tile_px + kLabelPadPx; }
 };
 
-// The grid for `count` tiles with this many label lines each (the title's font: title_height).
+// The grid for `count` tiles with this many label lines each (the title's font: title_height),
+// at least `min_width` wide (the title's longest word).
 SheetLayout layout_sheet(std::size_t count, int columns, int tile_px, int label_lines,
-                         int line_height, int title_height);
+                         int line_height, int title_height, int min_width = 0);
 
 // The size a field takes in a tile: its longer side tile_px, the aspect kept (at least 1 cell).
 GridSize fitted_size(GridSize field, int tile_px);

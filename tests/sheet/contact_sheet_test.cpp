@@ -156,6 +156,46 @@ TEST(ContactSheet, LabelsAndTitleAreLightTextOnTheBackground) {
                 plain->pixel(kGapPx + x, kGapPx + y));
 }
 
+// A title wider than a sheet of few small tiles wraps at its words, and the sheet is made as
+// wide as its longest word (the tiles centred under it): every word is drawn whole, and nothing
+// reaches into the margins.
+TEST(ContactSheet, ATitleWiderThanTheSheetWrapsAtItsWords) {
+  const Expected<SheetFont> font = load_sans_font(kLabelFontPx);
+  ASSERT_TRUE(font) << font.message();
+  const SheetFont title_font = font->at_height(kTitleFontPx);
+  const std::vector<SheetTile> tiles(2, gradient_tile({16, 16}, 0.0f));
+  SheetStyle style = plain_style(16);
+  style.font = &*font;
+  style.title = "F";
+  const Expected<RgbImage> one_line = compose_contact_sheet(tiles, style);
+  const std::string longest = "0.055-0.0650";
+  style.title = "F 0.02-0.04 up k " + longest + " across";
+  const Expected<RgbImage> wrapped = compose_contact_sheet(tiles, style);
+  ASSERT_TRUE(one_line && wrapped);
+  const int grid_width = kGapPx + 2 * (16 + kGapPx);
+  ASSERT_EQ(one_line->width, grid_width);
+  ASSERT_EQ(wrapped->width, title_font.text_width(longest) + 2 * kGapPx);
+  const int title_line = title_font.line_height();
+  const int extra_lines = (wrapped->height - one_line->height) / title_line;
+  EXPECT_GE(extra_lines, 2) << "the title's words need several lines";
+  EXPECT_EQ((wrapped->height - one_line->height) % title_line, 0);
+  const int title_bottom = kGapPx + (extra_lines + 1) * title_line;
+  for (int line = 0; line <= extra_lines; ++line) {
+    const int top = kGapPx + line * title_line;
+    EXPECT_GT(bright_pixels(*wrapped, 0, top, wrapped->width, top + title_line), 5) << line;
+  }
+  EXPECT_EQ(bright_pixels(*wrapped, 0, 0, kGapPx - 1, title_bottom), 0) << "left margin";
+  EXPECT_EQ(bright_pixels(*wrapped, wrapped->width - kGapPx + 1, 0, wrapped->width, title_bottom),
+            0)
+      << "right margin";
+  // The tiles, centred: the same pixels as on the narrow sheet, moved right and down.
+  const int shift_x = (wrapped->width - grid_width) / 2;
+  const int shift_y = wrapped->height - one_line->height;
+  for (int y = kGapPx + title_line + kGapPx; y < one_line->height; ++y)
+    for (int x = 0; x < grid_width; ++x)
+      ASSERT_EQ(wrapped->pixel(x + shift_x, y + shift_y), one_line->pixel(x, y)) << x << "," << y;
+}
+
 TEST(ContactSheet, AnAutomaticRangeOnAConstantFieldTakesTheLowEnd) {
   SheetTile flat;
   flat.size = {8, 8};
