@@ -1,14 +1,10 @@
 #include "gs/atlas_file.h"
 
-#include "gs/output_file.h"
 #include "hdf5_handle.h"
 #include "hdf5_writing.h"
-#include "state_file_layout.h"
 
 namespace gs {
 namespace {
-
-using hdf5::Handle;
 
 Status check_shapes(const SweepAtlas& a) {
   const std::size_t runs = a.F.size() * a.k.size();
@@ -45,19 +41,7 @@ Status write_contents(hid_t file, const SweepAtlas& a) {
 
 Status write_atlas(const std::filesystem::path& path, const SweepAtlas& atlas) {
   GS_TRY(check_shapes(atlas));
-  hdf5::silence_errors();
-  OutputFile output(path);
-  GS_TRY(output.check_writable());
-  const std::string failed = "cannot write '" + path.string() + "': ";
-  Handle file(H5Fcreate(output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT),
-              H5Fclose);
-  if (!file.valid()) return Error{failed + layout::written(false).message()};
-  if (Status status = write_contents(file.get(), atlas); !status)
-    return Error{failed + status.message()};
-  // Closing flushes: a full disk often shows only here.
-  if (Status closed = layout::written(file.close()); !closed)
-    return Error{failed + closed.message()};
-  return output.commit();
+  return hdf5::write_new_file(path, [&](hid_t file) { return write_contents(file, atlas); });
 }
 
 }  // namespace gs

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "gs/output_file.h"
 #include "hdf5_handle.h"
 #include "state_file_layout.h"
 
@@ -51,6 +52,20 @@ Status write_dataset(hid_t file, const char* name, hid_t file_type, hid_t memory
   if (!dataset.valid()) return written(false);
   GS_TRY(written(H5Dwrite(dataset.get(), memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) >= 0));
   return written(dataset.close());
+}
+
+Status write_new_file(const std::filesystem::path& path,
+                      const std::function<Status(hid_t file)>& contents) {
+  silence_errors();
+  OutputFile output(path);
+  GS_TRY(output.check_writable());
+  const std::string failed = "cannot write '" + path.string() + "': ";
+  Handle file(H5Fcreate(output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT),
+              H5Fclose);
+  if (!file.valid()) return Error{failed + written(false).message()};
+  if (Status status = contents(file.get()); !status) return Error{failed + status.message()};
+  if (Status closed = written(file.close()); !closed) return Error{failed + closed.message()};
+  return output.commit();
 }
 
 }  // namespace gs::hdf5

@@ -11,9 +11,9 @@
 #include <string>
 #include <utility>
 
-#include "gs/output_file.h"
 #include "hdf5_attributes.h"
 #include "hdf5_handle.h"
+#include "hdf5_writing.h"
 #include "state_file_layout.h"
 #include "state_file_reader.h"
 
@@ -221,19 +221,8 @@ Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
 
 Status write_state(const std::filesystem::path& path, const Fields& fields, const Params& params,
                    std::int64_t step) {
-  hdf5::silence_errors();
-  OutputFile output(path);
-  GS_TRY(output.check_writable());
-  const std::string failed = "cannot write '" + path.string() + "': ";
-  Handle file(H5Fcreate(output.temp_path().c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT),
-              H5Fclose);
-  if (!file.valid()) return Error{failed + layout::written(false).message()};
-  if (Status status = write_contents(file.get(), fields, params, step); !status)
-    return Error{failed + status.message()};
-  // Closing flushes: a full disk often shows only here.
-  if (Status closed = layout::written(file.close()); !closed)
-    return Error{failed + closed.message()};
-  return output.commit();
+  return hdf5::write_new_file(
+      path, [&](hid_t file) { return write_contents(file, fields, params, step); });
 }
 
 }  // namespace gs
