@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "hdf5_test_files.h"
+#include "mpi_ranks.h"
 #include "run_program.h"
 
 namespace gs::test {
@@ -24,22 +25,7 @@ namespace {
 
 class MpiRunsFiles : public ::testing::Test {
  protected:
-  void SetUp() override {
-    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
-    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
-#if GS_SANITIZED_BUILD
-    setenv("ASAN_OPTIONS", "detect_leaks=0", 1);  // Open MPI keeps what it allocates
-#endif
-  }
-
-  static std::vector<std::string> on_ranks(int ranks, const std::vector<std::string>& args) {
-    std::vector<std::string> all{"--oversubscribe", "-np", std::to_string(ranks), GS_BATCH_BINARY};
-    all.insert(all.end(), args.begin(), args.end());
-    return all;
-  }
-  static ProgramResult run_ranks(int ranks, const std::vector<std::string>& args) {
-    return run_program(GS_MPIEXEC, on_ranks(ranks, args));
-  }
+  void SetUp() override { allow_mpirun(); }
 };
 
 void expect_same_file(const std::filesystem::path& one, const std::filesystem::path& ranks,
@@ -179,9 +165,9 @@ TEST_F(MpiRunsFiles, CtrlCOrSigtermAtMpirunLeavesNoFile) {
     };
     const int mpirun = spawn_program(
         GS_MPIEXEC,
-        on_ranks(2, {"--backend", "cpu", "--width", "256", "--height", "256", "--frames", "20000",
-                     "--steps-per-frame", "8", "--output", (dir / "state.h5").string(),
-                     "--frames-output", (dir / "frames.h5").string()}),
+        mpirun_args(2, {"--backend", "cpu", "--width", "256", "--height", "256", "--frames",
+                        "20000", "--steps-per-frame", "8", "--output", (dir / "state.h5").string(),
+                        "--frames-output", (dir / "frames.h5").string()}),
         log(".out"), log(".err"));
     for (int wait = 0; wait < 300 && !dir.has_temporary_file(); ++wait)
       std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -19,29 +19,15 @@
 #include <vector>
 
 #include "hdf5_test_files.h"
+#include "mpi_ranks.h"
 #include "run_program.h"
 
 namespace gs::test {
 namespace {
 
-const std::string kMpirun = GS_MPIEXEC;
-
 class MpiRuns : public ::testing::Test {
  protected:
-  void SetUp() override {
-    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
-    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
-#if GS_SANITIZED_BUILD
-    setenv("ASAN_OPTIONS", "detect_leaks=0", 1);  // Open MPI keeps what it allocates
-#endif
-  }
-
-  // grayscott-batch on `ranks` ranks with these arguments.
-  static ProgramResult run_ranks(int ranks, const std::vector<std::string>& args) {
-    std::vector<std::string> all{"--oversubscribe", "-np", std::to_string(ranks), GS_BATCH_BINARY};
-    all.insert(all.end(), args.begin(), args.end());
-    return run_program(kMpirun, all);
-  }
+  void SetUp() override { allow_mpirun(); }
 };
 
 std::vector<std::string> run_args(const std::string& laplacian, const std::string& boundary,
@@ -133,10 +119,10 @@ TEST_F(MpiRuns, WhatRanksCannotDoIsRefusedInOneLine) {
 TEST_F(MpiRuns, ARankStoppedMidRunEndsTheJobWithOneMessageAndNoFiles) {
   ScratchDir dir;
   const int mpirun = spawn_program(
-      kMpirun,
-      {"--oversubscribe", "-np", "3", GS_BATCH_BINARY, "--backend", "cpu", "--width", "512",
-       "--height", "512", "--frames", "100000", "--steps-per-frame", "8", "--output",
-       (dir / "state.h5").string(), "--frames-output", (dir / "frames.h5").string()},
+      GS_MPIEXEC,
+      mpirun_args(3, {"--backend", "cpu", "--width", "512", "--height", "512", "--frames", "100000",
+                      "--steps-per-frame", "8", "--output", (dir / "state.h5").string(),
+                      "--frames-output", (dir / "frames.h5").string()}),
       dir.path().parent_path() / (dir.path().filename().string() + ".out"),
       dir.path().parent_path() / (dir.path().filename().string() + ".err"));
   std::vector<int> ranks;

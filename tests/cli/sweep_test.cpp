@@ -19,6 +19,7 @@
 #include "gs/pattern_measures.h"
 #include "hdf5_test_files.h"
 #include "load_png.h"
+#include "mpi_ranks.h"
 #include "run_program.h"
 
 namespace gs::test {
@@ -195,20 +196,12 @@ TEST(Sweep, BadInputIsOneLineAndNoFile) {
 // Two, three and seven ranks (3 and 3 runs; 2, 2 and 2; one run each and a rank with none) give
 // the bits of one process.
 TEST(Sweep, RanksGiveTheAtlasOfOneProcess) {
-  setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
-  setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
-#if GS_SANITIZED_BUILD
-  setenv("ASAN_OPTIONS", "detect_leaks=0", 1);  // Open MPI keeps what it allocates
-#endif
   ScratchDir dir;
   const auto alone = dir / "alone.h5";
   ASSERT_EQ(run_batch(sweep_args(alone)).exit_code, 0);
   for (int ranks : {2, 3, 7}) {
     const auto atlas = dir / ("ranks" + std::to_string(ranks) + ".h5");
-    std::vector<std::string> args{"--oversubscribe", "-np", std::to_string(ranks), GS_BATCH_BINARY};
-    const std::vector<std::string> sweep = sweep_args(atlas);
-    args.insert(args.end(), sweep.begin(), sweep.end());
-    const ProgramResult run = run_program(GS_MPIEXEC, args);
+    const ProgramResult run = run_ranks(ranks, sweep_args(atlas));
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_NE(run.out.find("over " + std::to_string(ranks) + " ranks"), std::string::npos)
         << run.out;
