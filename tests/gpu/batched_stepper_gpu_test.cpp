@@ -1,0 +1,77 @@
+// A parameter sweep's grids on a real GPU (CTest label `gpu`): CUDA's one launch per step over
+// every grid gives, grid for grid, the bits of the CPU twin's batched stepper and of a single
+// CUDA run with that grid's F and k. Where no device answers, each test says so and skips; the
+// batched kernel's body always runs under the CPU launch emulator (batched_kernel_emulation_test).
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "gs/batched_stepper.h"
+#include "gs/cuda_backend.h"
+#include "gs/initial_conditions.h"
+#include "reference_model.h"
+
+namespace gs::test {
+namespace {
+
+constexpr GridSize kGrid{45, 38};  // odd, and not a multiple of a block
+constexpr long long kSteps = 301;
+const std::vector<Rates> kRates{
+    {0.018f, 0.051f}, {0.022f, 0.055f}, {0.030f, 0.057f}, {0.040f, 0.060f}, {0.046f, 0.063f}};
+
+std::vector<float> swept(BackendChoice choice, const Params& params, const Fields& start) {
+  BackendOptions options;
+  options.choice = choice;
+  options.cpu_threads = 2;
+  Expected<SelectedBatchedStepper> created = create_batched_stepper(options);
+  EXPECT_TRUE(created) << created.message();
+  if (!created) return {};
+  EXPECT_EQ(created->stepper->kind(),
+            choice == BackendChoice::Cuda ? BackendKind::Cuda : BackendKind::CpuTwin);
+  std::vector<float> v;
+  EXPECT_TRUE(created->stepper->start(start, params, kRates));
+  EXPECT_TRUE(created->stepper->step(kSteps));
+  EXPECT_TRUE(created->stepper->read_v(v));
+  return v;
+}
+
+class CudaBatchedMatchesTwin : public ::testing::TestWithParam<StencilCase> {
+ protected:
+  void SetUp() override {
+    if (auto reason = cuda_unavailable_reason()) GTEST_SKIP() << "no CUDA device: " << *reason;
+  }
+};
+
+TEST_P(CudaBatchedMatchesTwin, EveryGridBitForBitAndAsASingleRun) {
+  const Params params = stable_params(std::get<0>(GetParam()), std::get<1>(GetParam()));
+  const Fields start = make_initial_fields(kGrid, InitPattern::Spots, 3);
+  const std::vector<float> gpu = swept(BackendChoice::Cuda, params, start);
+  const std::vector<float> twin = swept(BackendChoice::Cpu, params, start);
+  ASSERT_EQ(gpu.size(), kRates.size() * kGrid.cells());
+  ASSERT_EQ(twin.size(), gpu.size());
+  for (std::size_t g = 0; g < kRates.size(); ++g) {
+    const auto first = gpu.begin() + long(g * kGrid.cells());
+    EXPECT_TRUE(
+        std::equal(first, first + long(kGrid.cells()), twin.begin() + (first - gpu.begin())))
+        << "grid " << g << " (F " << kRates[g].F << ", k " << kRates[g].k << ")";
+  }
+  // The last grid as a single CUDA run with its F and k.
+  Expected<std::unique_ptr<CudaBackend>> single = CudaBackend::create();
+  ASSERT_TRUE(single) << single.message();
+  Params alone = params;
+  alone.F = kRates.back().F;
+  alone.k = kRates.back().k;
+  ASSERT_TRUE((*single)->set_params(alone));
+  ASSERT_TRUE((*single)->copy_in(start));
+  ASSERT_TRUE((*single)->step(int(kSteps)));
+  Fields out(kGrid);
+  ASSERT_TRUE((*single)->copy_out(out));
+  const auto last = gpu.end() - long(kGrid.cells());
+  EXPECT_TRUE(std::equal(out.v.begin(), out.v.end(), last)) << "the last grid against one run";
+}
+
+INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, CudaBatchedMatchesTwin, all_stencil_cases(),
+                         stencil_case_name);
+
+}  // namespace
+}  // namespace gs::test
