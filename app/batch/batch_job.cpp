@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "gs/cuda_backend.h"
 #include "gs/initial_conditions.h"
 #include "gs/output_file.h"
 #include "gs/presets.h"
@@ -93,14 +94,29 @@ Expected<Params> resolve_params(const BatchOptions& options, const ParamOverride
   return params;
 }
 
-Expected<SelectedBackend> create_batch_backend(const BackendOptions& options) {
-  const bool cuda = options.choice == BackendChoice::Cuda;
-  if (cuda && (options.cpu_path || options.cpu_steps_per_pass))
+Status check_backend_flags(const BackendOptions& options) {
+  if (options.choice == BackendChoice::Cuda && (options.cpu_path || options.cpu_steps_per_pass))
     return Error{"the CPU twin's loop (--cpu-path, --steps-per-pass) applies to the cpu backend"};
   if (options.choice == BackendChoice::Cpu && (options.block || options.variant))
     return Error{"the launch shape (--block, --kernel) applies to the cuda backend"};
+  return Status::ok();
+}
+
+Status named_backend_failure(const BackendOptions& options, const Status& failure) {
+  if (options.choice == BackendChoice::Cuda) return Error{"--backend cuda: " + failure.message()};
+  return failure;
+}
+
+void share_node_gpus(BackendOptions& options, int local_rank) {
+  if (options.choice == BackendChoice::Cpu) return;
+  if (const int devices = cuda_device_count(); devices > 0)
+    options.cuda_device = local_rank % devices;
+}
+
+Expected<SelectedBackend> create_batch_backend(const BackendOptions& options) {
+  GS_TRY(check_backend_flags(options));
   Expected<SelectedBackend> selected = create_backend(options);
-  if (!selected && cuda) return Error{"--backend cuda: " + selected.message()};
+  if (!selected) return named_backend_failure(options, selected.status());
   return selected;
 }
 

@@ -78,6 +78,14 @@ BackendOptions backend_options(const BatchOptions& options);
 // create_backend, with the flags that chose the settings named in its errors (the engine's
 // messages name no program's flags).
 Expected<SelectedBackend> create_batch_backend(const BackendOptions& options);
+// The checks create_batch_backend makes around the engine's choice, for the other things a run
+// is stepped on (a sweep's batched stepper): settings of the backend not chosen are refused
+// naming their flags, and a CUDA that was asked for and cannot run says "--backend cuda: why".
+Status check_backend_flags(const BackendOptions& options);
+Status named_backend_failure(const BackendOptions& options, const Status& failure);
+// Under mpirun the ranks of a node share its GPUs: each takes its node-local rank's, modulo the
+// count (nothing changes on the CPU twin, or where no device answers).
+void share_node_gpus(BackendOptions& options, int local_rank);
 
 // The options' --preset and explicit values layered over a state file's attributes (defaults <
 // file < preset < explicit, gs::layer_params), then validated.

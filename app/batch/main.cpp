@@ -15,7 +15,6 @@
 #include "batch_options.h"
 #include "batch_run.h"
 #include "benchmark.h"
-#include "gs/cuda_backend.h"
 #include "gs/termination.h"
 #include "preset_list.h"
 #include "run_report.h"
@@ -80,10 +79,7 @@ int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& w
   gs::Expected<BatchJob> job = build_job(options, rank_input_reader(options, world, options.halo));
   const gs::Status built = world.agree(job ? gs::Status::ok() : job.status());
   if (!built) return fail(built.message());
-  // The ranks of a node share its GPUs: each takes its node-local rank's, modulo the count.
-  if (job->backend.choice != gs::BackendChoice::Cpu)
-    if (const int devices = gs::cuda_device_count(); devices > 0)
-      job->backend.cuda_device = world.local_rank() % devices;
+  share_node_gpus(job->backend, world.local_rank());
   gs::Expected<gs::SelectedBackend> selected = create_batch_backend(job->backend);
   const gs::Status created = world.agree(selected ? gs::Status::ok() : selected.status());
   if (!created) return fail(created.message());

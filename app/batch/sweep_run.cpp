@@ -9,9 +9,9 @@
 #include <ostream>
 #include <sstream>
 
+#include "batch_job.h"
 #include "gs/atlas_file.h"
 #include "gs/batched_stepper.h"
-#include "gs/cuda_backend.h"
 #include "gs/pattern_measures.h"
 #include "sweep_sheet.h"
 
@@ -26,13 +26,9 @@ double seconds_since(Clock::time_point start) {
 
 // create_batched_stepper, with the flags that chose the settings named in its errors.
 Expected<SelectedBatchedStepper> create_batch_stepper(const BackendOptions& options) {
-  const bool cuda = options.choice == BackendChoice::Cuda;
-  if (cuda && (options.cpu_path || options.cpu_steps_per_pass))
-    return Error{"the CPU twin's loop (--cpu-path, --steps-per-pass) applies to the cpu backend"};
-  if (options.choice == BackendChoice::Cpu && (options.block || options.variant))
-    return Error{"the launch shape (--block, --kernel) applies to the cuda backend"};
+  GS_TRY(check_backend_flags(options));
   Expected<SelectedBatchedStepper> selected = create_batched_stepper(options);
-  if (!selected && cuda) return Error{"--backend cuda: " + selected.message()};
+  if (!selected) return named_backend_failure(options, selected.status());
   return selected;
 }
 
@@ -155,10 +151,7 @@ Expected<SweepReport> run_sweep(const SweepPlan& plan, SweepRanks& ranks) {
 Status run_sweep_command(const BatchOptions& options, SweepRanks& ranks, std::ostream& out) {
   Expected<SweepPlan> plan = build_sweep(options);
   GS_TRY(ranks.agree(plan ? Status::ok() : plan.status()));
-  // The ranks of a node share its GPUs: each takes its node-local rank's, modulo the count.
-  if (plan->backend.choice != BackendChoice::Cpu)
-    if (const int devices = cuda_device_count(); devices > 0)
-      plan->backend.cuda_device = ranks.local_rank() % devices;
+  share_node_gpus(plan->backend, ranks.local_rank());
   Expected<SweepReport> report = run_sweep(*plan, ranks);
   if (!report) return report.status();
   if (ranks.rank() == 0)

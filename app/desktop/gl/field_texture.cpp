@@ -1,5 +1,7 @@
 #include "field_texture.h"
 
+#include "gl_errors.h"
+
 namespace gs::app {
 
 FieldTexture::FieldTexture() {
@@ -18,8 +20,7 @@ FieldTexture::~FieldTexture() {
 }
 
 Status FieldTexture::resize(GridSize size) {
-  while (glGetError() != GL_NO_ERROR) {
-  }  // errors of earlier calls are not this one's
+  clear_gl_errors();
   size_ = {};
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo_);
   glBufferData(GL_PIXEL_UNPACK_BUFFER, GLsizeiptr(size.cells() * sizeof(float)), nullptr,

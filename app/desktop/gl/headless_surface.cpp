@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <thread>
 
+#include "gl_errors.h"
+
 namespace gs::app {
 namespace {
 
@@ -53,8 +55,7 @@ Status HeadlessSurface::create_framebuffer() {
     return Error{"--window-size " + size_text(size_) +
                  " is more than this OpenGL draws offscreen (" + std::to_string(limit) +
                  " pixels a side)"};
-  while (glGetError() != GL_NO_ERROR) {
-  }
+  clear_gl_errors();
   glGenRenderbuffers(1, &colour_);
   glBindRenderbuffer(GL_RENDERBUFFER, colour_);
   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size_.width, size_.height);

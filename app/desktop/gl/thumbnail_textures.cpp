@@ -7,6 +7,7 @@
 #include <system_error>
 #include <utility>
 
+#include "gl_errors.h"
 #include "gs/status.h"
 
 namespace gs::app {
@@ -32,8 +33,7 @@ Expected<Pixels> read_rgb(const std::filesystem::path& path) {
 // A texture holding the pixels, linearly filtered (mipmapped: the list draws it smaller); 0 and
 // GL's error where it could not be made.
 Expected<GLuint> upload(const Pixels& pixels, const std::filesystem::path& path) {
-  while (glGetError() != GL_NO_ERROR) {
-  }  // errors of earlier calls are not this one's
+  clear_gl_errors();
   GLuint texture = 0;
   glGenTextures(1, &texture);
   GLint alignment = 4;
