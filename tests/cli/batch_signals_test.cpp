@@ -39,9 +39,9 @@ TEST_P(TerminatingSignal, RemovesUnfinishedFilesAndExits128PlusTheSignal) {
   // Interrupt once the run is under way: its frames file exists under a temporary name.
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  while (!dir.has_temporary_file() && Clock::now() - start < std::chrono::seconds(10))
+  while (!dir.has_output_under_way() && Clock::now() - start < std::chrono::seconds(10))
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  const bool started = dir.has_temporary_file();
+  const bool started = dir.has_output_under_way();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   kill(pid, signal);
 

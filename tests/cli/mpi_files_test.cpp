@@ -169,9 +169,9 @@ TEST_F(MpiRunsFiles, CtrlCOrSigtermAtMpirunLeavesNoFile) {
                         "20000", "--steps-per-frame", "8", "--output", (dir / "state.h5").string(),
                         "--frames-output", (dir / "frames.h5").string()}),
         log(".out"), log(".err"));
-    for (int wait = 0; wait < 300 && !dir.has_temporary_file(); ++wait)
+    for (int wait = 0; wait < 300 && !dir.has_output_under_way(); ++wait)
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    ASSERT_TRUE(dir.has_temporary_file()) << "the frames file under way";
+    ASSERT_TRUE(dir.has_output_under_way()) << "the frames file under way";
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     kill(mpirun, signal);
     int status = 0;

@@ -126,12 +126,12 @@ TEST_F(MpiRuns, ARankStoppedMidRunEndsTheJobWithOneMessageAndNoFiles) {
       dir.path().parent_path() / (dir.path().filename().string() + ".out"),
       dir.path().parent_path() / (dir.path().filename().string() + ".err"));
   std::vector<int> ranks;
-  for (int wait = 0; wait < 300 && (ranks.size() < 3 || !dir.has_temporary_file()); ++wait) {
+  for (int wait = 0; wait < 300 && (ranks.size() < 3 || !dir.has_output_under_way()); ++wait) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     ranks = children_of(mpirun);
   }
   ASSERT_EQ(ranks.size(), 3u) << "mpirun's ranks";
-  ASSERT_TRUE(dir.has_temporary_file()) << "the frames file under way";
+  ASSERT_TRUE(dir.has_output_under_way()) << "the frames file under way";
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   kill(ranks.back(), SIGTERM);
   int status = 0;

@@ -92,4 +92,14 @@ bool ScratchDir::has_temporary_file() const {
   return false;
 }
 
+bool ScratchDir::has_output_under_way() const {
+  for (const std::string& name : entries()) {
+    std::error_code gone;  // a temporary may be renamed or removed between listing and sizing
+    if (name.find(".tmp-") != std::string::npos &&
+        std::filesystem::file_size(path_ / name, gone) > 0 && !gone)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace gs::test

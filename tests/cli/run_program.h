@@ -43,6 +43,10 @@ class ScratchDir {
   std::vector<std::string> entries() const;
   // Whether an output's hidden temporary (".NAME.tmp-...") is there.
   bool has_temporary_file() const;
+  // Whether an output is being written: a temporary holding data. (The writability check at
+  // the start creates and removes an empty temporary, which a waiting test must not take for
+  // the output under way.)
+  bool has_output_under_way() const;
 
  private:
   std::filesystem::path path_;
