@@ -113,6 +113,19 @@ void share_node_gpus(BackendOptions& options, int local_rank) {
     options.cuda_device = local_rank % devices;
 }
 
+Expected<std::unique_ptr<Backend>> create_ahead_backend(const std::string& overlap,
+                                                        const BackendOptions& options,
+                                                        const Backend& block) {
+  const bool on_gpu = block.capabilities().device_memory;
+  if (overlap == "off" || (overlap == "auto" && !on_gpu)) return std::unique_ptr<Backend>();
+  BackendOptions ahead = options;
+  ahead.choice = on_gpu ? BackendChoice::Cuda : BackendChoice::Cpu;
+  ahead.cpu_threads = 1;
+  Expected<SelectedBackend> selected = create_batch_backend(ahead);
+  if (!selected) return selected.status();
+  return std::move(selected->backend);
+}
+
 Expected<SelectedBackend> create_batch_backend(const BackendOptions& options) {
   GS_TRY(check_backend_flags(options));
   Expected<SelectedBackend> selected = create_backend(options);

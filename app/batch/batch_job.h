@@ -86,6 +86,12 @@ Status named_backend_failure(const BackendOptions& options, const Status& failur
 // Under mpirun the ranks of a node share its GPUs: each takes its node-local rank's, modulo the
 // count (nothing changes on the CPU twin, or where no device answers).
 void share_node_gpus(BackendOptions& options, int local_rank);
+// Under mpirun, with --overlap on (or auto, on a GPU): a second backend of the block's kind, on
+// its device, that steps the rows a rank sends ahead of its block (one CPU thread: the strips
+// are a few rows). Null when the exchange is not overlapped.
+Expected<std::unique_ptr<Backend>> create_ahead_backend(const std::string& overlap,
+                                                        const BackendOptions& options,
+                                                        const Backend& block);
 
 // The options' --preset and explicit values layered over a state file's attributes (defaults <
 // file < preset < explicit, gs::layer_params), then validated.

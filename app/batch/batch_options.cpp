@@ -141,6 +141,12 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       "Under mpirun: rows each rank computes again beyond its band of rows, so ranks exchange "
       "rows once every N steps (default " +
           std::to_string(kDefaultHalo) + ")");
+  app.add_option("--overlap", o.overlap,
+                 "Under mpirun: step the rows each rank sends ahead of its band, so the exchange "
+                 "travels while the band steps (auto: on for cuda, whose launches leave the CPU "
+                 "free; off for the CPU twin, whose cores the band already fills)")
+      ->check(CLI::IsMember({"auto", "on", "off"}))
+      ->capture_default_str();
   CLI::Option* sweep = nullptr;
   for (auto [name, parameter, axis] :
        {std::tuple{"--sweep-F", "F", &o.sweep_F}, std::tuple{"--sweep-k", "k", &o.sweep_k}})

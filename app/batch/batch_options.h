@@ -39,6 +39,9 @@ struct BatchOptions {
   std::optional<std::string> frames_output;
   bool keep_diverged = false;
   int halo = kDefaultHalo;  // under MPI: rows of halo, steps between exchanges
+  // Under MPI: whether each rank steps the rows it sends ahead of its block, so the exchange
+  // travels while the block steps: "on", "off", or "auto" (on where the backend steps on a GPU).
+  std::string overlap = "auto";
   // A parameter sweep (sweep_plan.h): the lattice's axes, and the contact sheet to draw.
   std::optional<SweepAxis> sweep_F;
   std::optional<SweepAxis> sweep_k;

@@ -16,6 +16,7 @@ struct RunReport {
   GridSize size;
   int ranks = 1;             // MPI ranks the grid was split over
   bool parallel_io = false;  // the ranks wrote their files together (parallel HDF5's MPI-IO)
+  bool overlap = false;      // the ranks stepped their sends ahead, exchanging while stepping
   long long steps = 0;
   long long frames = 0;
   std::int64_t final_step = 0;
@@ -23,6 +24,7 @@ struct RunReport {
   double transfer_s = 0.0;  // copies in and out, and display-field copies
   double io_s = 0.0;        // time the simulation waited on files
   double writer_s = 0.0;    // time the frame writer spent writing, overlapped with compute
+  double ahead_s = 0.0;     // over ranks, overlapped: stepping the rows sent ahead of the block
   double wall_s = 0.0;
 
   double mcells_per_s() const {

@@ -7,6 +7,7 @@
 #include "gs/termination.h"
 #include "progress_bar.h"
 #include "rank_files.h"
+#include "rank_stepper.h"
 #include "row_bands.h"
 
 namespace gs::batch {
@@ -20,32 +21,6 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// `count` steps of the block on the backend, and the rows this rank sends out of it. Every
-// call's result is a local status: the ranks agree on it together.
-Status step_block(Backend& backend, int count, distributed::RankExchange& exchange,
-                  RunReport& report) {
-  if (termination_requested()) return Error{"interrupted"};
-  GS_TRY(backend.step(count));
-  Expected<Timings> stepped = backend.finish();
-  if (!stepped) return stepped.status();
-  report.compute_s += stepped->compute_ms / 1e3;
-  const auto start = Clock::now();
-  for (std::size_t i = 0; i < exchange.sends.size(); ++i)
-    GS_TRY(
-        backend.read_rows(exchange.sends[i].first, exchange.sends[i].count, exchange.outgoing[i]));
-  report.transfer_s += seconds_since(start);
-  return Status::ok();
-}
-
-// The halo rows this rank received, into the backend: only the rows that cross leave it.
-Status write_halos(Backend& backend, const distributed::RankExchange& exchange, RunReport& report) {
-  const auto start = Clock::now();
-  for (std::size_t i = 0; i < exchange.receives.size(); ++i)
-    GS_TRY(backend.write_rows(exchange.receives[i].into, exchange.incoming[i]));
-  report.transfer_s += seconds_since(start);
-  return Status::ok();
-}
-
 // This rank's own rows, out of the backend: for a frame or the final state.
 Status own_rows(Backend& backend, const RankBand& mine, Fields& own, RunReport& report) {
   const auto start = Clock::now();
@@ -56,7 +31,7 @@ Status own_rows(Backend& backend, const RankBand& mine, Fields& own, RunReport& 
 
 }  // namespace
 
-Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int halo,
+Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backend* ahead, int halo,
                                     MpiWorld& world, const RunSettings& settings) {
   const auto wall_start = Clock::now();
   const bool root = world.rank() == 0;
@@ -70,6 +45,8 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
   const RankBand& mine = bands[std::size_t(world.rank())];
   distributed::RankExchange exchange = distributed::rank_exchange(
       distributed::halo_messages(bands, job.params.boundary), world.rank(), grid.width);
+  const distributed::EdgeStrips strips =
+      distributed::edge_strips(exchange.sends, grid.width, mine.block_height(), halo);
   Fields own;  // this rank's own rows, when they leave the backend
 
   RunReport report;
@@ -80,8 +57,11 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
   report.frames = job.frame_mode ? job.frames : 0;
   report.steps = job.total_steps();
   report.final_step = job.start_step + job.total_steps();
+  report.overlap = ahead != nullptr;
+  RankStepper stepper(backend, ahead, exchange, strips, world, report);
 
   Status started = backend.set_params(job.params);
+  if (started && ahead) started = ahead->set_params(job.params);
   if (started)
     started = backend.copy_in(job.block_of_grid ? job.initial
                                                 : distributed::cut_block(job.initial, mine));
@@ -103,9 +83,7 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
   for (long long f = 0; f < job.frames; ++f) {
     for (long long left = job.steps_per_frame; left > 0;) {
       const int count = int(std::min<long long>(left, halo));
-      GS_TRY(world.agree(step_block(backend, count, exchange, report)));
-      GS_TRY(world.agree(world.exchange(exchange)));
-      GS_TRY(world.agree(write_halos(backend, exchange, report)));
+      GS_TRY(stepper.chunk(count));
       left -= count;
       done += count;
       progress.update(done);
@@ -140,6 +118,7 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int h
     report.parallel_io = (*created)->parallel();
   }
   report.compute_s = world.max(report.compute_s);  // the slowest rank's
+  report.ahead_s = world.max(report.ahead_s);
   report.wall_s = seconds_since(wall_start);
   return report;
 }

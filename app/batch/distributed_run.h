@@ -13,8 +13,10 @@
 namespace gs::batch {
 
 // Every rank calls it with the same job; every rank returns the same outcome (an error names
-// the rank that hit it). Only rank 0 shows progress.
-Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, int halo,
+// the rank that hit it). Only rank 0 shows progress. `ahead`, a second backend of the same kind,
+// steps the rows each rank sends ahead of its block so the exchange overlaps the block's steps
+// (rank_stepper.h); null: the block steps, then the ranks exchange.
+Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backend* ahead, int halo,
                                     distributed::MpiWorld& world, const RunSettings& settings);
 
 }  // namespace gs::batch

@@ -83,8 +83,12 @@ int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& w
   gs::Expected<gs::SelectedBackend> selected = create_batch_backend(job->backend);
   const gs::Status created = world.agree(selected ? gs::Status::ok() : selected.status());
   if (!created) return fail(created.message());
+  gs::Expected<std::unique_ptr<gs::Backend>> ahead =
+      create_ahead_backend(options.overlap, job->backend, *selected->backend);
+  const gs::Status ahead_created = world.agree(ahead ? gs::Status::ok() : ahead.status());
+  if (!ahead_created) return fail(ahead_created.message());
   gs::Expected<RunReport> report =
-      run_distributed(*job, *selected->backend, options.halo, world, {!options.json});
+      run_distributed(*job, *selected->backend, ahead->get(), options.halo, world, {!options.json});
   if (!report) return fail(report.message());
   report->backend_reason = selected->reason;
   if (world.rank() == 0)

@@ -11,7 +11,8 @@ void print_summary(std::ostream& out, const RunReport& r) {
   if (!r.backend_reason.empty()) out << "; " << r.backend_reason;
   out << "\ngrid      " << to_string(r.size) << ", " << r.steps << " steps";
   if (r.frames > 0) out << " in " << r.frames << " frames";
-  if (r.ranks > 1) out << ", over " << r.ranks << " ranks";
+  if (r.ranks > 1)
+    out << ", over " << r.ranks << " ranks" << (r.overlap ? " (exchange overlapped)" : "");
   out << std::fixed << std::setprecision(3) << "\ntime      compute " << r.compute_s
       << " s, transfer " << r.transfer_s << " s, I/O wait " << r.io_s << " s (writer busy "
       << r.writer_s << " s), wall " << r.wall_s << " s\n"
@@ -28,6 +29,7 @@ void print_json(std::ostream& out, const RunReport& r) {
       {"height", r.size.height},
       {"ranks", r.ranks},
       {"parallel_io", r.parallel_io},
+      {"overlap", r.overlap},
       {"steps", r.steps},
       {"frames", r.frames},
       {"final_step", r.final_step},
@@ -36,6 +38,7 @@ void print_json(std::ostream& out, const RunReport& r) {
         {"transfer", r.transfer_s},
         {"io", r.io_s},
         {"writer", r.writer_s},
+        {"ahead", r.ahead_s},
         {"wall", r.wall_s}}},
       {"mcells_per_s", r.mcells_per_s()},
       {"effective_gb_per_s", r.effective_gb_per_s()},

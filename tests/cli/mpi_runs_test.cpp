@@ -1,9 +1,9 @@
 // grayscott-batch under mpirun (builds with MPI): one grid over several ranks gives the bits of
-// one process, for every Laplacian and boundary and halo widths 1 and 8, on a grid the ranks do
-// not divide evenly (the state files the ranks write together equal one process's, attributes
-// and all); a rank that fails mid-run ends the job with one message, a non-zero exit
-// and no file. Open MPI refuses root unless told: the allow-run-as-root switches are set for
-// these tests' runs (not in the program).
+// one process, for every Laplacian and boundary, halo widths 1 and 8, and the exchange after the
+// steps or overlapping them (--overlap), on a grid the ranks do not divide evenly (the state
+// files the ranks write together equal one process's, attributes and all); a rank that fails
+// mid-run ends the job with one message, a non-zero exit and no file. Open MPI refuses root unless
+// told: the allow-run-as-root switches are set for these tests' runs (not in the program).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -67,15 +67,21 @@ TEST_F(MpiRuns, ThreeRanksGiveTheBitsOfOneProcessForEveryStencilAndHalo) {
       const auto single = dir / (laplacian + boundary + ".h5");
       const ProgramResult alone = run_batch(run_args(laplacian, boundary, single));
       ASSERT_EQ(alone.exit_code, 0) << alone.err;
-      for (const std::string halo : {"1", "8"}) {
-        const auto spread = dir / (laplacian + boundary + halo + "-ranks.h5");
-        std::vector<std::string> args = run_args(laplacian, boundary, spread);
-        args.insert(args.end(), {"--halo", halo});
-        const ProgramResult ranks = run_ranks(3, args);
-        ASSERT_EQ(ranks.exit_code, 0) << ranks.err;
-        EXPECT_NE(ranks.out.find("over 3 ranks"), std::string::npos) << ranks.out;
-        expect_same_fields(single, spread, laplacian + " " + boundary + ", halo " + halo);
-      }
+      for (const std::string halo : {"1", "8"})
+        for (const std::string overlap : {"off", "on"}) {
+          const auto spread = dir / (laplacian + boundary + halo + overlap + "-ranks.h5");
+          std::vector<std::string> args = run_args(laplacian, boundary, spread);
+          args.insert(args.end(), {"--halo", halo, "--overlap", overlap});
+          const ProgramResult ranks = run_ranks(3, args);
+          ASSERT_EQ(ranks.exit_code, 0) << ranks.err;
+          EXPECT_NE(ranks.out.find(overlap == "on" ? "over 3 ranks (exchange overlapped)"
+                                                   : "over 3 ranks\n"),
+                    std::string::npos)
+              << ranks.out;
+          expect_same_fields(
+              single, spread,
+              laplacian + " " + boundary + ", halo " + halo + ", overlap " + overlap);
+        }
     }
 }
 
@@ -117,31 +123,35 @@ TEST_F(MpiRuns, WhatRanksCannotDoIsRefusedInOneLine) {
 // the next exchange, rank 0 says which rank stopped in one line, the job exits non-zero and
 // rank 0 removes its unfinished files.
 TEST_F(MpiRuns, ARankStoppedMidRunEndsTheJobWithOneMessageAndNoFiles) {
-  ScratchDir dir;
-  const int mpirun = spawn_program(
-      GS_MPIEXEC,
-      mpirun_args(3, {"--backend", "cpu", "--width", "512", "--height", "512", "--frames", "100000",
-                      "--steps-per-frame", "8", "--output", (dir / "state.h5").string(),
-                      "--frames-output", (dir / "frames.h5").string()}),
-      dir.path().parent_path() / (dir.path().filename().string() + ".out"),
-      dir.path().parent_path() / (dir.path().filename().string() + ".err"));
-  std::vector<int> ranks;
-  for (int wait = 0; wait < 300 && (ranks.size() < 3 || !dir.has_output_under_way()); ++wait) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    ranks = children_of(mpirun);
+  for (const std::string overlap : {"off", "on"}) {
+    SCOPED_TRACE("--overlap " + overlap);
+    ScratchDir dir;
+    const int mpirun =
+        spawn_program(GS_MPIEXEC,
+                      mpirun_args(3, {"--backend", "cpu", "--width", "512", "--height", "512",
+                                      "--frames", "100000", "--steps-per-frame", "8", "--overlap",
+                                      overlap, "--output", (dir / "state.h5").string(),
+                                      "--frames-output", (dir / "frames.h5").string()}),
+                      dir.path().parent_path() / (dir.path().filename().string() + ".out"),
+                      dir.path().parent_path() / (dir.path().filename().string() + ".err"));
+    std::vector<int> ranks;
+    for (int wait = 0; wait < 300 && (ranks.size() < 3 || !dir.has_output_under_way()); ++wait) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      ranks = children_of(mpirun);
+    }
+    ASSERT_EQ(ranks.size(), 3u) << "mpirun's ranks";
+    ASSERT_TRUE(dir.has_output_under_way()) << "the frames file under way";
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(ranks.back(), SIGTERM);
+    int status = 0;
+    ASSERT_EQ(waitpid(mpirun, &status, 0), mpirun);
+    const std::string err =
+        read_file(dir.path().parent_path() / (dir.path().filename().string() + ".err"));
+    EXPECT_NE(exit_code_of(status), 0);
+    EXPECT_EQ(occurrences(err, "grayscott-batch:"), 1) << err;
+    EXPECT_NE(err.find("interrupted"), std::string::npos) << err;
+    EXPECT_TRUE(dir.entries().empty()) << "left behind: " << dir.entries().front();
   }
-  ASSERT_EQ(ranks.size(), 3u) << "mpirun's ranks";
-  ASSERT_TRUE(dir.has_output_under_way()) << "the frames file under way";
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  kill(ranks.back(), SIGTERM);
-  int status = 0;
-  ASSERT_EQ(waitpid(mpirun, &status, 0), mpirun);
-  const std::string err =
-      read_file(dir.path().parent_path() / (dir.path().filename().string() + ".err"));
-  EXPECT_NE(exit_code_of(status), 0);
-  EXPECT_EQ(occurrences(err, "grayscott-batch:"), 1) << err;
-  EXPECT_NE(err.find("interrupted"), std::string::npos) << err;
-  EXPECT_TRUE(dir.entries().empty()) << "left behind: " << dir.entries().front();
 }
 
 // --list-backends names the MPI library and whether it passes device memory itself; under

@@ -91,32 +91,51 @@ Status MpiWorld::broadcast(std::string& text) {
   return check(MPI_Bcast(text.data(), length, MPI_CHAR, 0, MPI_COMM_WORLD), "MPI_Bcast");
 }
 
-// u and v of a message travel apart, under tags of their own.
+struct MpiWorld::PendingRequests {
+  std::vector<MPI_Request> requests;
+};
+
+MpiWorld::MpiWorld() : pending_(std::make_unique<PendingRequests>()) {}
+
 Status MpiWorld::exchange(RankExchange& exchange) {
-  std::vector<MPI_Request> requests(2 * (exchange.receives.size() + exchange.sends.size()));
+  GS_TRY(start_exchange(exchange));
+  return finish_exchange();
+}
+
+// u and v of a message travel apart, under tags of their own.
+Status MpiWorld::start_exchange(RankExchange& exchange) {
+  std::vector<MPI_Request>& requests = pending_->requests;
+  requests.assign(2 * (exchange.receives.size() + exchange.sends.size()), MPI_REQUEST_NULL);
   MPI_Request* request = requests.data();
-  for (std::size_t i = 0; i < exchange.receives.size(); ++i) {
-    const HaloMessage& m = exchange.receives[i];
-    Fields& rows = exchange.incoming[i];
+  const auto post = [&](Fields& rows, int tag, int peer, bool receive) -> Status {
     const int count = int(rows.size.cells());
-    GS_TRY(check(
-        MPI_Irecv(rows.u.data(), count, MPI_FLOAT, m.from, 2 * m.tag, MPI_COMM_WORLD, request++),
-        "MPI_Irecv"));
-    GS_TRY(check(MPI_Irecv(rows.v.data(), count, MPI_FLOAT, m.from, 2 * m.tag + 1, MPI_COMM_WORLD,
-                           request++),
-                 "MPI_Irecv"));
-  }
-  for (std::size_t i = 0; i < exchange.sends.size(); ++i) {
-    const HaloMessage& m = exchange.sends[i];
-    Fields& rows = exchange.outgoing[i];
-    const int count = int(rows.size.cells());
-    GS_TRY(check(
-        MPI_Isend(rows.u.data(), count, MPI_FLOAT, m.to, 2 * m.tag, MPI_COMM_WORLD, request++),
-        "MPI_Isend"));
-    GS_TRY(check(
-        MPI_Isend(rows.v.data(), count, MPI_FLOAT, m.to, 2 * m.tag + 1, MPI_COMM_WORLD, request++),
-        "MPI_Isend"));
-  }
+    for (float* field : {rows.u.data(), rows.v.data()}) {
+      const int code =
+          receive ? MPI_Irecv(field, count, MPI_FLOAT, peer, tag, MPI_COMM_WORLD, request++)
+                  : MPI_Isend(field, count, MPI_FLOAT, peer, tag, MPI_COMM_WORLD, request++);
+      GS_TRY(check(code, receive ? "MPI_Irecv" : "MPI_Isend"));
+      ++tag;
+    }
+    return Status::ok();
+  };
+  for (std::size_t i = 0; i < exchange.receives.size(); ++i)
+    GS_TRY(
+        post(exchange.incoming[i], 2 * exchange.receives[i].tag, exchange.receives[i].from, true));
+  for (std::size_t i = 0; i < exchange.sends.size(); ++i)
+    GS_TRY(post(exchange.outgoing[i], 2 * exchange.sends[i].tag, exchange.sends[i].to, false));
+  return Status::ok();
+}
+
+Expected<bool> MpiWorld::exchange_done() {
+  std::vector<MPI_Request>& requests = pending_->requests;
+  int done = 0;
+  GS_TRY(check(MPI_Testall(int(requests.size()), requests.data(), &done, MPI_STATUSES_IGNORE),
+               "MPI_Testall"));
+  return done != 0;
+}
+
+Status MpiWorld::finish_exchange() {
+  std::vector<MPI_Request>& requests = pending_->requests;
   return check(MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE),
                "MPI_Waitall");
 }

@@ -48,6 +48,12 @@ class MpiWorld {
   // One exchange: this rank's outgoing rows to their ranks, its incoming rows from theirs,
   // nonblocking, all at once.
   Status exchange(RankExchange& exchange);
+  // The same in two halves, so that work goes on while the rows travel: start posts every
+  // receive and send; exchange_done() lets MPI move them on and says whether all are through;
+  // finish_exchange() waits for the rest. `exchange` stays untouched until then.
+  Status start_exchange(RankExchange& exchange);
+  Expected<bool> exchange_done();
+  Status finish_exchange();
   // Rank 0 receives every rank's `mine` (counts[r] values from rank r) one after another into
   // `all`, sized there; the others send theirs (a sweep's blocks of runs).
   Status gather_blocks(const std::vector<float>& mine, const std::vector<int>& counts,
@@ -56,7 +62,9 @@ class MpiWorld {
                        std::vector<double>& all);
 
  private:
-  MpiWorld() = default;
+  MpiWorld();
+  struct PendingRequests;  // MPI's requests of a started exchange
+  std::unique_ptr<PendingRequests> pending_;
   int rank_ = 0;
   int size_ = 1;
   int local_rank_ = 0;

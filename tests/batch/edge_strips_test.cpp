@@ -1,0 +1,140 @@
+// The sends stepped ahead of their blocks (the exchange overlapping the interior's compute),
+// ranks simulated in one process: each rank's outgoing rows come from its edge strips stepped on
+// a twin of their own, its block steps apart, and the rows land in the neighbours' halos. The own
+// rows put back together must equal a single twin's run to the bit, for every Laplacian and
+// boundary, rank counts and halos that make bands thinner than two halos (strips clipped at the
+// grid's Neumann edges), and chunks shorter than the halo.
+#include "edge_strips.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "gs/cpu_twin_backend.h"
+#include "gs/initial_conditions.h"
+#include "reference_model.h"
+#include "row_bands.h"
+
+namespace gs::distributed {
+namespace {
+
+using test::StencilCase;
+
+std::unique_ptr<CpuTwinBackend> twin_with(const Params& params) {
+  auto twin = std::make_unique<CpuTwinBackend>(1);
+  EXPECT_TRUE(twin->set_params(params));
+  return twin;
+}
+
+Fields run_with_sends_ahead(const Fields& whole, const Params& params, int ranks, int halo,
+                            int steps, int chunk_steps) {
+  Expected<std::vector<RankBand>> bands =
+      split_rows(whole.size.height, ranks, halo, params.boundary);
+  EXPECT_TRUE(bands) << bands.message();
+  if (!bands) return {};
+  const std::vector<HaloMessage> messages = halo_messages(*bands, params.boundary);
+  std::vector<std::unique_ptr<CpuTwinBackend>> blocks, ahead;
+  std::vector<RankExchange> exchanges;
+  std::vector<EdgeStrips> strips;
+  for (int rank = 0; rank < ranks; ++rank) {
+    const RankBand& band = (*bands)[std::size_t(rank)];
+    blocks.push_back(twin_with(params));
+    EXPECT_TRUE(blocks.back()->copy_in(cut_block(whole, band)));
+    ahead.push_back(twin_with(params));
+    exchanges.push_back(rank_exchange(messages, rank, whole.size.width));
+    strips.push_back(
+        edge_strips(exchanges.back().sends, whole.size.width, band.block_height(), halo));
+  }
+  Fields stack, cut;
+  for (int done = 0; done < steps;) {
+    const int chunk = std::min(chunk_steps, steps - done);
+    for (std::size_t rank = 0; rank < blocks.size(); ++rank) {
+      EXPECT_TRUE(step_sends_ahead(*blocks[rank], *ahead[rank], strips[rank], chunk,
+                                   exchanges[rank], stack, cut));
+      EXPECT_TRUE(blocks[rank]->step(chunk));
+    }
+    for (RankExchange& from : exchanges)  // every send into its receiver's halo
+      for (std::size_t i = 0; i < from.sends.size(); ++i)
+        EXPECT_TRUE(blocks[std::size_t(from.sends[i].to)]->write_rows(from.sends[i].into,
+                                                                      from.outgoing[i]));
+    done += chunk;
+  }
+  Fields result = whole;
+  for (std::size_t rank = 0; rank < blocks.size(); ++rank) {
+    Fields block;
+    EXPECT_TRUE(blocks[rank]->copy_out(block));
+    paste_own_rows(block, (*bands)[rank], result);
+  }
+  return result;
+}
+
+class SendsAheadMatchOneProcess : public ::testing::TestWithParam<StencilCase> {};
+
+TEST_P(SendsAheadMatchOneProcess, ToTheBitForAnyRankCountHaloAndChunk) {
+  const auto [laplacian, boundary] = GetParam();
+  const Params params = test::stable_params(laplacian, boundary);
+  const Fields start = make_initial_fields({37, 29}, InitPattern::Spots, 7);
+  const int steps = 23;
+  const Fields single = test::run_twin(start, params, steps, 1);
+  for (int ranks : {2, 3, 4})
+    for (int halo : {1, 3, 5, 7})
+      for (int chunk : {halo, std::max(1, halo - 2)}) {
+        if (!split_rows(29, ranks, halo, boundary)) continue;  // bands thinner than the halo
+        const Fields spread = run_with_sends_ahead(start, params, ranks, halo, steps, chunk);
+        ASSERT_EQ(spread.size, single.size);
+        EXPECT_TRUE(spread.u == single.u && spread.v == single.v)
+            << ranks << " ranks, halo " << halo << ", chunks of " << chunk;
+      }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, SendsAheadMatchOneProcess,
+                         test::all_stencil_cases(), test::stencil_case_name);
+
+// The check above can fail: strips with a margin one row short of the chunk give other bits.
+TEST(EdgeStrips, AMarginShorterThanTheChunkGivesOtherBits) {
+  const Params params = test::stable_params(Laplacian::FivePoint, Boundary::Periodic);
+  const Fields start = make_initial_fields({37, 29}, InitPattern::Spots, 7);
+  Expected<std::vector<RankBand>> bands = split_rows(29, 2, 4, params.boundary);
+  ASSERT_TRUE(bands);
+  const RankBand& band = (*bands)[0];
+  RankExchange exchange = rank_exchange(halo_messages(*bands, params.boundary), 0, 37);
+  auto block = twin_with(params), ahead = twin_with(params);
+  ASSERT_TRUE(block->copy_in(cut_block(start, band)));
+  Fields stack, cut, exact;
+  const EdgeStrips short_margin = edge_strips(exchange.sends, 37, band.block_height(), 2);
+  ASSERT_TRUE(step_sends_ahead(*block, *ahead, short_margin, 4, exchange, stack, cut));
+  ASSERT_TRUE(block->step(4));
+  ASSERT_TRUE(block->read_rows(exchange.sends[0].first, exchange.sends[0].count, exact));
+  EXPECT_FALSE(exchange.outgoing[0].u == exact.u && exchange.outgoing[0].v == exact.v);
+}
+
+TEST(EdgeStrips, StackEachSendWithItsMarginsClippedAtTheBlock) {
+  // Rank 0 of two on a Neumann grid of 10 rows with halos of 3: its block is rows 0-7, and it
+  // sends rows 2-4 down; the strip takes 3 rows of margin above (rows 0-1 only: the grid's
+  // edge) and the 3 below.
+  Expected<std::vector<RankBand>> bands = split_rows(10, 2, 3, Boundary::Neumann);
+  ASSERT_TRUE(bands);
+  const RankExchange exchange = rank_exchange(halo_messages(*bands, Boundary::Neumann), 0, 5);
+  ASSERT_EQ(exchange.sends.size(), 1u);
+  const EdgeStrips plan = edge_strips(exchange.sends, 5, (*bands)[0].block_height(), 3);
+  ASSERT_EQ(plan.strips.size(), 1u);
+  EXPECT_EQ(plan.strips[0].first, 0);
+  EXPECT_EQ(plan.strips[0].count, 8);
+  EXPECT_EQ(plan.strips[0].send_first, 2);
+  EXPECT_EQ(plan.strips[0].send_count, 3);
+  EXPECT_EQ(plan.stack, (GridSize{5, 8}));
+
+  // Two ranks on a periodic grid: each sends both edges; the strips are stacked in send order.
+  Expected<std::vector<RankBand>> periodic = split_rows(20, 2, 2, Boundary::Periodic);
+  ASSERT_TRUE(periodic);
+  const RankExchange both = rank_exchange(halo_messages(*periodic, Boundary::Periodic), 1, 5);
+  const EdgeStrips stacked = edge_strips(both.sends, 5, (*periodic)[1].block_height(), 2);
+  ASSERT_EQ(stacked.strips.size(), 2u);
+  EXPECT_EQ(stacked.strips[1].stack_first, stacked.strips[0].count);
+  EXPECT_EQ(stacked.stack.height, stacked.strips[0].count + stacked.strips[1].count);
+  EXPECT_EQ(stacked.strips[0].count, 3 * 2);
+}
+
+}  // namespace
+}  // namespace gs::distributed
