@@ -29,6 +29,23 @@ Status own_rows(Backend& backend, const RankBand& mine, Fields& own, RunReport& 
   return Status::ok();
 }
 
+// The rows that cross between a GPU backend and MPI at every exchange, and the rank's own rows
+// at every frame, page-locked for the backend's copies (the guards end before the rows do).
+// Whether every buffer took.
+bool pin_rows(Backend& backend, distributed::RankExchange& exchange, Fields& own,
+              std::vector<std::unique_ptr<PinnedHostMemory>>& guards) {
+  std::vector<Fields*> rows{&own};
+  for (Fields& out : exchange.outgoing) rows.push_back(&out);
+  for (Fields& in : exchange.incoming) rows.push_back(&in);
+  bool all = true;
+  for (Fields* fields : rows)
+    for (FieldData* field : {&fields->u, &fields->v}) {
+      guards.push_back(backend.pin_host_memory(field->data(), field->size() * sizeof(float)));
+      all = all && guards.back() != nullptr;
+    }
+  return all;
+}
+
 }  // namespace
 
 Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backend* ahead, int halo,
@@ -47,7 +64,9 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
       distributed::halo_messages(bands, job.params.boundary), world.rank(), grid.width);
   const distributed::EdgeStrips strips =
       distributed::edge_strips(exchange.sends, grid.width, mine.block_height(), halo);
-  Fields own;  // this rank's own rows, when they leave the backend
+  Fields own({grid.width, mine.own_rows()});  // this rank's own rows, when they leave the backend
+  std::vector<std::unique_ptr<PinnedHostMemory>> pinned;
+  const bool on_gpu = backend.capabilities().device_memory;
 
   RunReport report;
   report.backend = backend.name();
@@ -58,6 +77,7 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   report.steps = job.total_steps();
   report.final_step = job.start_step + job.total_steps();
   report.overlap = ahead != nullptr;
+  report.pinned_rows = on_gpu && pin_rows(backend, exchange, own, pinned);
   RankStepper stepper(backend, ahead, exchange, strips, world, report);
 
   Status started = backend.set_params(job.params);

@@ -30,6 +30,7 @@ void print_json(std::ostream& out, const RunReport& r) {
       {"ranks", r.ranks},
       {"parallel_io", r.parallel_io},
       {"overlap", r.overlap},
+      {"pinned_rows", r.pinned_rows},
       {"steps", r.steps},
       {"frames", r.frames},
       {"final_step", r.final_step},

@@ -154,6 +154,23 @@ TEST_F(MpiRuns, ARankStoppedMidRunEndsTheJobWithOneMessageAndNoFiles) {
   }
 }
 
+// --json says how the ranks exchanged: overlapped or not (auto: not on the CPU twin, whose
+// cores the block already fills), the time spent stepping the sends ahead, and that no rows
+// were pinned (the twin's rows are plain host memory).
+TEST_F(MpiRuns, JsonSaysWhetherTheExchangeOverlapped) {
+  for (const std::string overlap : {"auto", "on"}) {
+    const ProgramResult run = run_ranks(2, {"--backend", "cpu", "--width", "64", "--height", "64",
+                                            "--steps", "40", "--overlap", overlap, "--json"});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.out.find(overlap == "on" ? "\"overlap\": true" : "\"overlap\": false"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("\"pinned_rows\": false"), std::string::npos) << run.out;
+    const bool stepped_ahead = run.out.find("\"ahead\": 0.0,") == std::string::npos;
+    EXPECT_EQ(stepped_ahead, overlap == "on") << run.out;
+  }
+}
+
 // --list-backends names the MPI library and whether it passes device memory itself; under
 // mpirun (MPI started, rank 0 alone answering) the runtime is asked too.
 TEST_F(MpiRuns, ListBackendsNamesTheMpiLibraryAndItsCudaAwareness) {

@@ -251,5 +251,33 @@ TEST_F(CudaTest, ReadsAndWritesRowsWithoutTheRestOfTheState) {
   check_row_access(*cuda_);
 }
 
+// A rank's halo rows in page-locked memory: copies through it are exact, the pin holds while
+// its guard lives (pinning the same memory again is refused) and ends with it (then it takes).
+TEST_F(CudaTest, PinnedRowsCopyExactlyAndUnpinWithTheirGuard) {
+  const Fields start = make_initial_fields({64, 48}, InitPattern::Spots, 3);
+  ASSERT_TRUE(cuda_->copy_in(start));
+  Fields rows({64, 5});
+  {
+    const std::unique_ptr<PinnedHostMemory> pinned =
+        cuda_->pin_host_memory(rows.v.data(), rows.v.size() * sizeof(float));
+    ASSERT_NE(pinned, nullptr) << "cudaHostRegister refused";
+    EXPECT_EQ(cuda_->pin_host_memory(rows.v.data(), rows.v.size() * sizeof(float)), nullptr)
+        << "pinned twice";
+    ASSERT_TRUE(cuda_->read_rows(10, 5, rows));
+    const std::size_t from = 10 * 64;
+    EXPECT_TRUE(std::equal(rows.v.begin(), rows.v.end(), start.v.begin() + long(from)));
+    EXPECT_TRUE(std::equal(rows.u.begin(), rows.u.end(), start.u.begin() + long(from)));
+    for (float& value : rows.v) value = 0.25f;
+    ASSERT_TRUE(cuda_->write_rows(40, rows));
+    Fields out;
+    ASSERT_TRUE(cuda_->copy_out(out));
+    EXPECT_EQ(out.v[40 * 64 + 7], 0.25f);
+    EXPECT_EQ(out.v[39 * 64 + 7], start.v[39 * 64 + 7]);
+  }
+  EXPECT_NE(cuda_->pin_host_memory(rows.v.data(), rows.v.size() * sizeof(float)), nullptr)
+      << "the guard did not unpin";
+  EXPECT_EQ(cuda_->pin_host_memory(nullptr, 64), nullptr);
+}
+
 }  // namespace
 }  // namespace gs::test

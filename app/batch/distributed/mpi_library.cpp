@@ -23,17 +23,18 @@ std::string library_name() {
 std::string cuda_awareness() {
 #if defined(OMPI_HAVE_MPI_EXT_CUDA) && OMPI_HAVE_MPI_EXT_CUDA
   if (!MPIX_CUDA_AWARE_SUPPORT)
-    return "not CUDA-aware (the library was built without CUDA): halo rows pass through host "
-           "memory";
+    return "not CUDA-aware (the library was built without CUDA): halo rows pass through pinned "
+           "host memory";
   int started = 0;
   MPI_Initialized(&started);
   if (!started) return "built CUDA-aware (whether the runtime is shows under mpirun)";
   return MPIX_Query_cuda_support() == 1
-             ? "CUDA-aware (halo rows still pass through host memory in this build)"
-             : "built CUDA-aware, but the runtime is not: halo rows pass through host memory";
+             ? "CUDA-aware (halo rows still pass through pinned host memory in this build)"
+             : "built CUDA-aware, but the runtime is not: halo rows pass through pinned host "
+               "memory";
 #else
-  return "CUDA-awareness unknown (no Open MPI CUDA extension): halo rows pass through host "
-         "memory";
+  return "CUDA-awareness unknown (no Open MPI CUDA extension): halo rows pass through pinned "
+         "host memory";
 #endif
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -17,6 +18,12 @@
 #include "gs/status.h"
 
 namespace gs {
+
+// Host memory page-locked for a backend's copies while this guard lives (Backend::pin_host_memory).
+class PinnedHostMemory {
+ public:
+  virtual ~PinnedHostMemory() = default;
+};
 
 class Backend {
  public:
@@ -45,6 +52,17 @@ class Backend {
   // neighbours, and theirs into its halo).
   virtual Status read_rows(int first, int count, Fields& rows) = 0;
   virtual Status write_rows(int first, const Fields& rows) = 0;
+
+  // Page-locks `bytes` of host memory from `data` that rows are copied to and from often (a
+  // rank's halo rows), while the guard lives, which must end before the memory is freed: on a
+  // GPU those copies then go by DMA straight from and into it, without the driver's staging.
+  // Null where nothing is gained (the CPU twin) or the memory could not be pinned (the copies
+  // work all the same).
+  virtual std::unique_ptr<PinnedHostMemory> pin_host_memory(void* data, std::size_t bytes) {
+    (void)data;
+    (void)bytes;
+    return nullptr;
+  }
 
   // Steps, then writes the display field; a GPU backend fuses the write into the last step.
   // last_timings() then covers both.

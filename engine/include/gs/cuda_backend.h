@@ -52,6 +52,7 @@ class CudaBackend final : public Backend {
   Status copy_out(Fields& fields) override;
   Status read_rows(int first, int count, Fields& rows) override;
   Status write_rows(int first, const Fields& rows) override;
+  std::unique_ptr<PinnedHostMemory> pin_host_memory(void* data, std::size_t bytes) override;
   Status write_display(DisplayField field, const DisplayTarget& target) override;
 
   GridSize size() const override;

@@ -113,6 +113,36 @@ Status CudaBackend::write_rows(int first, const Fields& rows) {
   return Status::ok();
 }
 
+namespace {
+
+// cudaHostRegister's guard: unregisters on the device it was registered on.
+class CudaPinnedHostMemory final : public PinnedHostMemory {
+ public:
+  CudaPinnedHostMemory(void* data, int device) : data_(data), device_(device) {}
+  ~CudaPinnedHostMemory() override {
+    [[maybe_unused]] const cudaError_t current = cudaSetDevice(device_);
+    [[maybe_unused]] const cudaError_t unpinned = cudaHostUnregister(data_);
+  }
+  CudaPinnedHostMemory(const CudaPinnedHostMemory&) = delete;
+  CudaPinnedHostMemory& operator=(const CudaPinnedHostMemory&) = delete;
+
+ private:
+  void* data_;
+  int device_;
+};
+
+}  // namespace
+
+std::unique_ptr<PinnedHostMemory> CudaBackend::pin_host_memory(void* data, std::size_t bytes) {
+  if (data == nullptr || bytes == 0 || !impl_->make_current()) return nullptr;
+  // Portable: the other backends of this process (a rank's second one) copy through it too.
+  if (cudaHostRegister(data, bytes, cudaHostRegisterPortable) != cudaSuccess) {
+    cudaGetLastError();  // not sticky: clear it; the copies go through the driver's staging
+    return nullptr;
+  }
+  return std::make_unique<CudaPinnedHostMemory>(data, impl_->device.index);
+}
+
 Status CudaBackend::write_display(DisplayField field, const DisplayTarget& target) {
   GS_TRY(impl_->require_state());
   GS_TRY(impl_->check_display_target(target));
