@@ -147,6 +147,12 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                  "free; off for the CPU twin, whose cores the band already fills)")
       ->check(CLI::IsMember({"auto", "on", "off"}))
       ->capture_default_str();
+  app.add_option("--frame-writer", o.frame_writer,
+                 "Under mpirun: write each frame on a thread of its own while the ranks step "
+                 "(thread), or between the steps (inline); auto: a thread where the node has a "
+                 "core to spare for each rank's")
+      ->check(CLI::IsMember({"auto", "thread", "inline"}))
+      ->capture_default_str();
   CLI::Option* sweep = nullptr;
   for (auto [name, parameter, axis] :
        {std::tuple{"--sweep-F", "F", &o.sweep_F}, std::tuple{"--sweep-k", "k", &o.sweep_k}})

@@ -42,6 +42,9 @@ struct BatchOptions {
   // Under MPI: whether each rank steps the rows it sends ahead of its block, so the exchange
   // travels while the block steps: "on", "off", or "auto" (on where the backend steps on a GPU).
   std::string overlap = "auto";
+  // Under MPI: frames written on a thread of their own, "thread", or between the steps,
+  // "inline"; "auto" chooses (rank_settings.h).
+  std::string frame_writer = "auto";
   // A parameter sweep (sweep_plan.h): the lattice's axes, and the contact sheet to draw.
   std::optional<SweepAxis> sweep_F;
   std::optional<SweepAxis> sweep_k;

@@ -108,6 +108,7 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
         FrameWriter::create(*job.frames_output, report.size, int(job.frames), kFrameQueueDepth);
     if (!created) return created.status();
     writer = std::move(created).value();
+    report.frames_in_background = true;
   }
 
   ProgressBar progress(settings.show_progress ? job.total_steps() : 0);

@@ -17,6 +17,7 @@ struct RunReport {
   int ranks = 1;             // MPI ranks the grid was split over
   bool parallel_io = false;  // the ranks wrote their files together (parallel HDF5's MPI-IO)
   bool overlap = false;      // the ranks stepped their sends ahead, exchanging while stepping
+  bool frames_in_background = false;  // frames written on a thread of their own
   bool pinned_rows = false;  // on a GPU over ranks: the exchanged rows were in page-locked memory
   long long steps = 0;
   long long frames = 0;

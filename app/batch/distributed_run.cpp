@@ -7,6 +7,7 @@
 #include "gs/termination.h"
 #include "progress_bar.h"
 #include "rank_files.h"
+#include "rank_frame_writer.h"
 #include "rank_stepper.h"
 #include "row_bands.h"
 
@@ -48,8 +49,10 @@ bool pin_rows(Backend& backend, distributed::RankExchange& exchange, Fields& own
 
 }  // namespace
 
-Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backend* ahead, int halo,
-                                    MpiWorld& world, const RunSettings& settings) {
+Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backend* ahead,
+                                    const RankSettings& ranks, MpiWorld& world,
+                                    const RunSettings& settings) {
+  const int halo = ranks.halo;
   const auto wall_start = Clock::now();
   const bool root = world.rank() == 0;
   // The grid: the starting state's, or the grid of the block this rank read (--input).
@@ -87,16 +90,21 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
                                                 : distributed::cut_block(job.initial, mine));
   GS_TRY(world.agree(started));
 
-  // The frames file, written by every rank together: each frame's rows as the frame is done,
-  // on this thread (the MPI world and this parallel HDF5 are not thread-safe).
+  // The frames file, written by every rank together, each frame on a writer thread while the
+  // next frames step (rank_frame_writer.h).
+  const RowRange own_range{mine.first, mine.own_rows()};
   std::unique_ptr<RankFile> frames_file;
+  std::unique_ptr<RankFrameWriter> frames;  // after the file: stops before the file closes
   if (job.frames_output) {
     auto created = RankFile::create(*job.frames_output, world);
     if (!created) return created.status();
     frames_file = std::move(created).value();
     GS_TRY(world.agree(frames_file->file().create_frames(report.size, int(job.frames))));
+    auto writer =
+        RankFrameWriter::create(frames_file->file(), own_range, world, ranks.background_frames);
+    GS_TRY(world.agree(writer ? Status::ok() : writer.status()));
+    frames = std::move(writer).value();
   }
-  const RowRange own_range{mine.first, mine.own_rows()};
 
   ProgressBar progress(root && settings.show_progress ? job.total_steps() : 0);
   long long done = 0;
@@ -113,14 +121,17 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
     if (!world.all(*finite))
       return Error{"the simulation diverged (NaN or infinity) by step " +
                    std::to_string(job.start_step + done) + " (try a smaller dt, or other F and k)"};
-    if (frames_file) {
+    if (frames) {
       GS_TRY(world.agree(own_rows(backend, mine, own, report)));
-      const auto io_start = Clock::now();
-      GS_TRY(world.agree(frames_file->file().write_frame(f, own_range, own.v)));
-      report.io_s += seconds_since(io_start);
+      GS_TRY(world.agree(frames->push(own.v)));
     }
   }
-  if (frames_file) {
+  if (frames) {
+    GS_TRY(world.agree(frames->finish()));
+    report.io_s += frames->wait_seconds();
+    report.writer_s = world.max(frames->work_seconds());
+    report.frames_in_background = frames->in_background();
+    frames.reset();
     const auto io_start = Clock::now();
     GS_TRY(frames_file->finish());
     report.io_s += seconds_since(io_start);

@@ -9,6 +9,7 @@
 #include "batch_run.h"
 #include "gs/backend.h"
 #include "mpi_world.h"
+#include "rank_settings.h"
 
 namespace gs::batch {
 
@@ -16,7 +17,8 @@ namespace gs::batch {
 // the rank that hit it). Only rank 0 shows progress. `ahead`, a second backend of the same kind,
 // steps the rows each rank sends ahead of its block so the exchange overlaps the block's steps
 // (rank_stepper.h); null: the block steps, then the ranks exchange.
-Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backend* ahead, int halo,
-                                    distributed::MpiWorld& world, const RunSettings& settings);
+Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backend* ahead,
+                                    const RankSettings& ranks, distributed::MpiWorld& world,
+                                    const RunSettings& settings);
 
 }  // namespace gs::batch

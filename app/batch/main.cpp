@@ -87,8 +87,11 @@ int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& w
       create_ahead_backend(options.overlap, job->backend, *selected->backend);
   const gs::Status ahead_created = world.agree(ahead ? gs::Status::ok() : ahead.status());
   if (!ahead_created) return fail(ahead_created.message());
+  gs::Expected<RankSettings> settings = choose_rank_settings(options, world, *selected->backend);
+  const gs::Status chosen = world.agree(settings ? gs::Status::ok() : settings.status());
+  if (!chosen) return fail(chosen.message());
   gs::Expected<RunReport> report =
-      run_distributed(*job, *selected->backend, ahead->get(), options.halo, world, {!options.json});
+      run_distributed(*job, *selected->backend, ahead->get(), *settings, world, {!options.json});
   if (!report) return fail(report.message());
   report->backend_reason = selected->reason;
   if (world.rank() == 0)

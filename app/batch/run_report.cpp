@@ -31,6 +31,7 @@ void print_json(std::ostream& out, const RunReport& r) {
       {"parallel_io", r.parallel_io},
       {"overlap", r.overlap},
       {"pinned_rows", r.pinned_rows},
+      {"frames_in_background", r.frames_in_background},
       {"steps", r.steps},
       {"frames", r.frames},
       {"final_step", r.final_step},

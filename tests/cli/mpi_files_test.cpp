@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "hdf5_test_files.h"
@@ -96,10 +97,19 @@ TEST_F(MpiRunsFiles, ThreeRanksWriteTheFramesFileOfOneProcess) {
                                       (dir / (name + ".h5")).string()};
     };
     ASSERT_EQ(run_batch(args("one")).exit_code, 0);
-    const ProgramResult ranks = run_ranks(3, args("ranks"));
-    ASSERT_EQ(ranks.exit_code, 0) << ranks.err;
-    expect_same_file(dir / "one-frames.h5", dir / "ranks-frames.h5", {"frames"}, boundary);
-    expect_same_file(dir / "one.h5", dir / "ranks.h5", {"u", "v"}, boundary);
+    // The frames written between the steps or on a writer thread beside them, and the exchange
+    // after the steps or overlapping them.
+    for (const auto& [overlap, writer] :
+         {std::pair{"off", "inline"}, std::pair{"off", "thread"}, std::pair{"on", "thread"}}) {
+      const std::string name = std::string("ranks-") + overlap + "-" + writer;
+      std::vector<std::string> spread = args(name);
+      spread.insert(spread.end(), {"--overlap", overlap, "--frame-writer", writer});
+      const ProgramResult ranks = run_ranks(3, spread);
+      ASSERT_EQ(ranks.exit_code, 0) << ranks.err;
+      const std::string what = boundary + ", " + name;
+      expect_same_file(dir / "one-frames.h5", dir / (name + "-frames.h5"), {"frames"}, what);
+      expect_same_file(dir / "one.h5", dir / (name + ".h5"), {"u", "v"}, what);
+    }
   }
 }
 

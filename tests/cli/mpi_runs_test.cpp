@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "hdf5_test_files.h"
@@ -123,17 +124,19 @@ TEST_F(MpiRuns, WhatRanksCannotDoIsRefusedInOneLine) {
 // the next exchange, rank 0 says which rank stopped in one line, the job exits non-zero and
 // rank 0 removes its unfinished files.
 TEST_F(MpiRuns, ARankStoppedMidRunEndsTheJobWithOneMessageAndNoFiles) {
-  for (const std::string overlap : {"off", "on"}) {
-    SCOPED_TRACE("--overlap " + overlap);
+  // Both ways of exchanging and of writing frames (a writer thread drains its queue as the job
+  // ends).
+  for (const auto& [overlap, writer] : {std::pair{"off", "inline"}, std::pair{"on", "thread"}}) {
+    SCOPED_TRACE(std::string("--overlap ") + overlap + " --frame-writer " + writer);
     ScratchDir dir;
-    const int mpirun =
-        spawn_program(GS_MPIEXEC,
-                      mpirun_args(3, {"--backend", "cpu", "--width", "512", "--height", "512",
-                                      "--frames", "100000", "--steps-per-frame", "8", "--overlap",
-                                      overlap, "--output", (dir / "state.h5").string(),
-                                      "--frames-output", (dir / "frames.h5").string()}),
-                      dir.path().parent_path() / (dir.path().filename().string() + ".out"),
-                      dir.path().parent_path() / (dir.path().filename().string() + ".err"));
+    const int mpirun = spawn_program(
+        GS_MPIEXEC,
+        mpirun_args(3, {"--backend", "cpu", "--width", "512", "--height", "512", "--frames",
+                        "100000", "--steps-per-frame", "8", "--overlap", overlap, "--frame-writer",
+                        writer, "--output", (dir / "state.h5").string(), "--frames-output",
+                        (dir / "frames.h5").string()}),
+        dir.path().parent_path() / (dir.path().filename().string() + ".out"),
+        dir.path().parent_path() / (dir.path().filename().string() + ".err"));
     std::vector<int> ranks;
     for (int wait = 0; wait < 300 && (ranks.size() < 3 || !dir.has_output_under_way()); ++wait) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -155,19 +158,27 @@ TEST_F(MpiRuns, ARankStoppedMidRunEndsTheJobWithOneMessageAndNoFiles) {
 }
 
 // --json says how the ranks exchanged: overlapped or not (auto: not on the CPU twin, whose
-// cores the block already fills), the time spent stepping the sends ahead, and that no rows
-// were pinned (the twin's rows are plain host memory).
-TEST_F(MpiRuns, JsonSaysWhetherTheExchangeOverlapped) {
-  for (const std::string overlap : {"auto", "on"}) {
-    const ProgramResult run = run_ranks(2, {"--backend", "cpu", "--width", "64", "--height", "64",
-                                            "--steps", "40", "--overlap", overlap, "--json"});
+// cores the block already fills), the time spent stepping the sends ahead, that no rows were
+// pinned (the twin's rows are plain host memory), and how the frames were written.
+TEST_F(MpiRuns, JsonSaysHowTheRanksExchangedAndWrote) {
+  ScratchDir dir;
+  for (const auto& [overlap, writer] : {std::pair{"auto", "inline"}, std::pair{"on", "thread"}}) {
+    const ProgramResult run =
+        run_ranks(2, {"--backend", "cpu", "--width", "64", "--height", "64", "--frames", "5",
+                      "--steps-per-frame", "8", "--overlap", overlap, "--frame-writer", writer,
+                      "--frames-output", (dir / (std::string(writer) + ".h5")).string(), "--json"});
     ASSERT_EQ(run.exit_code, 0) << run.err;
-    EXPECT_NE(run.out.find(overlap == "on" ? "\"overlap\": true" : "\"overlap\": false"),
-              std::string::npos)
+    const bool on = std::string(overlap) == "on";
+    EXPECT_NE(run.out.find(on ? "\"overlap\": true" : "\"overlap\": false"), std::string::npos)
         << run.out;
-    EXPECT_NE(run.out.find("\"pinned_rows\": false"), std::string::npos) << run.out;
     const bool stepped_ahead = run.out.find("\"ahead\": 0.0,") == std::string::npos;
-    EXPECT_EQ(stepped_ahead, overlap == "on") << run.out;
+    EXPECT_EQ(stepped_ahead, on) << run.out;
+    EXPECT_NE(run.out.find("\"pinned_rows\": false"), std::string::npos) << run.out;
+    const bool thread = std::string(writer) == "thread";
+    EXPECT_NE(
+        run.out.find(thread ? "\"frames_in_background\": true" : "\"frames_in_background\": false"),
+        std::string::npos)
+        << run.out;
   }
 }
 

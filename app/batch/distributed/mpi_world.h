@@ -33,11 +33,18 @@ class MpiWorld {
   int local_rank() const { return local_rank_; }
   int local_size() const { return local_size_; }
 
+  // Whether threads of a rank may call MPI at once (MPI_THREAD_MULTIPLE was provided).
+  bool threads_multiple() const { return threads_multiple_; }
+  // The same ranks over a communicator of their own, for another thread's collective calls
+  // (a frame writer's agreement) beside this world's; all ranks call it together.
+  Expected<std::unique_ptr<MpiWorld>> duplicate();
+
   // Ends every rank of the job with `code`, for a failure the others cannot learn of.
   [[noreturn]] void abort(int code);
   // Every rank passes its own status; all return the same: ok, or the lowest failing rank's
-  // error, named "rank R: ...". Also the one point where a rank learns another has failed, so
-  // no rank waits forever for one that stopped.
+  // error, named "rank R: ..." (unless it names a rank already: agreed in another world). Also
+  // the one point where a rank learns another has failed, so no rank waits forever for one
+  // that stopped.
   Status agree(const Status& local);
   // Whether every rank's value is true.
   bool all(bool local);
@@ -63,8 +70,10 @@ class MpiWorld {
 
  private:
   MpiWorld();
-  struct PendingRequests;  // MPI's requests of a started exchange
-  std::unique_ptr<PendingRequests> pending_;
+  struct Handles;  // the communicator, and the requests of a started exchange
+  std::unique_ptr<Handles> handles_;
+  bool duplicate_ = false;
+  bool threads_multiple_ = false;
   int rank_ = 0;
   int size_ = 1;
   int local_rank_ = 0;

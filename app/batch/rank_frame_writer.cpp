@@ -1,0 +1,56 @@
+#include "rank_frame_writer.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "batch_job.h"
+
+namespace gs::batch {
+
+Expected<std::unique_ptr<RankFrameWriter>> RankFrameWriter::create(CollectiveFile& file,
+                                                                   RowRange own,
+                                                                   distributed::MpiWorld& world,
+                                                                   bool background) {
+  std::unique_ptr<RankFrameWriter> writer(new RankFrameWriter(file, own));
+  if (!background) return writer;
+  Expected<std::unique_ptr<distributed::MpiWorld>> writers = world.duplicate();
+  if (!writers) return writers.status();
+  writer->writers_ = std::move(writers).value();
+  distributed::MpiWorld& agreeing = *writer->writers_;
+  writer->worker_.emplace(
+      kFrameQueueDepth, [] { return FieldData(); },
+      [&file, &agreeing, own](FieldData& rows, std::int64_t index) {
+        return agreeing.agree(file.write_frame(index, own, rows));
+      });
+  return writer;
+}
+
+RankFrameWriter::~RankFrameWriter() = default;
+
+Status RankFrameWriter::push(const FieldData& own_v) {
+  if (!worker_) {
+    const auto start = std::chrono::steady_clock::now();
+    Status written = file_.write_frame(written_inline_++, own_, own_v);
+    inline_seconds_ +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return written;
+  }
+  FieldData rows = worker_->acquire();
+  rows.resize(own_v.size());
+  std::copy(own_v.begin(), own_v.end(), rows.begin());
+  return worker_->push(std::move(rows));
+}
+
+Status RankFrameWriter::finish() {
+  return worker_ ? worker_->finish() : Status::ok();
+}
+
+double RankFrameWriter::wait_seconds() const {
+  return worker_ ? worker_->wait_seconds() : inline_seconds_;
+}
+
+double RankFrameWriter::work_seconds() const {
+  return worker_ ? worker_->work_seconds() : inline_seconds_;
+}
+
+}  // namespace gs::batch

@@ -1,0 +1,27 @@
+// How a run over ranks goes, beyond the job: chosen once from the options, the node and the
+// backend, the same on every rank of a node alike. Builds with MPI only.
+#pragma once
+
+#include "batch_options.h"
+#include "gs/backend.h"
+#include "gs/status.h"
+#include "mpi_world.h"
+
+namespace gs::batch {
+
+struct RankSettings {
+  int halo = kDefaultHalo;  // rows of halo, steps between exchanges
+  // Frames written on a thread of their own while the ranks step (rank_frame_writer.h), or on
+  // the stepping thread between frames.
+  bool background_frames = false;
+};
+
+// --frame-writer thread, inline, or auto: a thread where MPI lets two threads call it and the
+// node has a core to spare for each rank's writer beside its stepping (the CPU twin's threads,
+// or the one thread that drives a GPU); a writer without a core of its own slows the ranks'
+// exchanges and collective writes, which wait by spinning.
+Expected<RankSettings> choose_rank_settings(const BatchOptions& options,
+                                            const distributed::MpiWorld& world,
+                                            const Backend& block);
+
+}  // namespace gs::batch
