@@ -13,6 +13,7 @@
 
 #include "gs/cpu_twin_backend.h"
 #include "gs/initial_conditions.h"
+#include "ranks_in_process.h"
 #include "reference_model.h"
 #include "row_bands.h"
 
@@ -27,48 +28,6 @@ std::unique_ptr<CpuTwinBackend> twin_with(const Params& params) {
   return twin;
 }
 
-Fields run_with_sends_ahead(const Fields& whole, const Params& params, int ranks, int halo,
-                            int steps, int chunk_steps) {
-  Expected<std::vector<RankBand>> bands =
-      split_rows(whole.size.height, ranks, halo, params.boundary);
-  EXPECT_TRUE(bands) << bands.message();
-  if (!bands) return {};
-  const std::vector<HaloMessage> messages = halo_messages(*bands, params.boundary);
-  std::vector<std::unique_ptr<CpuTwinBackend>> blocks, ahead;
-  std::vector<RankExchange> exchanges;
-  std::vector<EdgeStrips> strips;
-  for (int rank = 0; rank < ranks; ++rank) {
-    const RankBand& band = (*bands)[std::size_t(rank)];
-    blocks.push_back(twin_with(params));
-    EXPECT_TRUE(blocks.back()->copy_in(cut_block(whole, band)));
-    ahead.push_back(twin_with(params));
-    exchanges.push_back(rank_exchange(messages, rank, whole.size.width));
-    strips.push_back(
-        edge_strips(exchanges.back().sends, whole.size.width, band.block_height(), halo));
-  }
-  Fields stack, cut;
-  for (int done = 0; done < steps;) {
-    const int chunk = std::min(chunk_steps, steps - done);
-    for (std::size_t rank = 0; rank < blocks.size(); ++rank) {
-      EXPECT_TRUE(step_sends_ahead(*blocks[rank], *ahead[rank], strips[rank], chunk,
-                                   exchanges[rank], stack, cut));
-      EXPECT_TRUE(blocks[rank]->step(chunk));
-    }
-    for (RankExchange& from : exchanges)  // every send into its receiver's halo
-      for (std::size_t i = 0; i < from.sends.size(); ++i)
-        EXPECT_TRUE(blocks[std::size_t(from.sends[i].to)]->write_rows(from.sends[i].into,
-                                                                      from.outgoing[i]));
-    done += chunk;
-  }
-  Fields result = whole;
-  for (std::size_t rank = 0; rank < blocks.size(); ++rank) {
-    Fields block;
-    EXPECT_TRUE(blocks[rank]->copy_out(block));
-    paste_own_rows(block, (*bands)[rank], result);
-  }
-  return result;
-}
-
 class SendsAheadMatchOneProcess : public ::testing::TestWithParam<StencilCase> {};
 
 TEST_P(SendsAheadMatchOneProcess, ToTheBitForAnyRankCountHaloAndChunk) {
@@ -81,7 +40,9 @@ TEST_P(SendsAheadMatchOneProcess, ToTheBitForAnyRankCountHaloAndChunk) {
     for (int halo : {1, 3, 5, 7})
       for (int chunk : {halo, std::max(1, halo - 2)}) {
         if (!split_rows(29, ranks, halo, boundary)) continue;  // bands thinner than the halo
-        const Fields spread = run_with_sends_ahead(start, params, ranks, halo, steps, chunk);
+        const Fields spread =
+            test::run_with_sends_ahead(start, params, ranks, halo, steps, chunk,
+                                       [] { return std::make_unique<CpuTwinBackend>(1); });
         ASSERT_EQ(spread.size, single.size);
         EXPECT_TRUE(spread.u == single.u && spread.v == single.v)
             << ranks << " ranks, halo " << halo << ", chunks of " << chunk;
