@@ -54,13 +54,19 @@ std::size_t run_bytes_per_cell(bool output, bool frames_output) {
          (frames_output ? kFrameBuffers * sizeof(float) : 0);
 }
 
-// The generated starting state, once its grid is known to be valid and to fit in memory.
+// The generated starting state, once its grid is known to be valid and its rows (all, or
+// `rows`) to fit in memory.
 Expected<Fields> generate_initial(long width, long height, InitPattern pattern, std::uint64_t seed,
-                                  std::size_t bytes_per_cell) {
+                                  std::size_t bytes_per_cell,
+                                  std::optional<GridRowSpan> rows = std::nullopt) {
   GS_TRY(check_grid_size(width, height));
   const GridSize size{int(width), int(height)};
-  GS_TRY(check_fits_in_memory(size, bytes_per_cell));
-  return make_initial_fields(size, pattern, seed);
+  if (!rows) {
+    GS_TRY(check_fits_in_memory(size, bytes_per_cell));
+    return make_initial_fields(size, pattern, seed);
+  }
+  GS_TRY(check_fits_in_memory({size.width, rows->count}, bytes_per_cell));
+  return make_initial_rows(size, pattern, seed, rows->first, rows->count);
 }
 
 // --input whole, in one process.
@@ -144,7 +150,8 @@ BackendOptions backend_options(const BatchOptions& options) {
   return backend;
 }
 
-Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& read_input) {
+Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& read_input,
+                             const BlockChooser& block_of) {
   GS_TRY(check_counts(options));
   BatchJob job;
   job.backend = backend_options(options);
@@ -190,9 +197,18 @@ Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& rea
 
   if (!options.input) {
     const InitPattern pattern = parse_enum<InitPattern>(options.init.value_or("square")).value();
-    Expected<Fields> initial = generate_initial(options.width.value_or(kDefaultGrid.width),
-                                                options.height.value_or(kDefaultGrid.height),
-                                                pattern, options.seed, bytes_per_cell);
+    const long width = options.width.value_or(kDefaultGrid.width);
+    const long height = options.height.value_or(kDefaultGrid.height);
+    std::optional<GridRowSpan> rows;
+    if (block_of) {
+      GS_TRY(check_grid_size(width, height));
+      Expected<GridRowSpan> block = block_of({int(width), int(height)}, job.params.boundary);
+      if (!block) return block.status();
+      rows = *block;
+      job.block_of_grid = GridSize{int(width), int(height)};
+    }
+    Expected<Fields> initial =
+        generate_initial(width, height, pattern, options.seed, bytes_per_cell, rows);
     if (!initial) return initial.status();
     job.initial = std::move(initial).value();
   }

@@ -33,7 +33,8 @@ struct BatchJob {
   std::optional<std::filesystem::path> output;
   std::optional<std::filesystem::path> frames_output;
   bool keep_diverged = false;  // on divergence, write the last finite state to `output`
-  // Set when `initial` is one rank's block of a grid this size (--input read over ranks).
+  // Set when `initial` is one rank's block of a grid this size (over ranks: --input read, or
+  // the starting state generated, a block apiece).
   std::optional<GridSize> block_of_grid;
 
   long long total_steps() const { return frames * steps_per_frame; }
@@ -70,7 +71,17 @@ struct InputState {
 using InputReader = std::function<Expected<InputState>(const std::filesystem::path& path,
                                                        std::size_t run_bytes_per_cell)>;
 
-Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& read_input = {});
+// Over ranks, the rows of a generated grid this rank keeps: its block, halo rows included (they
+// wrap around a periodic grid), once the grid and its boundary are known.
+struct GridRowSpan {
+  int first = 0;
+  int count = 0;
+};
+using BlockChooser = std::function<Expected<GridRowSpan>(GridSize grid, Boundary boundary)>;
+
+// With `block_of`, a generated start is only this rank's block (job.block_of_grid says so).
+Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& read_input = {},
+                             const BlockChooser& block_of = {});
 // Checks what build_job() checks of such a run (valid parameters, the grid, its memory, a
 // writable frames file) and generates the starting fields.
 Expected<BatchJob> make_generated_job(const GeneratedRun& run);

@@ -61,6 +61,14 @@ int fail_all(gs::distributed::MpiWorld* world, const std::string& message) {
   world->abort(1);
   return 1;
 }
+// The ranks' outcome of a step each took: a failure every rank met (an option, a file, a grid
+// the ranks cannot split) is told as one process tells it; one that only some met names the
+// lowest of them ("rank 2: ...").
+gs::Status agreed(gs::distributed::MpiWorld& world, const gs::Status& local) {
+  if (world.all(!local)) return local;
+  return world.agree(local);
+}
+
 // A run over the world's ranks: every rank builds the same job and steps its band; the ranks
 // share the cores of their node.
 int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& world) {
@@ -75,20 +83,22 @@ int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& w
     return fail("--keep-diverged runs in one process (start it without mpirun)");
   if (options.threads == 0)
     options.threads = std::max(1, int(std::thread::hardware_concurrency()) / world.local_size());
-  // --input: each rank reads its block of the state, all together (parallel HDF5).
-  gs::Expected<BatchJob> job = build_job(options, rank_input_reader(options, world, options.halo));
-  const gs::Status built = world.agree(job ? gs::Status::ok() : job.status());
+  // Each rank holds only its block: of --input, read all together (parallel HDF5), or of the
+  // generated start.
+  gs::Expected<BatchJob> job = build_job(options, rank_input_reader(options, world, options.halo),
+                                         rank_block_chooser(world, options.halo));
+  const gs::Status built = agreed(world, job.status());
   if (!built) return fail(built.message());
   share_node_gpus(job->backend, world.local_rank());
   gs::Expected<gs::SelectedBackend> selected = create_batch_backend(job->backend);
-  const gs::Status created = world.agree(selected ? gs::Status::ok() : selected.status());
+  const gs::Status created = agreed(world, selected.status());
   if (!created) return fail(created.message());
   gs::Expected<std::unique_ptr<gs::Backend>> ahead =
       create_ahead_backend(options.overlap, job->backend, *selected->backend);
-  const gs::Status ahead_created = world.agree(ahead ? gs::Status::ok() : ahead.status());
+  const gs::Status ahead_created = agreed(world, ahead.status());
   if (!ahead_created) return fail(ahead_created.message());
   gs::Expected<RankSettings> settings = choose_rank_settings(options, world, *selected->backend);
-  const gs::Status chosen = world.agree(settings ? gs::Status::ok() : settings.status());
+  const gs::Status chosen = agreed(world, settings.status());
   if (!chosen) return fail(chosen.message());
   gs::Expected<RunReport> report =
       run_distributed(*job, *selected->backend, ahead->get(), *settings, world, {!options.json});

@@ -69,4 +69,15 @@ InputReader rank_input_reader(const BatchOptions& options, MpiWorld& world, int 
       };
 }
 
+BlockChooser rank_block_chooser(const MpiWorld& world, int halo) {
+  return [ranks = world.size(), rank = world.rank(), halo](
+             GridSize grid, Boundary boundary) -> Expected<GridRowSpan> {
+    Expected<std::vector<RankBand>> bands =
+        distributed::split_rows(grid.height, ranks, halo, boundary);
+    if (!bands) return Error{bands.message() + " (--halo)"};
+    const RankBand& band = (*bands)[std::size_t(rank)];
+    return GridRowSpan{band.block_first(), band.block_height()};
+  };
+}
+
 }  // namespace gs::batch

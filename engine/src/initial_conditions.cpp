@@ -26,40 +26,79 @@ class UnitRandom {
   std::mt19937_64 engine_;
 };
 
-void fill_rect(Fields& f, int x0, int y0, int side_x, int side_y) {
-  for (int y = std::max(0, y0); y < std::min(f.size.height, y0 + side_y); ++y)
-    for (int x = std::max(0, x0); x < std::min(f.size.width, x0 + side_x); ++x) {
-      const std::size_t i = std::size_t(y) * f.size.width + x;
-      f.u[i] = kSeedU;
-      f.v[i] = kSeedV;
-    }
+int wrap(long value, int extent) {
+  const long r = value % extent;
+  return int(r < 0 ? r + extent : r);
 }
 
-void make_square(Fields& f, UnitRandom& random) {
-  const int side = std::max(2, std::min(f.size.width, f.size.height) / 10);
-  fill_rect(f, (f.size.width - side) / 2, (f.size.height - side) / 2, side, side);
-  for (std::size_t i = 0; i < f.u.size(); ++i) {
-    f.u[i] = std::clamp(f.u[i] + kSquareNoise * (2.0f * random.next() - 1.0f), 0.0f, 1.0f);
-    f.v[i] = std::clamp(f.v[i] + kSquareNoise * (2.0f * random.next() - 1.0f), 0.0f, 1.0f);
+// Rows [first, first + count) of a grid, wrapping around it: the fields being filled, and which
+// of their rows hold a given grid row (every pattern is written row by row of the grid).
+class GridRows {
+ public:
+  GridRows(GridSize grid, int first, int count)
+      : grid_(grid), first_(first), fields_(GridSize{grid.width, count}) {
+    std::fill(fields_.u.begin(), fields_.u.end(), 1.0f);
+    std::fill(fields_.v.begin(), fields_.v.end(), 0.0f);
+  }
+  GridSize grid() const { return grid_; }
+  // Calls `fill(u, v)` with the row's cells (width of each) for every row that holds grid row
+  // `y` (0 <= y < height).
+  template <class Fill>
+  void for_row(int y, Fill&& fill) {
+    const int rows = fields_.size.height;
+    for (long row = wrap(long(y) - first_, grid_.height); row < rows; row += grid_.height) {
+      const std::size_t at = std::size_t(row) * std::size_t(grid_.width);
+      fill(fields_.u.data() + at, fields_.v.data() + at);
+    }
+  }
+  Fields take() { return std::move(fields_); }
+
+ private:
+  GridSize grid_;
+  int first_;
+  Fields fields_;
+};
+
+void make_square(GridRows& rows, UnitRandom& random) {
+  const GridSize grid = rows.grid();
+  const int side = std::max(2, std::min(grid.width, grid.height) / 10);
+  const int x0 = (grid.width - side) / 2, y0 = (grid.height - side) / 2;
+  std::vector<float> u(std::size_t(grid.width)), v(u.size());
+  for (int y = 0; y < grid.height; ++y) {  // every cell's two numbers, in the grid's order
+    const bool square_row = y >= y0 && y < y0 + side;
+    for (int x = 0; x < grid.width; ++x) {
+      const bool in_square = square_row && x >= x0 && x < x0 + side;
+      const float base_u = in_square ? kSeedU : 1.0f, base_v = in_square ? kSeedV : 0.0f;
+      u[std::size_t(x)] =
+          std::clamp(base_u + kSquareNoise * (2.0f * random.next() - 1.0f), 0.0f, 1.0f);
+      v[std::size_t(x)] =
+          std::clamp(base_v + kSquareNoise * (2.0f * random.next() - 1.0f), 0.0f, 1.0f);
+    }
+    rows.for_row(y, [&](float* row_u, float* row_v) {
+      std::copy(u.begin(), u.end(), row_u);
+      std::copy(v.begin(), v.end(), row_v);
+    });
   }
 }
 
-void make_spots(Fields& f, UnitRandom& random) {
+void make_spots(GridRows& rows, UnitRandom& random) {
   // Discs of the seed state, about one per 40,000 cells and at least 5, each a few percent of
-  // the smaller side across.
-  const int count = std::max<int>(5, int(f.size.cells() / 40000));
-  const int radius_limit = std::max(1, std::min(f.size.width, f.size.height) / 30);
+  // the smaller side across; cut at the grid's edges.
+  const GridSize grid = rows.grid();
+  const int count = std::max<int>(5, int(grid.cells() / 40000));
+  const int radius_limit = std::max(1, std::min(grid.width, grid.height) / 30);
   for (int s = 0; s < count; ++s) {
-    const int cx = random.below(f.size.width);
-    const int cy = random.below(f.size.height);
+    const int cx = random.below(grid.width);
+    const int cy = random.below(grid.height);
     const int r = 1 + random.below(radius_limit);
-    for (int y = std::max(0, cy - r); y <= std::min(f.size.height - 1, cy + r); ++y)
-      for (int x = std::max(0, cx - r); x <= std::min(f.size.width - 1, cx + r); ++x)
-        if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r) {
-          const std::size_t i = std::size_t(y) * f.size.width + x;
-          f.u[i] = kSeedU;
-          f.v[i] = kSeedV;
-        }
+    for (int y = std::max(0, cy - r); y <= std::min(grid.height - 1, cy + r); ++y)
+      rows.for_row(y, [&](float* u, float* v) {
+        for (int x = std::max(0, cx - r); x <= std::min(grid.width - 1, cx + r); ++x)
+          if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r) {
+            u[x] = kSeedU;
+            v[x] = kSeedV;
+          }
+      });
   }
 }
 
@@ -112,50 +151,64 @@ std::vector<std::pair<int, int>> spaced_centres(GridSize size, UnitRandom& rando
   return centres;
 }
 
-void make_grown_spots(Fields& f, UnitRandom& random) {
-  std::fill(f.u.begin(), f.u.end(), kGrownBetweenU);
-  const int w = f.size.width, h = f.size.height;
-  for (const auto& [cx, cy] : spaced_centres(f.size, random))
+void make_grown_spots(GridRows& rows, UnitRandom& random) {
+  const GridSize grid = rows.grid();
+  for (int y = 0; y < grid.height; ++y)
+    rows.for_row(y, [&](float* u, float*) { std::fill(u, u + grid.width, kGrownBetweenU); });
+  for (const auto& [cx, cy] : spaced_centres(grid, random))
     for (int dy = -kGrownSpotReach; dy <= kGrownSpotReach; ++dy)
-      for (int dx = -kGrownSpotReach; dx <= kGrownSpotReach; ++dx) {
-        const float g = std::exp(-float(dx * dx + dy * dy) / kGrownSpotWidth2);
-        // Wrapped, as the default periodic edges are; spots that overlap keep the stronger one.
-        const std::size_t i = std::size_t(((cy + dy) % h + h) % h) * w + ((cx + dx) % w + w) % w;
-        f.v[i] = std::max(f.v[i], kGrownSpotV * g);
-        f.u[i] = std::min(f.u[i], kGrownBetweenU - (kGrownBetweenU - kGrownSpotU) * g);
-      }
+      rows.for_row(wrap(cy + dy, grid.height), [&](float* u, float* v) {
+        for (int dx = -kGrownSpotReach; dx <= kGrownSpotReach; ++dx) {
+          const float g = std::exp(-float(dx * dx + dy * dy) / kGrownSpotWidth2);
+          // Wrapped, as the default periodic edges are; spots that overlap keep the stronger.
+          const int x = wrap(cx + dx, grid.width);
+          v[x] = std::max(v[x], kGrownSpotV * g);
+          u[x] = std::min(u[x], kGrownBetweenU - (kGrownBetweenU - kGrownSpotU) * g);
+        }
+      });
 }
 
-void make_noise(Fields& f, UnitRandom& random) {
-  for (std::size_t i = 0; i < f.u.size(); ++i) {
-    const float r = random.next();
-    f.u[i] = 1.0f - 0.5f * r;
-    f.v[i] = 0.25f * r;
+void make_noise(GridRows& rows, UnitRandom& random) {
+  const GridSize grid = rows.grid();
+  std::vector<float> u(std::size_t(grid.width)), v(u.size());
+  for (int y = 0; y < grid.height; ++y) {  // every cell's number, in the grid's order
+    for (std::size_t x = 0; x < u.size(); ++x) {
+      const float r = random.next();
+      u[x] = 1.0f - 0.5f * r;
+      v[x] = 0.25f * r;
+    }
+    rows.for_row(y, [&](float* row_u, float* row_v) {
+      std::copy(u.begin(), u.end(), row_u);
+      std::copy(v.begin(), v.end(), row_v);
+    });
   }
 }
 
 }  // namespace
 
 Fields make_initial_fields(GridSize size, InitPattern pattern, std::uint64_t seed) {
-  Fields f(size);
-  std::fill(f.u.begin(), f.u.end(), 1.0f);
-  std::fill(f.v.begin(), f.v.end(), 0.0f);
+  return make_initial_rows(size, pattern, seed, 0, size.height);
+}
+
+Fields make_initial_rows(GridSize grid, InitPattern pattern, std::uint64_t seed, int first,
+                         int count) {
+  GridRows rows(grid, first, count);
   UnitRandom random(seed);
   switch (pattern) {
     case InitPattern::Square:
-      make_square(f, random);
+      make_square(rows, random);
       break;
     case InitPattern::Spots:
-      make_spots(f, random);
+      make_spots(rows, random);
       break;
     case InitPattern::Noise:
-      make_noise(f, random);
+      make_noise(rows, random);
       break;
     case InitPattern::GrownSpots:
-      make_grown_spots(f, random);
+      make_grown_spots(rows, random);
       break;
   }
-  return f;
+  return rows.take();
 }
 
 }  // namespace gs

@@ -100,6 +100,26 @@ TEST_F(MpiRuns, AnyRankCountGivesTheSameBitsAndOnlyRankZeroPrints) {
   }
 }
 
+// Each rank generates only its block of the starting state (its halo rows wrapping around a
+// periodic grid): every pattern gives one process's bits.
+TEST_F(MpiRuns, EveryStartingStateGeneratedByBlocksGivesOneProcessBits) {
+  ScratchDir dir;
+  for (const std::string init : {"square", "noise", "grown-spots"})
+    for (const std::string boundary : {"periodic", "neumann"}) {
+      const auto args = [&](const std::string& name) {
+        return std::vector<std::string>{
+            "--backend",  "cpu",    "--width",  "97",
+            "--height",   "41",     "--steps",  "12",
+            "--init",     init,     "--halo",   "6",
+            "--boundary", boundary, "--output", (dir / (name + ".h5")).string()};
+      };
+      ASSERT_EQ(run_batch(args("one")).exit_code, 0);
+      const ProgramResult ranks = run_ranks(4, args("ranks"));
+      ASSERT_EQ(ranks.exit_code, 0) << ranks.err;
+      expect_same_fields(dir / "one.h5", dir / "ranks.h5", init + " " + boundary);
+    }
+}
+
 TEST_F(MpiRuns, WhatRanksCannotDoIsRefusedInOneLine) {
   ScratchDir dir;
   const ProgramResult run =

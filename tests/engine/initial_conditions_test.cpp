@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "gs/backend_factory.h"
@@ -25,6 +26,31 @@ TEST(InitialConditions, SameSeedSameBitsOtherSeedOtherBits) {
     EXPECT_EQ(a.u, b.u) << to_string(pattern);
     EXPECT_EQ(a.v, b.v) << to_string(pattern);
     EXPECT_NE(a.v, c.v) << to_string(pattern);
+  }
+}
+
+// One rank's block of a generated grid, generated alone: the grid's rows to the bit, wrapping
+// around it before its first row and past its last, and repeating where the block is taller
+// than the grid.
+TEST(InitialConditions, RowsAreTheWholeGridsRowsWrappingAround) {
+  const GridSize grid{53, 41};
+  for (InitPattern pattern : kPatterns) {
+    const Fields whole = make_initial_fields(grid, pattern, 9);
+    for (const auto& [first, count] : {std::pair{0, 41}, std::pair{10, 7}, std::pair{-6, 20},
+                                       std::pair{35, 12}, std::pair{-3, 50}, std::pair{40, 1}}) {
+      const Fields rows = make_initial_rows(grid, pattern, 9, first, count);
+      ASSERT_EQ(rows.size, (GridSize{53, count}));
+      bool same = true;
+      for (int r = 0; r < count; ++r) {
+        const int y = ((first + r) % 41 + 41) % 41;
+        same = same &&
+               std::equal(rows.u.begin() + r * 53, rows.u.begin() + (r + 1) * 53,
+                          whole.u.begin() + y * 53) &&
+               std::equal(rows.v.begin() + r * 53, rows.v.begin() + (r + 1) * 53,
+                          whole.v.begin() + y * 53);
+      }
+      EXPECT_TRUE(same) << to_string(pattern) << ": rows " << first << " + " << count;
+    }
   }
 }
 

@@ -26,4 +26,11 @@ constexpr const auto& enum_names(InitPattern) {
 // Fills a new pair of fields of the given size. The caller checks the size fits in memory.
 Fields make_initial_fields(GridSize size, InitPattern pattern, std::uint64_t seed);
 
+// Rows [first, first + count) of the grid make_initial_fields(grid, ...) fills, to the bit,
+// without the rest (one rank's block of a grid over ranks): rows before 0 or past the grid wrap
+// around it, as a periodic grid's halo rows do, and may repeat where count passes the grid's
+// height. The work is the whole grid's random numbers; the memory is the rows'.
+Fields make_initial_rows(GridSize grid, InitPattern pattern, std::uint64_t seed, int first,
+                         int count);
+
 }  // namespace gs
