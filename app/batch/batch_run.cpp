@@ -10,15 +10,10 @@
 #include "gs/state_file.h"
 #include "gs/termination.h"
 #include "progress_bar.h"
+#include "stopwatch.h"
 
 namespace gs::batch {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // Grows the number of steps per backend call until a call takes about this long: long enough
 // that call overhead vanishes, short enough for a live progress bar and a prompt Ctrl-C.

@@ -12,21 +12,16 @@
 #include "batch_job.h"
 #include "benchmark.h"
 #include "busy_loops.h"
+#include "stopwatch.h"
 
 namespace gs::batch {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 constexpr GridSize kAppCpuGrid{1024, 1024};
 constexpr int kRuns = 5;
 constexpr double kRunSeconds = 0.5;
 // Lets freshly forked busy loops reach the run queue before the clock starts.
 constexpr auto kSettle = std::chrono::milliseconds(20);
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // Steps per second of wall time, calls of `steps_per_call` steps, for about kRunSeconds: what a
 // caller that steps in a loop gets, stalls and preemptions included.

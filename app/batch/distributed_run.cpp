@@ -10,17 +10,13 @@
 #include "rank_frame_writer.h"
 #include "rank_stepper.h"
 #include "row_bands.h"
+#include "stopwatch.h"
 
 namespace gs::batch {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using distributed::MpiWorld;
 using distributed::RankBand;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // This rank's own rows, out of the backend: for a frame or the final state.
 Status own_rows(Backend& backend, const RankBand& mine, Fields& own, RunReport& report) {

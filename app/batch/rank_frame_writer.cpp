@@ -1,9 +1,9 @@
 #include "rank_frame_writer.h"
 
 #include <algorithm>
-#include <chrono>
 
 #include "batch_job.h"
+#include "stopwatch.h"
 
 namespace gs::batch {
 
@@ -29,10 +29,9 @@ RankFrameWriter::~RankFrameWriter() = default;
 
 Status RankFrameWriter::push(const FieldData& own_v) {
   if (!worker_) {
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = Clock::now();
     Status written = file_.write_frame(written_inline_++, own_, own_v);
-    inline_seconds_ +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    inline_seconds_ += seconds_since(start);
     return written;
   }
   FieldData rows = worker_->acquire();

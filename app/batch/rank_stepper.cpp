@@ -5,15 +5,10 @@
 #include <thread>
 
 #include "gs/termination.h"
+#include "stopwatch.h"
 
 namespace gs::batch {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // The first failure of two.
 Status first_failure(const Status& first, const Status& second) {
@@ -77,7 +72,7 @@ Status RankStepper::read_sends() {
 
 // A GPU backend's step returns once its kernels are queued, so this thread moves the exchange
 // on while the GPU steps; the CPU twin's step works until it is done, so it runs on a thread of
-// its own meanwhile. MPI is only called from this thread. The exchange is polled, with short
+// its own meanwhile; the exchange's MPI calls stay on this thread. It is polled, with short
 // sleeps between tests: a busy wait would take a core from the twin's threads.
 Status RankStepper::step_block_while_exchanging(int count) {
   const auto poll_until = [this](auto&& block_done) -> Status {

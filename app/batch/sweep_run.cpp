@@ -13,16 +13,11 @@
 #include "gs/atlas_file.h"
 #include "gs/batched_stepper.h"
 #include "gs/pattern_measures.h"
+#include "stopwatch.h"
 #include "sweep_sheet.h"
 
 namespace gs::batch {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // create_batched_stepper, with the flags that chose the settings named in its errors.
 Expected<SelectedBatchedStepper> create_batch_stepper(const BackendOptions& options) {
