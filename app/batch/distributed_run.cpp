@@ -4,7 +4,6 @@
 #include <chrono>
 #include <memory>
 
-#include "gs/termination.h"
 #include "progress_bar.h"
 #include "rank_files.h"
 #include "rank_frame_writer.h"
