@@ -74,8 +74,9 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   report.frames = job.frame_mode ? job.frames : 0;
   report.steps = job.total_steps();
   report.final_step = job.start_step + job.total_steps();
-  report.overlap = ahead != nullptr;
-  report.pinned_rows = on_gpu && pin_rows(backend, exchange, own, pinned);
+  // As the job did on every rank (nodes may differ).
+  report.overlap = world.all(ahead != nullptr);
+  report.pinned_rows = world.all(on_gpu && pin_rows(backend, exchange, own, pinned));
   RankStepper stepper(backend, ahead, exchange, strips, world, report);
 
   Status started = backend.set_params(job.params);

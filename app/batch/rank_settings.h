@@ -1,5 +1,5 @@
 // How a run over ranks goes, beyond the job: chosen once from the options, the node and the
-// backend, the same on every rank of a node alike. Builds with MPI only.
+// backend, the same on every rank (all ranks call it together). Builds with MPI only.
 #pragma once
 
 #include "batch_options.h"
@@ -18,10 +18,9 @@ struct RankSettings {
 
 // --frame-writer thread, inline, or auto: a thread where MPI lets two threads call it and the
 // node has a core to spare for each rank's writer beside its stepping (the CPU twin's threads,
-// or the one thread that drives a GPU); a writer without a core of its own slows the ranks'
-// exchanges and collective writes, which wait by spinning.
+// or the one thread that drives a GPU) on every node; a writer without a core of its own slows
+// the ranks' exchanges and collective writes, which wait by spinning.
 Expected<RankSettings> choose_rank_settings(const BatchOptions& options,
-                                            const distributed::MpiWorld& world,
-                                            const Backend& block);
+                                            distributed::MpiWorld& world, const Backend& block);
 
 }  // namespace gs::batch
