@@ -9,7 +9,6 @@
 #include <iostream>
 #include <memory>
 #include <new>
-#include <thread>
 
 #include "batch_job.h"
 #include "batch_options.h"
@@ -69,20 +68,17 @@ gs::Status agreed(gs::distributed::MpiWorld& world, const gs::Status& local) {
   return world.agree(local);
 }
 
-// A run over the world's ranks: every rank builds the same job and steps its band; the ranks
-// share the cores of their node.
+// A run over the world's ranks: every rank builds the same job and steps its band on its cores
+// (the twin's threads default to them).
 int run_over_ranks(gs::batch::BatchOptions options, gs::distributed::MpiWorld& world) {
   using namespace gs::batch;
-  if (wants_sweep(options)) {  // the ranks share the cores of their node
-    if (options.threads == 0)
-      options.threads = std::max(1, int(std::thread::hardware_concurrency()) / world.local_size());
+  if (options.threads == 0) options.threads = cores_for_rank(world);
+  if (wants_sweep(options)) {
     MpiSweepRanks ranks(world);
     return sweep_over(options, ranks);
   }
   if (options.keep_diverged)  // every rank decides alike: nothing to agree on
     return fail("--keep-diverged runs in one process (start it without mpirun)");
-  if (options.threads == 0)
-    options.threads = std::max(1, int(std::thread::hardware_concurrency()) / world.local_size());
   // Each rank holds only its block: of --input, read all together (parallel HDF5), or of the
   // generated start.
   gs::Expected<BatchJob> job = build_job(options, rank_input_reader(options, world, options.halo),

@@ -16,6 +16,10 @@ struct RankSettings {
   bool background_frames = false;
 };
 
+// The cores this rank may use: those it is bound to (Slurm's --cpus-per-task, mpirun's
+// binding), or else its share of its node's. The CPU twin's threads default to it.
+int cores_for_rank(const distributed::MpiWorld& world);
+
 // --frame-writer thread, inline, or auto: a thread where MPI lets two threads call it and the
 // node has a core to spare for each rank's writer beside its stepping (the CPU twin's threads,
 // or the one thread that drives a GPU) on every node; a writer without a core of its own slows
