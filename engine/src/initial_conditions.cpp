@@ -155,7 +155,8 @@ void make_grown_spots(GridRows& rows, UnitRandom& random) {
   const GridSize grid = rows.grid();
   for (int y = 0; y < grid.height; ++y)
     rows.for_row(y, [&](float* u, float*) { std::fill(u, u + grid.width, kGrownBetweenU); });
-  for (const auto& [cx, cy] : spaced_centres(grid, random))
+  for (const std::pair<int, int>& centre : spaced_centres(grid, random)) {
+    const int cx = centre.first, cy = centre.second;  // (C++17 lambdas capture no bindings)
     for (int dy = -kGrownSpotReach; dy <= kGrownSpotReach; ++dy)
       rows.for_row(wrap(cy + dy, grid.height), [&](float* u, float* v) {
         for (int dx = -kGrownSpotReach; dx <= kGrownSpotReach; ++dx) {
@@ -166,6 +167,7 @@ void make_grown_spots(GridRows& rows, UnitRandom& random) {
           u[x] = std::min(u[x], kGrownBetweenU - (kGrownBetweenU - kGrownSpotU) * g);
         }
       });
+  }
 }
 
 void make_noise(GridRows& rows, UnitRandom& random) {
