@@ -50,8 +50,10 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   const int halo = ranks.halo;
   const auto wall_start = Clock::now();
   const bool root = world.rank() == 0;
-  // The grid: the starting state's, or the grid of the block this rank read (--input).
-  const GridSize grid = job.block_of_grid.value_or(job.initial.size);
+  // The job holds this rank's block of the grid, read (--input) or generated alone (build_job
+  // with the ranks' reader and block chooser, rank_input.h).
+  if (!job.block_of_grid) return Error{"a run over ranks needs each rank's block of the grid"};
+  const GridSize grid = *job.block_of_grid;
   GS_TRY(MpiWorld::fits_counts(grid));  // the same answer on every rank
   Expected<std::vector<RankBand>> split =
       distributed::split_rows(grid.height, world.size(), halo, job.params.boundary);
@@ -81,9 +83,7 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
 
   Status started = backend.set_params(job.params);
   if (started && ahead) started = ahead->set_params(job.params);
-  if (started)
-    started = backend.copy_in(job.block_of_grid ? job.initial
-                                                : distributed::cut_block(job.initial, mine));
+  if (started) started = backend.copy_in(job.initial);
   GS_TRY(world.agree(started));
 
   // The frames file, written by every rank together, each frame on a writer thread while the

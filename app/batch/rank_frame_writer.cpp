@@ -1,7 +1,5 @@
 #include "rank_frame_writer.h"
 
-#include <algorithm>
-
 #include "batch_job.h"
 #include "stopwatch.h"
 
@@ -34,9 +32,8 @@ Status RankFrameWriter::push(const FieldData& own_v) {
     inline_seconds_ += seconds_since(start);
     return written;
   }
-  FieldData rows = worker_->acquire();
-  rows.resize(own_v.size());
-  std::copy(own_v.begin(), own_v.end(), rows.begin());
+  FieldData rows = worker_->acquire();  // a recycled buffer: no allocation after the first few
+  rows.assign(own_v.begin(), own_v.end());
   return worker_->push(std::move(rows));
 }
 
