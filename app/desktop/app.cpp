@@ -37,7 +37,6 @@ double ms_since(Clock::time_point start) {
 Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   std::unique_ptr<App> app(new App());
   app->options_ = options;
-  app->display_ = DisplayTransfer(options.transfer);
   if (options.script)
     GS_TRY_ASSIGN(app->script_, ScriptSession::load(*options.script,
                                                     options.headless || options.exit_after_script));
@@ -46,10 +45,18 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
     app->settings_ = *settings;
   else  // the defaults, and a note
     std::cerr << "grayscott: " << settings.message() << "\n";
+  // Headless, the context comes from the EGL device that is the CUDA device a cuda backend runs on
+  // (also for a CPU start: a later `backend cuda` runs there), where EGL says which that is.
   GS_TRY_ASSIGN(app->surface_,
-                open_render_surface(options.headless, options.window_size, app->settings_.window));
+                open_render_surface(options.headless, options.window_size, app->settings_.window,
+                                    options.simulation.cuda_device));
+  std::optional<int> egl_cuda_device;
+  if (const std::optional<EglDevice> egl = app->surface_->egl_device())
+    egl_cuda_device = egl->cuda_device;
   GS_TRY_ASSIGN(app->renderer_, FieldRenderer::create());
-  GS_TRY_ASSIGN(app->simulation_, Simulation::create(fit_to_display(options.simulation)));
+  GS_TRY_ASSIGN(app->simulation_,
+                Simulation::create(fit_to_display(options.simulation, egl_cuda_device)));
+  app->display_ = DisplayTransfer(options.transfer, egl_cuda_device);
   app->demos_ = list_demos();
   app->texture_ = std::make_unique<FieldTexture>();
   app->captures_ = std::make_unique<FrameCaptures>(*app->texture_, *app->renderer_, *app->surface_,
@@ -161,7 +168,9 @@ ExportScene App::export_scene(const ValueRange& range) const {
                 simulation_->preset_name().c_str(), double(p.F), double(p.k),
                 simulation_->total_steps(), to_string(simulation_->size()).c_str());
   std::optional<TimingsSummary> timings;
-  if (view_.presentation) timings = summarize_timings(*simulation_, stats_, display_.path());
+  if (view_.presentation)
+    timings =
+        summarize_timings(*simulation_, stats_, display_.path(), devices_text(devices_in_use()));
   return {renderer_->colormap_table(), range, line, caption_, timings};
 }
 
@@ -177,12 +186,23 @@ void App::lay_out() {
                            bar_height_, timings_width_});
 }
 
+DevicesInUse App::devices_in_use() const {
+  DevicesInUse devices;
+  devices.egl = surface_->egl_device();
+  // The backend says where it runs (none on the CPU twin).
+  if (const int cuda = simulation_->backend().device_stream().device; cuda >= 0)
+    devices.cuda_device = cuda;
+  devices.interop = display_.gl_cuda_match();
+  return devices;
+}
+
 void App::draw_ui() {
   imgui_->begin_frame();
   const Recording& recording = captures_->recording();
+  const std::string devices = devices_text(devices_in_use());
   const FrameUiResult ui = draw_frame_ui(
       {{settings_, *simulation_, view_, stats_, pace_, display_.path(), display_.reason(),
-        display_.unavailable(), surface_->gl_version(), captures_->last_path(),
+        display_.unavailable(), surface_->gl_version(), devices, captures_->last_path(),
         recording.recorder(), recording.message(), script_ ? script_->state() : kNoScript, queue_,
         panel_state_, demos_, thumbnails_.ids()},
        {simulation_->divergence(), recording.recorder(), help_shown_, caption_},
@@ -215,7 +235,7 @@ int App::finish() {
     if (Status status = stats_.write_json(
             *options_.stats_json, backend.name(), backend.description(), to_string(display_.path()),
             display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
-            surface_->gl_version(),
+            surface_->gl_version(), {devices_in_use(), display_.builds()},
             {imgui_->fonts().text_px, layout_, clip_watch_.persistent(),
              int(thumbnails_.ids().size())});
         !status) {

@@ -41,6 +41,9 @@ class App {
   void draw_ui();
   // What exported pictures' overlays say this frame.
   ExportScene export_scene(const ValueRange& range) const;
+  // Which EGL device the GL context runs on, which CUDA device the backend, and how interop
+  // matched them (for the Timings and --stats-json).
+  DevicesInUse devices_in_use() const;
   // The end of a run: the recording finished, settings and stats written; the exit code.
   int finish();
   // app_commands.cpp: a command to the simulation or to the app; `origin` names the script

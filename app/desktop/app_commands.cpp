@@ -34,11 +34,13 @@ Status App::fall_back_from_cuda(const SimulationCommand& command, const Status& 
 
 Status App::apply_to_simulation(const SimulationCommand& command) {
   const GridSize size_before = simulation_->size();
-  const BackendKind backend_before = simulation_->backend().kind();
+  const int backend_before = simulation_->backend_generation();
   const DisplayField field_before = simulation_->display_field();
   GS_TRY(simulation_->apply(command));
   if (simulation_->size() != size_before) captures_->recording().stop("the grid size changed");
-  const bool new_backend = simulation_->backend().kind() != backend_before;
+  // Any replacement, not only another kind: a new CUDA backend has a new stream (the old one is
+  // destroyed with its backend), and interop must not map on it.
+  const bool new_backend = simulation_->backend_generation() != backend_before;
   if (new_backend) pacer_ = FramePacer{};  // its costs are new
   if (simulation_->size() != size_before || new_backend)
     GS_TRY(display_.rebuild(simulation_->backend(), *texture_));

@@ -245,8 +245,10 @@ TEST(AppHeadless, GsEglDevicePicksADeviceAndRefusesOneThatIsNotThere) {
       run_app_headless(dir, "run-frames 1\nquit\n", {"--stats-json", (dir / "stats.json").string()},
                        {"GS_EGL_DEVICE=0"});
   ASSERT_EQ(first.exit_code, 0) << first.err;
-  EXPECT_NE(load_json(dir / "stats.json")["opengl"].get<std::string>().find("EGL device 0"),
-            std::string::npos);
+  const nlohmann::json stats = load_json(dir / "stats.json");
+  EXPECT_NE(stats["opengl"].get<std::string>().find("EGL device 0"), std::string::npos);
+  EXPECT_EQ(stats["egl_device"].get<std::string>().rfind("EGL device 0", 0), 0u)
+      << "the user's device, whatever CUDA device is wanted";
   for (const std::string choice : {"99", "one", "-1"}) {
     const ProgramResult refused = run_app_headless(dir, "quit\n", {}, {"GS_EGL_DEVICE=" + choice});
     EXPECT_EQ(refused.exit_code, 1) << choice;

@@ -87,9 +87,10 @@ std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down,
   ImGui::NewFrame();
   std::vector<app::Command> commands;
   const std::string gl_version = "(none: headless panel test)";
+  const std::string devices = "EGL device 0 (software); backend on the CPU";
   app::draw_control_panel(
       {settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_, no_reasons_, gl_version,
-       no_text_, nullptr, no_text_, no_text_, commands, panel_state_, demos_, thumbnails_},
+       devices, no_text_, nullptr, no_text_, no_text_, commands, panel_state_, demos_, thumbnails_},
       app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
   if (also) also();
   ImGui::Render();  // no renderer: the draw data is built and dropped
@@ -129,6 +130,8 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
       ImGui::OpenPopupEx(ImHashStr("##ComboPopup", 0, id_of(open_combo, owner)));
     std::vector<app::Command> commands;
     const std::string gl_version = "4.5 (a long renderer name, as Mesa's llvmpipe gives)";
+    // As long as a GPU machine's: the overlay and the Timings must still fit.
+    const std::string devices = "EGL device 3 (/dev/dri/card3) is CUDA 1; backend on CUDA 1";
     const std::string fallback =
         "interop unavailable (no CUDA device drives this display); using host";
     const std::string caption =
@@ -138,8 +141,8 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
     const std::vector<app::Rgb> table = app::colormap_table(app::builtin_colormaps().front());
     drawn = app::draw_frame_ui(
         {{settings_, *simulation_, view_, stats_, pace_, app::TransferPath::Upload, fallback,
-          no_reasons_, gl_version, no_text_, nullptr, no_text_, no_text_, commands, panel_state_,
-          demos_, thumbnails_},
+          no_reasons_, gl_version, devices, no_text_, nullptr, no_text_, no_text_, commands,
+          panel_state_, demos_, thumbnails_},
          {no_divergence, nullptr, help_shown, caption},
          table,
          layout,
@@ -172,10 +175,10 @@ std::string PanelDriver::text_of_frame(const std::function<void()>& also) {
     ImGui::NewFrame();
     if (logged) ImGui::LogToClipboard();  // in the frame's implicit window
     std::vector<app::Command> ignored;
-    app::draw_control_panel(
-        {settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_, no_reasons_, no_text_,
-         no_text_, nullptr, no_text_, no_text_, ignored, panel_state_, demos_, thumbnails_},
-        app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
+    app::draw_control_panel({settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_,
+                             no_reasons_, no_text_, no_text_, no_text_, nullptr, no_text_, no_text_,
+                             ignored, panel_state_, demos_, thumbnails_},
+                            app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
     if (logged) ImGui::LogToClipboard();
     if (also) also();
     if (logged) ImGui::LogFinish();

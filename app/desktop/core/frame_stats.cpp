@@ -69,7 +69,7 @@ double FrameStats::mcells_per_s() const {
 Status FrameStats::write_json(const std::filesystem::path& path, const std::string& backend,
                               const std::string& device, const std::string& transfer,
                               const std::string& fallback_reason, const std::string& opengl,
-                              const UiReport& ui) const {
+                              const DisplayReport& display, const UiReport& ui) const {
   const double n = frames_ > 0 ? double(frames_) : 1.0;
   const auto rect = [](const std::optional<ScreenRect>& r) -> nlohmann::json {
     if (!r) return nullptr;
@@ -79,12 +79,26 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
   for (const ClippedWindow& window : ui.clipped)
     clipped.push_back({{"window", window.window}, {"overflow_px", window.overflow_px}});
   const ScreenLayout& layout = ui.layout;
+  const auto number_or_null = [](std::optional<int> value) -> nlohmann::json {
+    if (!value) return nullptr;
+    return *value;
+  };
+  const DevicesInUse& devices = display.devices;
   const nlohmann::json stats = {
       {"backend", backend},
       {"device", device},
       {"transfer", transfer},
       {"fallback_reason", fallback_reason},
       {"opengl", opengl},
+      // The EGL device the headless context runs on (null in a window) and the CUDA device it is
+      // (EGL_CUDA_DEVICE_NV; null for Mesa's), the backend's CUDA device (null on the CPU twin),
+      // how interop matched them (null off interop), and how often the display path was built.
+      {"egl_device", devices.egl ? nlohmann::json(devices.egl->name) : nlohmann::json(nullptr)},
+      {"egl_device_cuda", number_or_null(devices.egl ? devices.egl->cuda_device : std::nullopt)},
+      {"cuda_device", number_or_null(devices.cuda_device)},
+      {"interop_gl_match",
+       devices.interop ? nlohmann::json(to_string(*devices.interop)) : nlohmann::json(nullptr)},
+      {"transfer_builds", display.transfer_builds},
       {"width", grid_.width},
       {"height", grid_.height},
       {"frames", frames_},

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu_pairing.h"
 #include "gs/fields.h"
 #include "gs/status.h"
 #include "screen_layout.h"
@@ -24,6 +25,12 @@ struct FrameTiming {
   std::size_t pcie_bytes = 0;
 };
 
+// Where the display path runs, for --stats-json.
+struct DisplayReport {
+  DevicesInUse devices;
+  int transfer_builds = 0;  // how many times the display path was built (DisplayTransfer)
+};
+
 class FrameStats {
  public:
   static constexpr std::size_t kHistory = 300;
@@ -38,11 +45,12 @@ class FrameStats {
   long long frames() const { return frames_; }
 
   // The figures and the labels at exit, for scripts and tests; `opengl` is the GL version and
-  // renderer the app drew with; `ui` where the last frame put things and what did not fit.
+  // renderer the app drew with; `display` which devices run it; `ui` where the last frame put
+  // things and what did not fit.
   Status write_json(const std::filesystem::path& path, const std::string& backend,
                     const std::string& device, const std::string& transfer,
                     const std::string& fallback_reason, const std::string& opengl,
-                    const UiReport& ui) const;
+                    const DisplayReport& display, const UiReport& ui) const;
 
  private:
   std::deque<FrameTiming> history_;

@@ -140,6 +140,7 @@ Status Simulation::switch_backend(BackendChoice choice) {
   GS_TRY(selected->backend->set_params(params_));
   GS_TRY(selected->backend->copy_in(state));
   backend_ = std::move(selected->backend);
+  ++backend_generation_;
   backend_reason_ = selected->reason;
   message_ = "backend " + backend_->description() + ", state carried over";
   return Status::ok();

@@ -44,6 +44,9 @@ class Simulation {
 
   Backend& backend() { return *backend_; }
   const Backend& backend() const { return *backend_; }
+  // Counts backend replacements (`backend X`, even of the same kind): whatever holds on to the
+  // backend's resources (the display path's stream, the pacer's costs) follows each one.
+  int backend_generation() const { return backend_generation_; }
   const std::string& backend_reason() const { return backend_reason_; }
   const Params& params() const { return params_; }
   GridSize size() const { return backend_->size(); }
@@ -86,6 +89,7 @@ class Simulation {
   Status load_state(const std::string& path);
 
   std::unique_ptr<Backend> backend_;
+  int backend_generation_ = 0;
   std::string backend_reason_;
   BackendOptions backend_options_;
   long max_display_side_ = kMaxGridDimension;

@@ -1,6 +1,8 @@
-// EGL's device platform, step by step: the client extensions, the device list (and
-// GS_EGL_DEVICE), then per device a display, an OpenGL config and context, made current with no
-// surface. Every EGL call is checked; a failure is one line with the call and EGL's error name.
+// EGL's device platform, step by step: the client extensions, the device list with each device's
+// CUDA device (EGL_NV_device_cuda), the order to try them in (GS_EGL_DEVICE, else the wanted CUDA
+// device first: gpu_pairing.h), then per device a display, an OpenGL config and context, made
+// current with no surface. Every EGL call is checked; a failure is one line with the call and
+// EGL's error name.
 #include "egl_context.h"
 
 #include <EGL/egl.h>
@@ -59,6 +61,7 @@ bool has_extension(const char* list, const char* name) {
 struct DeviceApi {
   PFNEGLQUERYDEVICESEXTPROC query_devices = nullptr;
   PFNEGLQUERYDEVICESTRINGEXTPROC query_device_string = nullptr;  // optional (device names)
+  PFNEGLQUERYDEVICEATTRIBEXTPROC query_device_attrib = nullptr;  // optional (CUDA devices)
   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display = nullptr;
 };
 
@@ -77,6 +80,8 @@ Expected<DeviceApi> device_api() {
       reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
   api.query_device_string = reinterpret_cast<PFNEGLQUERYDEVICESTRINGEXTPROC>(
       eglGetProcAddress("eglQueryDeviceStringEXT"));
+  api.query_device_attrib = reinterpret_cast<PFNEGLQUERYDEVICEATTRIBEXTPROC>(
+      eglGetProcAddress("eglQueryDeviceAttribEXT"));
   api.get_platform_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(
       eglGetProcAddress("eglGetPlatformDisplayEXT"));
   if (!api.query_devices || !api.get_platform_display)
@@ -117,6 +122,20 @@ std::string describe(const DeviceApi& api, EGLDeviceEXT device, std::size_t inde
     if (const char* node = api.query_device_string(device, EGL_DRM_DEVICE_FILE_EXT))
       return name + " (" + node + ")";
   return name;
+}
+
+// The CUDA device that `device` is, where its EGL says (NVIDIA's, EGL_NV_device_cuda); nullopt
+// for others (Mesa's) and for a GPU that CUDA_VISIBLE_DEVICES hides (the query fails).
+std::optional<int> cuda_device_of(const DeviceApi& api, EGLDeviceEXT device) {
+  if (!api.query_device_string || !api.query_device_attrib) return std::nullopt;
+  if (!has_extension(api.query_device_string(device, EGL_EXTENSIONS), "EGL_NV_device_cuda"))
+    return std::nullopt;
+  EGLAttrib cuda_device = -1;
+  if (!api.query_device_attrib(device, EGL_CUDA_DEVICE_NV, &cuda_device) || cuda_device < 0) {
+    eglGetError();  // not an error of ours: the device is just not one CUDA sees
+    return std::nullopt;
+  }
+  return int(cuda_device);
 }
 
 // An OpenGL config for the display: one with pbuffers (as the device platform offers), or none
@@ -191,29 +210,31 @@ Expected<Opened> open_device(const DeviceApi& api, EGLDeviceEXT device) {
 
 }  // namespace
 
-Expected<std::unique_ptr<EglContext>> EglContext::create() {
+Expected<std::unique_ptr<EglContext>> EglContext::create(std::optional<int> wanted_cuda_device) {
   Expected<DeviceApi> api = device_api();
   if (!api) return Error{kCannotStart + api.message()};
   Expected<std::vector<EGLDeviceEXT>> devices = list_devices(*api);
   if (!devices) return Error{kCannotStart + devices.message()};
   Expected<std::optional<std::size_t>> chosen = chosen_device(devices->size());
   if (!chosen) return Error{kCannotStart + chosen.message()};
+  std::vector<std::optional<int>> cuda_devices;
+  for (EGLDeviceEXT device : *devices) cuda_devices.push_back(cuda_device_of(*api, device));
 
-  // The first device that gives a context; otherwise every device's reason, on one line.
+  // The first device in that order that gives a context; otherwise every device's reason.
   std::string reasons;
-  const std::size_t first = chosen->value_or(0);
-  const std::size_t last = chosen->has_value() ? first + 1 : devices->size();
-  for (std::size_t index = first; index < last; ++index) {
+  const std::vector<std::size_t> order =
+      egl_device_order(cuda_devices, wanted_cuda_device, *chosen);
+  for (const std::size_t index : order) {
     Expected<Opened> opened = open_device(*api, (*devices)[index]);
     if (opened) {
       std::unique_ptr<EglContext> result(new EglContext());
       result->display_ = opened->display;
       result->context_ = opened->context;
-      result->device_ = describe(*api, (*devices)[index], index);
+      result->device_ = {describe(*api, (*devices)[index], index), cuda_devices[index]};
       return result;
     }
     const std::string reason = opened.message();
-    if (last - first == 1) {
+    if (order.size() == 1) {
       reasons = reason;
     } else {
       reasons +=

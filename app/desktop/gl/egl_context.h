@@ -4,31 +4,35 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "gpu_pairing.h"
 #include "gs/status.h"
 
 namespace gs::app {
 
 class EglContext {
  public:
-  // Tries EGL's devices in order and keeps the first that gives a context; GS_EGL_DEVICE=N (an
-  // index into EGL's device list) asks for one device only.
-  static Expected<std::unique_ptr<EglContext>> create();
+  // Tries EGL's devices, the one that is `wanted_cuda_device` first (EGL_CUDA_DEVICE_NV), then the
+  // others in EGL's order, and keeps the first that gives a context; GS_EGL_DEVICE=N (an index
+  // into EGL's device list) asks for one device only.
+  static Expected<std::unique_ptr<EglContext>> create(std::optional<int> wanted_cuda_device);
   ~EglContext();
   EglContext(const EglContext&) = delete;
   EglContext& operator=(const EglContext&) = delete;
 
   // eglGetProcAddress, shaped for glad's loader.
   static void (*proc_address(const char* name))();
-  // "EGL device N", with the device's DRM node or "software" where EGL says.
-  const std::string& device() const { return device_; }
+  // "EGL device N", with the device's DRM node or "software" where EGL says, and the CUDA device
+  // it is, where EGL says.
+  const EglDevice& device() const { return device_; }
 
  private:
   EglContext() = default;
   void* display_ = nullptr;  // EGLDisplay
   void* context_ = nullptr;  // EGLContext
-  std::string device_;
+  EglDevice device_;
 };
 
 }  // namespace gs::app

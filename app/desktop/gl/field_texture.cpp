@@ -3,6 +3,16 @@
 #include "gl_errors.h"
 
 namespace gs::app {
+namespace {
+
+// The CPU writes the PBO once a frame and GL reads it once: STREAM_DRAW. CUDA writes it on the
+// device and GL reads it once a frame, the CPU never touching it: STREAM_COPY (COPY: no CPU
+// writes, so the driver keeps it in video memory; STREAM: rewritten for each single use).
+GLenum usage_hint(PboWriter writer) {
+  return writer == PboWriter::Cuda ? GL_STREAM_COPY : GL_STREAM_DRAW;
+}
+
+}  // namespace
 
 FieldTexture::FieldTexture() {
   glGenBuffers(1, &pbo_);
@@ -19,12 +29,29 @@ FieldTexture::~FieldTexture() {
   glDeleteBuffers(1, &pbo_);
 }
 
+Status FieldTexture::allocate_pbo() {
+  clear_gl_errors();
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo_);
+  glBufferData(GL_PIXEL_UNPACK_BUFFER, GLsizeiptr(bytes()), nullptr, usage_hint(writer_));
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  if (const GLenum error = glGetError(); error != GL_NO_ERROR)
+    return Error{"cannot make the " + to_string(size_) + " grid's pixel buffer (GL error " +
+                 std::to_string(error) + ")"};
+  return Status::ok();
+}
+
+Status FieldTexture::set_pbo_writer(PboWriter writer) {
+  if (writer == writer_) return Status::ok();
+  writer_ = writer;
+  return allocate_pbo();
+}
+
 Status FieldTexture::resize(GridSize size) {
   clear_gl_errors();
   size_ = {};
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo_);
   glBufferData(GL_PIXEL_UNPACK_BUFFER, GLsizeiptr(size.cells() * sizeof(float)), nullptr,
-               GL_STREAM_DRAW);
+               usage_hint(writer_));
   glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
   glBindTexture(GL_TEXTURE_2D, texture_);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, size.width, size.height, 0, GL_RED, GL_FLOAT, nullptr);

@@ -1,6 +1,6 @@
 // The display field on the GPU side of GL: one pixel-unpack buffer (PBO) that the transfer paths
-// fill, and the R32F texture it is copied into with glTexSubImage2D. Reallocated per grid size.
-// Main (GL) thread only.
+// fill, and the R32F texture it is copied into with glTexSubImage2D. Reallocated per grid size,
+// and per writer (its usage hint). Main (GL) thread only.
 #pragma once
 
 #include <glad/gl.h>
@@ -11,6 +11,9 @@
 #include "gs/status.h"
 
 namespace gs::app {
+
+// Who fills the PBO: the CPU (the upload and host paths) or CUDA on the GPU (interop).
+enum class PboWriter { Cpu, Cuda };
 
 class FieldTexture {
  public:
@@ -26,6 +29,9 @@ class FieldTexture {
   GLuint pbo() const { return pbo_; }
   GLuint texture() const { return texture_; }
   std::size_t bytes() const { return size_.cells() * sizeof(float); }
+  // Gives the PBO the usage hint for its writer, reallocating it (contents undefined) when the
+  // hint changes: before CUDA registers it, never while registered.
+  Status set_pbo_writer(PboWriter writer);
 
   // Copies the PBO into the texture (with the PBO bound as the unpack source, offset 0).
   void upload_from_pbo();
@@ -37,7 +43,10 @@ class FieldTexture {
   Status read_back(std::vector<float>& values) const;
 
  private:
+  Status allocate_pbo();
+
   GridSize size_;
+  PboWriter writer_ = PboWriter::Cpu;
   GLuint pbo_ = 0;
   GLuint texture_ = 0;
 };

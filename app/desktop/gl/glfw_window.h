@@ -34,6 +34,7 @@ class GlfwWindow final : public RenderSurface {
   // Fullscreen on the primary monitor and back to the windowed size and place (F11).
   void toggle_fullscreen() override;
   const std::string& gl_version() const override { return gl_version_; }
+  std::optional<EglDevice> egl_device() const override { return std::nullopt; }
   unsigned frame_read_buffer() const override;
   std::optional<WindowPlacement> placement() const override;
   void set_placement(const WindowPlacement& placement) override;

@@ -21,8 +21,9 @@ std::string size_text(SurfaceSize size) {
 
 }  // namespace
 
-Expected<std::unique_ptr<HeadlessSurface>> HeadlessSurface::open(SurfaceSize size) {
-  Expected<std::unique_ptr<EglContext>> context = EglContext::create();
+Expected<std::unique_ptr<HeadlessSurface>> HeadlessSurface::open(
+    SurfaceSize size, std::optional<int> wanted_cuda_device) {
+  Expected<std::unique_ptr<EglContext>> context = EglContext::create(wanted_cuda_device);
   if (!context) return context.status();
   const int version = gladLoadGL(&EglContext::proc_address);
   if (version == 0)
@@ -31,7 +32,7 @@ Expected<std::unique_ptr<HeadlessSurface>> HeadlessSurface::open(SurfaceSize siz
   surface->gl_version_ = std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
                          std::to_string(GLAD_VERSION_MINOR(version)) + " (" +
                          reinterpret_cast<const char*>(glGetString(GL_RENDERER)) +
-                         ", headless on " + surface->context_->device() + ")";
+                         ", headless on " + surface->context_->device().name + ")";
   GS_TRY(surface->create_framebuffer());
   return surface;
 }

@@ -15,7 +15,9 @@ namespace gs::app {
 
 class HeadlessSurface final : public RenderSurface {
  public:
-  static Expected<std::unique_ptr<HeadlessSurface>> open(SurfaceSize size);
+  // On the EGL device that is `wanted_cuda_device` where EGL names one (egl_context.h).
+  static Expected<std::unique_ptr<HeadlessSurface>> open(SurfaceSize size,
+                                                         std::optional<int> wanted_cuda_device);
   ~HeadlessSurface() override;
   HeadlessSurface(const HeadlessSurface&) = delete;
   HeadlessSurface& operator=(const HeadlessSurface&) = delete;
@@ -33,6 +35,7 @@ class HeadlessSurface final : public RenderSurface {
   double refresh_period_s() const override { return 1.0 / 60.0; }
   void toggle_fullscreen() override {}
   const std::string& gl_version() const override { return gl_version_; }
+  std::optional<EglDevice> egl_device() const override { return context_->device(); }
   unsigned frame_read_buffer() const override { return GL_COLOR_ATTACHMENT0; }
   std::optional<WindowPlacement> placement() const override { return std::nullopt; }
   void set_placement(const WindowPlacement&) override {}

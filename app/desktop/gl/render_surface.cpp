@@ -9,10 +9,10 @@ namespace gs::app {
 
 Expected<std::unique_ptr<RenderSurface>> open_render_surface(
     bool headless, std::optional<SurfaceSize> size,
-    const std::optional<WindowPlacement>& remembered) {
+    const std::optional<WindowPlacement>& remembered, std::optional<int> wanted_cuda_device) {
   if (headless) {
     Expected<std::unique_ptr<HeadlessSurface>> surface =
-        HeadlessSurface::open(size.value_or(kDefaultSurfaceSize));
+        HeadlessSurface::open(size.value_or(kDefaultSurfaceSize), wanted_cuda_device);
     if (!surface) return surface.status();
     return std::unique_ptr<RenderSurface>(std::move(surface).value());
   }

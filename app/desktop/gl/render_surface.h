@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "gpu_pairing.h"
 #include "gs/status.h"
 #include "settings.h"
 
@@ -46,6 +47,8 @@ class RenderSurface {
   virtual double refresh_period_s() const = 0;  // 1/60 s where unknown
   virtual void toggle_fullscreen() = 0;         // F11; nothing offscreen
   virtual const std::string& gl_version() const = 0;
+  // The EGL device of a headless context, with its CUDA device where EGL says; none in a window.
+  virtual std::optional<EglDevice> egl_device() const = 0;
   // The GL colour buffer that holds the frame just drawn, for window captures (glReadBuffer).
   virtual unsigned frame_read_buffer() const = 0;
 
@@ -61,10 +64,11 @@ class RenderSurface {
   virtual void stop_imgui() = 0;
 };
 
-// The surface a run asks for: offscreen (headless) at `size` or the default; otherwise a window
-// at `size`, else at the remembered placement, else the default size.
+// The surface a run asks for: offscreen (headless) at `size` or the default, on the EGL device
+// that is `wanted_cuda_device` where one is; otherwise a window at `size`, else at the remembered
+// placement, else the default size (the window system chooses its GPU).
 Expected<std::unique_ptr<RenderSurface>> open_render_surface(
     bool headless, std::optional<SurfaceSize> size,
-    const std::optional<WindowPlacement>& remembered);
+    const std::optional<WindowPlacement>& remembered, std::optional<int> wanted_cuda_device);
 
 }  // namespace gs::app

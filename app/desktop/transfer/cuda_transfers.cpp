@@ -4,6 +4,8 @@
 // backend's newest finished ones.
 #include <chrono>
 #include <cstring>
+#include <optional>
+#include <string>
 
 #include "frame_transfer.h"
 #include "gl_timer.h"
@@ -66,14 +68,23 @@ class HostTransfer final : public FrameTransfer {
 
 class InteropTransfer final : public FrameTransfer {
  public:
-  InteropTransfer(std::unique_ptr<InteropBuffer> buffer, cudaStream_t stream)
-      : buffer_(std::move(buffer)), stream_(stream) {}
+  explicit InteropTransfer(std::unique_ptr<InteropBuffer> buffer) : buffer_(std::move(buffer)) {}
   TransferPath path() const override { return TransferPath::Interop; }
+  std::optional<GlCudaMatch> gl_cuda_match() const override { return buffer_->gl_cuda_match(); }
 
   Status advance(Backend& backend, int steps, DisplayField field, FieldTexture& texture,
                  FrameTiming& timing) override {
     auto start = Clock::now();
-    Expected<InteropBuffer::Mapping> mapping = buffer_->map(stream_);
+    // The stream is asked for each frame, never kept: a replaced backend takes its stream along,
+    // and mapping on a destroyed stream is undefined (the app rebuilds the path on a replacement;
+    // this is the seam's own guard). The buffer stays registered for its device only.
+    const DeviceStream device = backend.device_stream();
+    if (device.device != buffer_->cuda_device())
+      return Error{"the backend runs on CUDA device " + std::to_string(device.device) +
+                   ", the pixel buffer is registered for CUDA device " +
+                   std::to_string(buffer_->cuda_device())};
+    Expected<InteropBuffer::Mapping> mapping =
+        buffer_->map(static_cast<cudaStream_t>(device.stream));
     if (!mapping) return mapping.status();
     if (mapping->bytes() < texture.bytes()) return Error{"the mapped pixel buffer is too small"};
     double host_ms = ms_since(start);
@@ -97,7 +108,6 @@ class InteropTransfer final : public FrameTransfer {
 
  private:
   std::unique_ptr<InteropBuffer> buffer_;
-  cudaStream_t stream_;
   GlTimer upload_timer_;
 };
 
@@ -108,13 +118,14 @@ Expected<std::unique_ptr<FrameTransfer>> make_host_transfer() {
 }
 
 Expected<std::unique_ptr<FrameTransfer>> make_interop_transfer(FieldTexture& texture,
-                                                               const Backend& backend) {
-  const DeviceStream device = backend.device_stream();
-  Expected<std::unique_ptr<InteropBuffer>> buffer =
-      InteropBuffer::register_buffer(texture.pbo(), device.device);
+                                                               const Backend& backend,
+                                                               std::optional<int> egl_cuda_device) {
+  GS_TRY(texture.set_pbo_writer(PboWriter::Cuda));  // before it is registered
+  Expected<std::unique_ptr<InteropBuffer>> buffer = InteropBuffer::register_buffer(
+      texture.pbo(), backend.device_stream().device, egl_cuda_device);
   if (!buffer) return buffer.status();
-  return std::unique_ptr<FrameTransfer>(std::make_unique<InteropTransfer>(
-      std::move(buffer).value(), static_cast<cudaStream_t>(device.stream)));
+  return std::unique_ptr<FrameTransfer>(
+      std::make_unique<InteropTransfer>(std::move(buffer).value()));
 }
 
 }  // namespace gs::app

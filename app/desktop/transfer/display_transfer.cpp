@@ -5,25 +5,34 @@
 
 namespace gs::app {
 
-SimulationSettings fit_to_display(SimulationSettings settings) {
+SimulationSettings fit_to_display(SimulationSettings settings, std::optional<int> egl_cuda_device) {
   GLint max_texture = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
   if (max_texture > 0) settings.max_display_side = max_texture;
 #if defined(GS_HAVE_CUDA)
   if (settings.backend != BackendChoice::Cpu)
-    if (Expected<int> device = cuda_device_for_display()) settings.cuda_device = *device;
+    if (std::optional<int> device = cuda_device_for_display(egl_cuda_device))
+      settings.cuda_device = *device;
+#else
+  (void)egl_cuda_device;
 #endif
   return settings;
 }
 
 Status DisplayTransfer::rebuild(Backend& backend, FieldTexture& texture) {
-  transfer_.reset();
+  transfer_.reset();  // interop unregisters the buffer before the texture may reallocate it
+  ++builds_;
   if (texture.size() != backend.size()) GS_TRY(texture.resize(backend.size()));
-  TransferChoice choice = choose_transfer(wanted_, backend, texture);
-  transfer_ = std::move(choice.transfer);
-  reason_ = choice.fallback_reason;
-  unavailable_ = choice.unavailable;
+  Expected<TransferChoice> choice = choose_transfer(wanted_, backend, texture, egl_cuda_device_);
+  if (!choice) return choice.status();
+  transfer_ = std::move(choice->transfer);
+  reason_ = choice->fallback_reason;
+  unavailable_ = choice->unavailable;
   return Status::ok();
+}
+
+std::optional<GlCudaMatch> DisplayTransfer::gl_cuda_match() const {
+  return transfer_ ? transfer_->gl_cuda_match() : std::nullopt;
 }
 
 Status DisplayTransfer::select(TransferPath wanted, Backend& backend, FieldTexture& texture) {

@@ -1,9 +1,11 @@
 // The display path in use: the one asked for, the one running and why they differ, rebuilt when
-// the grid or the backend changes, and stepped down a path (interop, host, upload) when one
-// fails mid-run (a display change, a driver reset). Main (GL) thread only.
+// the grid changes or the backend is replaced (any replacement: a new backend of the same kind
+// has a new stream), and stepped down a path (interop, host, upload) when one fails mid-run (a
+// display change, a driver reset). Main (GL) thread only.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "frame_transfer.h"
@@ -13,12 +15,17 @@ namespace gs::app {
 
 // The simulation's settings as this display needs them (with a current GL context): the largest
 // grid side its textures take, and, for a CUDA backend, the GPU that drives the display (so
-// interop can map its buffers; where none does, device 0, and interop says why it cannot run).
-SimulationSettings fit_to_display(SimulationSettings settings);
+// interop can map its buffers: cudaGLGetDevices's, else `egl_cuda_device`, the CUDA device the
+// context's EGL device is; where neither says, the one asked for, and interop says why it cannot
+// run).
+SimulationSettings fit_to_display(SimulationSettings settings, std::optional<int> egl_cuda_device);
 
 class DisplayTransfer {
  public:
-  explicit DisplayTransfer(TransferPath wanted = TransferPath::Interop) : wanted_(wanted) {}
+  // `egl_cuda_device`: the CUDA device the GL context's EGL device is, where EGL says.
+  explicit DisplayTransfer(TransferPath wanted = TransferPath::Interop,
+                           std::optional<int> egl_cuda_device = std::nullopt)
+      : wanted_(wanted), egl_cuda_device_(egl_cuda_device) {}
 
   // Resizes the texture to the backend's grid and chooses the path again, for this backend.
   Status rebuild(Backend& backend, FieldTexture& texture);
@@ -35,9 +42,15 @@ class DisplayTransfer {
   const std::string& reason() const { return reason_; }
   // The paths that cannot run with this backend, and why (for the transfer list).
   const TransferReasons& unavailable() const { return unavailable_; }
+  // How interop matched the GL context to the backend's CUDA device; none off interop.
+  std::optional<GlCudaMatch> gl_cuda_match() const;
+  // How many times a path was built (the start, a new grid or backend, a choice, a fallback).
+  int builds() const { return builds_; }
 
  private:
   TransferPath wanted_;
+  std::optional<int> egl_cuda_device_;
+  int builds_ = 0;
   std::unique_ptr<FrameTransfer> transfer_;
   std::string reason_;
   TransferReasons unavailable_;

@@ -7,11 +7,13 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "commands.h"
 #include "field_texture.h"
 #include "frame_stats.h"
+#include "gpu_pairing.h"
 #include "gs/backend.h"
 
 namespace gs::app {
@@ -24,6 +26,8 @@ class FrameTransfer {
   // kernel and transfer times and the bytes that crossed PCIe.
   virtual Status advance(Backend& backend, int steps, DisplayField field, FieldTexture& texture,
                          FrameTiming& timing) = 0;
+  // Interop only: how it knew that the GL context runs on the backend's CUDA device.
+  virtual std::optional<GlCudaMatch> gl_cuda_match() const { return std::nullopt; }
 };
 
 struct TransferChoice {
@@ -33,7 +37,10 @@ struct TransferChoice {
 };
 
 // The asked-for path where it can run with this backend, else the nearest that can, and why.
-TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTexture& texture);
+// `egl_cuda_device`: the CUDA device the GL context's EGL device is, where EGL says. An error only
+// where GL cannot give the pixel buffer its writer's usage hint (out of memory).
+Expected<TransferChoice> choose_transfer(TransferPath wanted, Backend& backend,
+                                         FieldTexture& texture, std::optional<int> egl_cuda_device);
 
 std::unique_ptr<FrameTransfer> make_upload_transfer();
 
@@ -41,11 +48,14 @@ std::unique_ptr<FrameTransfer> make_upload_transfer();
 // CUDA paths (cuda_transfers.cpp, interop_buffer.cpp); they fail with CUDA's reason where they
 // cannot run.
 Expected<std::unique_ptr<FrameTransfer>> make_host_transfer();
-// Interop runs on the backend's device and stream.
+// Interop runs on the backend's device and, each frame, on the backend's stream; it needs the GL
+// context on that device (cudaGLGetDevices, else the EGL device's `egl_cuda_device`).
 Expected<std::unique_ptr<FrameTransfer>> make_interop_transfer(FieldTexture& texture,
-                                                               const Backend& backend);
-// The CUDA device that drives the current GL context, where the app's CUDA backend belongs.
-Expected<int> cuda_device_for_display();
+                                                               const Backend& backend,
+                                                               std::optional<int> egl_cuda_device);
+// The CUDA device that drives the current GL context, where the app's CUDA backend belongs
+// (cudaGLGetDevices, else the EGL device's); nullopt where neither says.
+std::optional<int> cuda_device_for_display(std::optional<int> egl_cuda_device);
 #endif
 
 }  // namespace gs::app

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,23 +30,17 @@ Expected<std::vector<int>> devices_driving_gl() {
 
 }  // namespace
 
-Expected<int> cuda_device_for_display() {
-  Expected<std::vector<int>> devices = devices_driving_gl();
-  if (!devices) return devices.status();
-  if (devices->empty())
-    return Error{"no CUDA device drives this OpenGL context (it runs on another GPU)"};
-  return devices->front();
+std::optional<int> cuda_device_for_display(std::optional<int> egl_cuda_device) {
+  return cuda_device_of_gl(devices_driving_gl(), egl_cuda_device);
 }
 
-Expected<std::unique_ptr<InteropBuffer>> InteropBuffer::register_buffer(GLuint pbo,
-                                                                        int cuda_device) {
+Expected<std::unique_ptr<InteropBuffer>> InteropBuffer::register_buffer(
+    GLuint pbo, int cuda_device, std::optional<int> egl_cuda_device) {
   // Registering for a device that does not drive the context fails later and obscurely (101):
   // check first, and never switch the thread to a device other than the backend's.
-  Expected<std::vector<int>> devices = devices_driving_gl();
-  if (!devices) return devices.status();
-  if (std::find(devices->begin(), devices->end(), cuda_device) == devices->end())
-    return Error{"the OpenGL context does not run on CUDA device " + std::to_string(cuda_device) +
-                 ", where the cuda backend runs"};
+  Expected<GlCudaMatch> match =
+      match_gl_to_cuda(devices_driving_gl(), egl_cuda_device, cuda_device);
+  if (!match) return match.status();
   if (const cudaError_t code = cudaSetDevice(cuda_device); code != cudaSuccess)
     return interop_error("cudaSetDevice", code);
   cudaGraphicsResource_t resource = nullptr;
@@ -53,7 +48,7 @@ Expected<std::unique_ptr<InteropBuffer>> InteropBuffer::register_buffer(GLuint p
           cudaGraphicsGLRegisterBuffer(&resource, pbo, cudaGraphicsRegisterFlagsWriteDiscard);
       code != cudaSuccess)
     return interop_error("cudaGraphicsGLRegisterBuffer", code);
-  return std::unique_ptr<InteropBuffer>(new InteropBuffer(resource));
+  return std::unique_ptr<InteropBuffer>(new InteropBuffer(resource, cuda_device, *match));
 }
 
 InteropBuffer::~InteropBuffer() {

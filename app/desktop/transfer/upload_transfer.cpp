@@ -56,7 +56,9 @@ std::unique_ptr<FrameTransfer> make_upload_transfer() {
   return std::make_unique<UploadTransfer>();
 }
 
-TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTexture& texture) {
+Expected<TransferChoice> choose_transfer(TransferPath wanted, Backend& backend,
+                                         FieldTexture& texture,
+                                         std::optional<int> egl_cuda_device) {
   TransferChoice choice;
   const auto unavailable = [&choice](TransferPath path) -> std::string& {
     return choice.unavailable[std::size_t(path)];
@@ -66,12 +68,14 @@ TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTextu
     unavailable(TransferPath::Host) = unavailable(TransferPath::Interop);
     if (wanted != TransferPath::Upload)
       choice.fallback_reason = to_string(wanted) + " needs the cuda backend; using upload";
+    GS_TRY(texture.set_pbo_writer(PboWriter::Cpu));
     choice.transfer = make_upload_transfer();
     return choice;
   }
 #if defined(GS_HAVE_CUDA)
   if (wanted == TransferPath::Interop) {
-    Expected<std::unique_ptr<FrameTransfer>> interop = make_interop_transfer(texture, backend);
+    Expected<std::unique_ptr<FrameTransfer>> interop =
+        make_interop_transfer(texture, backend, egl_cuda_device);
     if (interop) {
       choice.transfer = std::move(interop).value();
       return choice;
@@ -83,6 +87,7 @@ TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTextu
   if (wanted == TransferPath::Host) {
     Expected<std::unique_ptr<FrameTransfer>> host = make_host_transfer();
     if (host) {
+      GS_TRY(texture.set_pbo_writer(PboWriter::Cpu));  // from pinned memory
       choice.transfer = std::move(host).value();
       return choice;
     }
@@ -91,8 +96,9 @@ TransferChoice choose_transfer(TransferPath wanted, Backend& backend, FieldTextu
                              std::string(" unavailable (") + host.message() + "); using upload";
   }
 #else
-  (void)texture;
+  (void)egl_cuda_device;
 #endif
+  GS_TRY(texture.set_pbo_writer(PboWriter::Cpu));
   choice.transfer = make_upload_transfer();
   return choice;
 }

@@ -45,6 +45,7 @@ struct PanelContext {
   const std::string& transfer_reason;
   const TransferReasons& transfer_unavailable;
   const std::string& gl_version;
+  const std::string& devices;  // which EGL and CUDA devices run (devices_text), for the Timings
   const std::string& last_screenshot;
   const VideoRecorder* recorder;
   const std::string& recording_message;

@@ -18,8 +18,9 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
   if (layout.panel) draw_control_panel(c, *layout.panel);
   if (layout.bar) result.bar_height = draw_presentation_bar(c, *layout.bar);
   if (layout.timings)
-    result.timings_width = draw_timings_overlay(
-        summarize_timings(c.simulation, c.stats, c.transfer), *layout.timings, ui.fonts.numbers);
+    result.timings_width =
+        draw_timings_overlay(summarize_timings(c.simulation, c.stats, c.transfer, c.devices),
+                             *layout.timings, ui.fonts.numbers);
   draw_overlays(ui.overlays, layout, ui.fonts);
   if (!c.view.ui_hidden && map_mode)
     draw_map_overlay(c.simulation.params(), c.simulation.size(), layout.field, shown, c.commands);

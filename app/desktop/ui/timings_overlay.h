@@ -1,7 +1,7 @@
 // The Timings overlay of presentation mode and of exported pictures: the course's story in large
 // type (which backend and transfer path, kernel and transfer time, bytes over PCIe per frame,
-// steps per second), or "paused". Drawn by timings_panel.cpp beside the panel's own Timings
-// section, from the same figures.
+// steps per second), or "paused", and under it which EGL and CUDA devices run. Drawn by
+// timings_panel.cpp beside the panel's own Timings section, from the same figures.
 #pragma once
 
 #include <imgui.h>
@@ -16,13 +16,14 @@
 namespace gs::app {
 
 struct TimingsSummary {
-  std::string path;  // "CPU twin, upload"
+  std::string path;     // "CPU twin, upload"
+  std::string devices;  // devices_text(): "EGL device 1 (/dev/dri/card1) is CUDA 0; backend on..."
   bool paused = false;
   double kernel_ms = 0, transfer_ms = 0, pcie_mb = 0, steps_per_s = 0;
 };
 
 TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats& stats,
-                                 TransferPath transfer);
+                                 TransferPath transfer, const std::string& devices);
 
 // At the top left of `anchor` (the layout's Timings place), in `numbers` (large, fixed digits);
 // the width it took with its margin, for the next frame's layout.

@@ -1,7 +1,7 @@
 // The Timings: where each frame's time goes, in the panel (with a plot of the last few hundred
 // frames) and, when presenting, as an overlay in large type telling the course's story: kernel
-// time, transfer time, bytes over PCIe per frame, steps per second. Paused, they say so and
-// show no rates: the last running figures would read as live.
+// time, transfer time, bytes over PCIe per frame, steps per second; both say which EGL and CUDA
+// devices run. Paused, they say so and show no rates: the last running figures would read as live.
 #include <imgui.h>
 
 #include <vector>
@@ -32,6 +32,7 @@ void paused_line(const PanelContext& c) {
 }  // namespace
 
 void draw_timings(const PanelContext& c) {
+  ImGui::TextWrapped("%s", c.devices.c_str());
   if (paused(c)) {
     paused_line(c);
     return;
@@ -76,8 +77,9 @@ void draw_timings(const PanelContext& c) {
 }
 
 TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats& stats,
-                                 TransferPath transfer) {
+                                 TransferPath transfer, const std::string& devices) {
   TimingsSummary summary;
+  summary.devices = devices;
   summary.path =
       std::string(simulation.backend().kind() == BackendKind::Cuda ? "GPU" : "CPU twin") + ", " +
       to_string(transfer);
@@ -112,6 +114,7 @@ float draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anch
     ImGui::EndTable();
   }
   if (numbers) ImGui::PopFont();
+  ImGui::TextUnformatted(timings.devices.c_str());  // in the text font: a label, not a figure
   const float width = ImGui::GetWindowWidth() + 0.5f * ImGui::GetFontSize();
   ImGui::End();
   return width;
