@@ -124,15 +124,15 @@ std::string describe(const DeviceApi& api, EGLDeviceEXT device, std::size_t inde
   return name;
 }
 
-// The CUDA device that `device` is, where its EGL says (NVIDIA's, EGL_NV_device_cuda); nullopt
-// for others (Mesa's) and for a GPU that CUDA_VISIBLE_DEVICES hides (the query fails).
+// The CUDA device that `device` is, in CUDA's numbering (after CUDA_VISIBLE_DEVICES), where its
+// EGL says (NVIDIA's, EGL_NV_device_cuda); nullopt for others (Mesa's) and where the query fails.
 std::optional<int> cuda_device_of(const DeviceApi& api, EGLDeviceEXT device) {
   if (!api.query_device_string || !api.query_device_attrib) return std::nullopt;
   if (!has_extension(api.query_device_string(device, EGL_EXTENSIONS), "EGL_NV_device_cuda"))
     return std::nullopt;
   EGLAttrib cuda_device = -1;
   if (!api.query_device_attrib(device, EGL_CUDA_DEVICE_NV, &cuda_device) || cuda_device < 0) {
-    eglGetError();  // not an error of ours: the device is just not one CUDA sees
+    eglGetError();  // no failure of the app's: the device is one CUDA does not name (hidden)
     return std::nullopt;
   }
   return int(cuda_device);
