@@ -322,6 +322,28 @@ TEST_F(CudaTest, ReadsAndWritesRowsWithoutTheRestOfTheState) {
   check_row_access(*cuda_);
 }
 
+// Rows between two backends on one GPU stay on it, ordered by events both ways (the source's
+// steps queued before the copy are in the rows, those queued after are not); with a twin on
+// either side they go through host memory.
+TEST_F(CudaTest, CopiesRowsFromAnotherBackendOnTheDeviceOrThroughTheHost) {
+  Expected<std::unique_ptr<CudaBackend>> other = CudaBackend::create();
+  ASSERT_TRUE(other) << other.message();
+  {
+    SCOPED_TRACE("cuda to cuda");
+    check_rows_between(**other, *cuda_);
+  }
+  ASSERT_TRUE((*other)->device_state().has_value());
+  CpuTwinBackend twin(2);
+  {
+    SCOPED_TRACE("twin to cuda");
+    check_rows_between(twin, *cuda_);
+  }
+  {
+    SCOPED_TRACE("cuda to twin");
+    check_rows_between(*cuda_, twin);
+  }
+}
+
 // A rank's halo rows in page-locked memory: copies through it are exact, the pin holds while
 // its guard lives (pinning the same memory again is refused) and ends with it (then it takes).
 TEST_F(CudaTest, PinnedRowsCopyExactlyAndUnpinWithTheirGuard) {
