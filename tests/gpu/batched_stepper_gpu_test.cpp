@@ -114,7 +114,7 @@ TEST_F(CudaBatchedStepper, ManyGridsAreCopiedOnTheDeviceFromOne) {
 
 // More grids than the GPU holds: a clear error with CUDA's text, and the refusal is not left
 // behind as the thread's last error for the next start's launches to report as theirs.
-TEST_F(CudaBatchedStepper, AFailedAllocationIsReportedAndNotLeftSticky) {
+TEST_F(CudaBatchedStepper, OutOfMemoryIsReportedAndNotLeftSticky) {
   const Params params = stable_params(Laplacian::Course, Boundary::Periodic);
   BackendOptions options;
   options.choice = BackendChoice::Cuda;
