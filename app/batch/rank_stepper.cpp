@@ -30,10 +30,14 @@ RankStepper::RankStepper(Backend& block, Backend* ahead, distributed::RankExchan
 Status RankStepper::chunk(int count) {
   Status local = termination_requested() ? Status(Error{"interrupted"}) : Status::ok();
   if (ahead_) {
+    // A GPU's block steps are queued as soon as the strips' copies are, behind them, so the GPU
+    // steps the block while the host waits for the sends' rows.
+    const bool on_gpu = block_.capabilities().device_memory;
     if (local) {
       const auto start = Clock::now();
-      local =
-          distributed::step_sends_ahead(block_, *ahead_, strips_, count, exchange_, stack_, cut_);
+      local = distributed::queue_sends_ahead(block_, *ahead_, strips_, count);
+      if (local && on_gpu) local = block_.step(count);
+      if (local) local = distributed::read_sends_ahead(*ahead_, strips_, exchange_);
       report_.ahead_s += seconds_since(start);
     }
     local = first_failure(local, world_.start_exchange(exchange_));
@@ -73,7 +77,8 @@ Status RankStepper::read_sends() {
 // A GPU backend's step returns once its kernels are queued, so this thread moves the exchange
 // on while the GPU steps; the CPU twin's step works until it is done, so it runs on a thread of
 // its own meanwhile; the exchange's MPI calls stay on this thread. It is polled, with short
-// sleeps between tests: a busy wait would take a core from the twin's threads.
+// sleeps between tests: a busy wait would take a core from the twin's threads. A GPU's steps
+// were queued already (chunk), behind the strips' copies.
 Status RankStepper::step_block_while_exchanging(int count) {
   const auto poll_until = [this](auto&& block_done) -> Status {
     for (;;) {
@@ -84,7 +89,6 @@ Status RankStepper::step_block_while_exchanging(int count) {
     }
   };
   if (block_.capabilities().device_memory) {
-    GS_TRY(block_.step(count));
     GS_TRY(poll_until([] { return false; }));
     return wait_for_block();
   }

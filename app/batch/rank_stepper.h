@@ -38,7 +38,6 @@ class RankStepper {
   const distributed::EdgeStrips& strips_;
   distributed::MpiWorld& world_;
   RunReport& report_;
-  Fields stack_, cut_;  // the sends' strips, kept between chunks
 };
 
 }  // namespace gs::batch

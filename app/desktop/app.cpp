@@ -126,7 +126,7 @@ bool App::frame(double seconds_since_start) {
   if (!*advanced) return true;  // a lesser path took over; the next frame shows the field
   simulation_->frame_done(timing.steps);
   if (view_.auto_range && stats_.frames() % kAutoRangeEvery == 0)
-    note_failure(measure_view_range(view_, simulation_->backend(), simulation_->display_field()));
+    note_failure(follow_view_range(view_, simulation_->backend(), simulation_->display_field()));
   if (simulation_->running() && stats_.frames() % kDivergenceCheckEvery == 0)
     note_failure(simulation_->check_divergence());
 

@@ -2,6 +2,9 @@
 // GL side, and that a refused value changes nothing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "gs/cpu_twin_backend.h"
 #include "view_controls.h"
 
 namespace gs::app {
@@ -32,6 +35,31 @@ TEST(ViewControls, EachChangesItsStateAndSaysWhatTheGlSideMustDo) {
   EXPECT_TRUE(view.export_overlays);
   ASSERT_TRUE(apply_view_control(ViewControl::UiHidden, true, view, settings));
   EXPECT_TRUE(view.ui_hidden);
+}
+
+// Auto range on the twin, which answers without waiting at once: following the frames and
+// measuring for a new field both show the field's own min and max.
+TEST(ViewControls, AutoRangeShowsTheFieldsMinAndMax) {
+  Fields fields({16, 9});
+  for (std::size_t i = 0; i < fields.v.size(); ++i) {
+    fields.u[i] = 0.5f + 0.001f * float(i);
+    fields.v[i] = 0.25f - 0.002f * float(i);
+  }
+  CpuTwinBackend twin;
+  ASSERT_TRUE(twin.copy_in(fields));
+  ViewState view;
+  view.auto_range = true;
+  ASSERT_TRUE(follow_view_range(view, twin, DisplayField::V));
+  EXPECT_EQ(view.low, fields.v.back());
+  EXPECT_EQ(view.high, fields.v.front());
+  ASSERT_TRUE(measure_view_range(view, twin, DisplayField::U));
+  EXPECT_EQ(view.low, fields.u.front());
+  EXPECT_EQ(view.high, fields.u.back());
+  std::fill(fields.v.begin(), fields.v.end(), 0.125f);
+  ASSERT_TRUE(twin.copy_in(fields));
+  ASSERT_TRUE(follow_view_range(view, twin, DisplayField::V));
+  EXPECT_EQ(view.low, 0.125f);
+  EXPECT_GT(view.high, view.low) << "a flat field still gets a range to draw with";
 }
 
 TEST(ViewControls, ARefusedValueChangesNothing) {

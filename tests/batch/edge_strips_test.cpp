@@ -62,12 +62,45 @@ TEST(EdgeStrips, AMarginShorterThanTheChunkGivesOtherBits) {
   RankExchange exchange = rank_exchange(halo_messages(*bands, params.boundary), 0, 37);
   auto block = twin_with(params), ahead = twin_with(params);
   ASSERT_TRUE(block->copy_in(cut_block(start, band)));
-  Fields stack, cut, exact;
+  Fields exact;
   const EdgeStrips short_margin = edge_strips(exchange.sends, 37, band.block_height(), 2);
-  ASSERT_TRUE(step_sends_ahead(*block, *ahead, short_margin, 4, exchange, stack, cut));
+  ASSERT_TRUE(step_sends_ahead(*block, *ahead, short_margin, 4, exchange));
   ASSERT_TRUE(block->step(4));
   ASSERT_TRUE(block->read_rows(exchange.sends[0].first, exchange.sends[0].count, exact));
   EXPECT_FALSE(exchange.outgoing[0].u == exact.u && exchange.outgoing[0].v == exact.v);
+}
+
+// The stack the strips' copies build on the backend that steps them ahead is the block's rows
+// stacked as the plan says, every row of it (the strips tile the stack), whatever the stack
+// held before; the block keeps its state.
+TEST(EdgeStrips, QueuedCopiesStackTheBlocksRowsAsPlanned) {
+  const Params params = test::stable_params(Laplacian::FivePoint, Boundary::Periodic);
+  const Fields start = make_initial_fields({37, 29}, InitPattern::Spots, 7);
+  Expected<std::vector<RankBand>> bands = split_rows(29, 3, 3, params.boundary);
+  ASSERT_TRUE(bands);
+  const RankBand& band = (*bands)[1];
+  const RankExchange exchange = rank_exchange(halo_messages(*bands, params.boundary), 1, 37);
+  const EdgeStrips plan = edge_strips(exchange.sends, 37, band.block_height(), 3);
+  ASSERT_EQ(plan.strips.size(), 2u);
+  const Fields block_rows = cut_block(start, band);
+  auto block = twin_with(params), ahead = twin_with(params);
+  ASSERT_TRUE(block->copy_in(block_rows));
+  Fields stale(plan.stack);
+  std::fill(stale.u.begin(), stale.u.end(), -1.0f);
+  ASSERT_TRUE(ahead->copy_in(stale));
+  ASSERT_TRUE(queue_sends_ahead(*block, *ahead, plan, 0));
+  Fields expected(plan.stack), stacked, kept;
+  for (const EdgeStrip& strip : plan.strips)
+    copy_rows(block_rows, strip.first, strip.count, expected, strip.stack_first);
+  ASSERT_TRUE(ahead->copy_out(stacked));
+  ASSERT_TRUE(block->copy_out(kept));
+  EXPECT_TRUE(stacked.u == expected.u && stacked.v == expected.v);
+  EXPECT_TRUE(kept.u == block_rows.u && kept.v == block_rows.v);
+
+  // An empty ahead backend takes the stack's size from the first chunk.
+  auto fresh = twin_with(params);
+  ASSERT_TRUE(queue_sends_ahead(*block, *fresh, plan, 0));
+  EXPECT_EQ(fresh->size(), plan.stack);
 }
 
 TEST(EdgeStrips, StackEachSendWithItsMarginsClippedAtTheBlock) {

@@ -1,13 +1,15 @@
 // The batched step kernel's per-thread body (many grids, each with its own F and k, in one
 // launch), run on the CPU by the launch emulator over exactly the shape the GPU launch uses,
 // against single grids stepped by the CPU twin: every grid must end with the twin's bits for its
-// own F and k. Also the CPU twin's batched stepper against single twins.
+// own F and k. Also the CPU twin's batched stepper against single twins, and the copies that
+// make the CUDA stepper's grids out of one sent to the device.
 #include <gtest/gtest.h>
 
 #include <limits>
 #include <tuple>
 #include <vector>
 
+#include "cuda/replication_copies.h"
 #include "gs/batched_stepper.h"
 #include "kernels/batched_step_kernel_body.h"
 #include "kernels/launch_emulator.h"
@@ -24,6 +26,22 @@ std::vector<Rates> some_rates(int grids) {
   return rates;
 }
 
+// The CUDA stepper's device-side copies (replication_copies.h) applied to host memory: grid 0's
+// `cells` values into every grid of `grids`. Each copy reads only grids already filled and
+// writes only grids past them.
+void replicate(std::vector<float>& all, std::size_t cells, std::size_t grids) {
+  long long filled = 1;
+  for (const cuda::GridCopy& copy : cuda::replication_copies((long long)grids)) {
+    ASSERT_GE(copy.to, copy.count) << "source and target overlap";
+    ASSERT_EQ(copy.to, filled) << "a copy leaves a gap or reads an unfilled grid";
+    ASSERT_LE(copy.to + copy.count, (long long)grids);
+    std::copy_n(all.begin(), long(std::size_t(copy.count) * cells),
+                all.begin() + long(std::size_t(copy.to) * cells));
+    filled += copy.count;
+  }
+  EXPECT_EQ(filled, std::max<long long>(1, (long long)grids));
+}
+
 // `steps` emulated launches over every grid, from `first_grid` in launches of at most
 // `per_launch` grids (as the CUDA launcher splits past 65,535), ping-ponging two buffers.
 std::vector<float> emulate_batch(const Fields& start, const Params& p,
@@ -36,10 +54,11 @@ std::vector<float> emulate_batch(const Fields& start, const Params& p,
     u[i].assign(all, std::numeric_limits<float>::quiet_NaN());
     v[i].assign(all, std::numeric_limits<float>::quiet_NaN());
   }
-  for (std::size_t g = 0; g < rates.size(); ++g) {
-    std::copy(start.u.begin(), start.u.end(), u[0].begin() + long(g * cells));
-    std::copy(start.v.begin(), start.v.end(), v[0].begin() + long(g * cells));
-  }
+  // The first grid from the start, the others copied from it as the CUDA stepper's start does.
+  std::copy(start.u.begin(), start.u.end(), u[0].begin());
+  std::copy(start.v.begin(), start.v.end(), v[0].begin());
+  replicate(u[0], cells, rates.size());
+  replicate(v[0], cells, rates.size());
   int current = 0;
   const int grids = int(rates.size());
   for (int s = 0; s < steps; ++s) {
@@ -119,6 +138,24 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<Case>& test) {
       return case_name(std::get<0>(test.param), std::get<1>(test.param));
     });
+
+// One grid sent to the device becomes any number of grids in about log2(grids) copies, each
+// grid equal to the first (a partial last copy included).
+TEST(ReplicationCopies, FillEveryGridFromTheFirstInLogarithmicallyManyCopies) {
+  const std::size_t cells = 3;
+  for (std::size_t grids : {1u, 2u, 3u, 5u, 8u, 17u, 1000u, 65537u}) {
+    SCOPED_TRACE(std::to_string(grids) + " grids");
+    std::vector<float> all(cells * grids, std::numeric_limits<float>::quiet_NaN());
+    const float first[cells] = {0.25f, -1.0f, 7.5f};
+    std::copy_n(first, cells, all.begin());
+    replicate(all, cells, grids);
+    for (std::size_t i = 0; i < all.size(); ++i) ASSERT_EQ(all[i], first[i % cells]) << i;
+    std::size_t expected_copies = 0;
+    while ((std::size_t(1) << expected_copies) < grids) ++expected_copies;
+    EXPECT_EQ(cuda::replication_copies((long long)grids).size(), expected_copies);
+  }
+  EXPECT_TRUE(cuda::replication_copies(0).empty());
+}
 
 TEST(BatchedLaunchShape, IsTheCoalescedShapeOneGridDeep) {
   const LaunchShape single = launch_shape_for({1023, 1025}, {32, 8}, KernelVariant::Coalesced);

@@ -122,5 +122,13 @@ TEST(CpuTwin, ReadsAndWritesRowsWithoutTheRestOfTheState) {
   check_row_access(twin);
 }
 
+// Between twins rows go through host memory (the interface's own copy); the twin's state is in
+// host memory, so it names no device state for another backend to copy from.
+TEST(CpuTwin, CopiesRowsFromAnotherBackend) {
+  CpuTwinBackend source(2), target(1);
+  check_rows_between(source, target);
+  EXPECT_FALSE(source.device_state().has_value());
+}
+
 }  // namespace
 }  // namespace gs::test

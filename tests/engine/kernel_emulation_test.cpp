@@ -4,16 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <climits>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "cuda/step_plan.h"
 #include "gs/cpu_twin_backend.h"
 #include "kernels/brush_kernel_body.h"
 #include "kernels/launch_emulator.h"
-#include "kernels/range_kernel_body.h"
 #include "kernels/step_kernel_body.h"
 #include "reference_model.h"
 
@@ -174,47 +174,6 @@ TEST(FiniteCheck, EmulatedKernelAndTwinFindNanAndInfinityAnywhere) {
       ASSERT_TRUE(twin.copy_in(broken));
       EXPECT_FALSE(*twin.fields_are_finite()) << where;
     }
-}
-
-ValueRange emulated_range(const FieldData& values) {
-  int slots[2] = {INT_MAX, INT_MIN};
-  const LaunchShape shape = range_launch_shape();
-  emulate_launch(shape, [&](Dim3 b, Dim3 t, Dim3 dim) {
-    range_kernel_body(b, t, dim, shape.grid, values.data(), long(values.size()), slots);
-  });
-  if (slots[0] > slots[1]) return {0.0f, 0.0f};
-  return {from_ordered_bits(slots[0]), from_ordered_bits(slots[1])};
-}
-
-TEST(RangeKernel, EmulatedKernelAndTwinAgreeAndSkipNonFiniteCells) {
-  Fields f = random_fields({301, 223}, 12);  // more cells than the launch has threads
-  for (float& v : f.v) v = v * 4.0f - 1.5f;  // negative values too
-  f.v[5] = std::numeric_limits<float>::quiet_NaN();
-  f.v[77] = std::numeric_limits<float>::infinity();
-  f.v[1000] = -7.25f;
-  f.v[f.v.size() - 1] = 3.5f;
-  CpuTwinBackend twin;
-  ASSERT_TRUE(twin.copy_in(f));
-  const ValueRange twin_range = *twin.field_range(DisplayField::V);
-  const ValueRange kernel_range = emulated_range(f.v);
-  EXPECT_EQ(twin_range.low, -7.25f);
-  EXPECT_EQ(twin_range.high, 3.5f);
-  EXPECT_EQ(kernel_range.low, twin_range.low);
-  EXPECT_EQ(kernel_range.high, twin_range.high);
-  const ValueRange u_range = *twin.field_range(DisplayField::U);
-  EXPECT_EQ(u_range.low, *std::min_element(f.u.begin(), f.u.end()));
-}
-
-TEST(RangeKernel, OrderedBitsKeepTheOrderOfFloats) {
-  const float values[] = {-1e30f, -2.5f, -1e-30f, -0.0f, 0.0f, 1e-30f, 0.75f, 3e38f};
-  for (std::size_t i = 0; i + 1 < std::size(values); ++i) {
-    EXPECT_LE(ordered_bits(values[i]), ordered_bits(values[i + 1])) << values[i];
-    EXPECT_EQ(from_ordered_bits(ordered_bits(values[i])), values[i]);
-  }
-  FieldData all_nan(10, std::numeric_limits<float>::quiet_NaN());
-  const ValueRange none = emulated_range(all_nan);
-  EXPECT_EQ(none.low, 0.0f);
-  EXPECT_EQ(none.high, 0.0f);
 }
 
 bool inside(const Brush& b, int x, int y) {

@@ -129,6 +129,39 @@ void check_row_access(Backend& backend) {
   EXPECT_FALSE(backend.write_rows(0, Fields({36, 2}))) << "another width";
 }
 
+void check_rows_between(Backend& source, Backend& target) {
+  const Params params = stable_params(Laplacian::NinePoint, Boundary::Periodic);
+  const Fields from = make_initial_fields({37, 29}, InitPattern::Spots, 5);
+  const Fields to = random_fields({37, 11}, 8);
+  for (Backend* backend : {&source, &target}) ASSERT_TRUE(backend->set_params(params));
+  ASSERT_TRUE(source.copy_in(from));
+  ASSERT_TRUE(target.copy_in(to));
+  ASSERT_TRUE(source.step(7));
+  ASSERT_TRUE(target.copy_rows_from(source, 3, 4, 6));
+  ASSERT_TRUE(source.step(5));  // behind the copy: its rows are those after 7 steps
+  Fields copied, kept;
+  ASSERT_TRUE(target.copy_out(copied));
+  ASSERT_TRUE(source.copy_out(kept));
+  const Fields seven = run_twin(from, params, 7, 1);
+  const long width = from.size.width;
+  Fields expected = to;
+  std::copy_n(seven.u.begin() + 3 * width, 4 * width, expected.u.begin() + 6 * width);
+  std::copy_n(seven.v.begin() + 3 * width, 4 * width, expected.v.begin() + 6 * width);
+  EXPECT_TRUE(copied.u == expected.u && copied.v == expected.v) << "rows 6-9 only, after 7 steps";
+  const Fields twelve = run_twin(from, params, 12, 1);
+  EXPECT_TRUE(kept.u == twelve.u && kept.v == twelve.v) << "the source stepped on from its state";
+
+  EXPECT_FALSE(target.copy_rows_from(source, 27, 5, 0)) << "past the source";
+  EXPECT_FALSE(target.copy_rows_from(source, 0, 4, 8)) << "past the target";
+  EXPECT_FALSE(target.copy_rows_from(source, -1, 2, 0));
+  EXPECT_FALSE(target.copy_rows_from(target, 0, 2, 4)) << "from itself";
+  ASSERT_TRUE(source.copy_in(Fields({36, 29})));
+  EXPECT_FALSE(target.copy_rows_from(source, 0, 2, 0)) << "another width";
+  Fields unchanged;
+  ASSERT_TRUE(target.copy_out(unchanged));
+  EXPECT_TRUE(unchanged.u == copied.u && unchanged.v == copied.v) << "a refused copy wrote";
+}
+
 Fields run_twin(const Fields& start, const Params& params, int steps, int threads,
                 CpuTwinPath path) {
   CpuTwinBackend twin(threads, path);

@@ -39,6 +39,11 @@ Fields run_steps(Backend& backend, const Fields& start, const Params& params, in
 // land where asked and nowhere else; ranges past the grid and rows of another width are
 // refused. For any backend.
 void check_row_access(Backend& backend);
+// Rows copied from `source` into `target` (Backend::copy_rows_from) are the source's after the
+// steps queued on it before the copy, not after those queued behind it; they land where asked
+// and nowhere else, the source keeps its state, and ranges past either grid, another width and
+// a copy from itself are refused. For any two backends.
+void check_rows_between(Backend& source, Backend& target);
 
 // The same on a fresh CPU twin (its fast path unless told otherwise).
 Fields run_twin(const Fields& start, const Params& params, int steps, int threads = 0,

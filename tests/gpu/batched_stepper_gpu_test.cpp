@@ -4,6 +4,8 @@
 // batched kernel's body always runs under the CPU launch emulator (batched_kernel_emulation_test).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "gs/batched_stepper.h"
@@ -68,6 +70,67 @@ TEST_P(CudaBatchedMatchesTwin, EveryGridBitForBitAndAsASingleRun) {
   ASSERT_TRUE((*single)->copy_out(out));
   const auto last = gpu.end() - long(kGrid.cells());
   EXPECT_TRUE(std::equal(out.v.begin(), out.v.end(), last)) << "the last grid against one run";
+}
+
+class CudaBatchedStepper : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (auto reason = cuda_unavailable_reason()) GTEST_SKIP() << "no CUDA device: " << *reason;
+  }
+};
+
+// Many grids made on the device out of one sent there (a partial last doubling among them):
+// every grid starts as the initial state, so after a step each is the twin's for its rates.
+TEST_F(CudaBatchedStepper, ManyGridsAreCopiedOnTheDeviceFromOne) {
+  const Params params = stable_params(Laplacian::FivePoint, Boundary::Periodic);
+  const Fields start = make_initial_fields({19, 7}, InitPattern::Spots, 3);
+  std::vector<Rates> rates(1003, kRates.front());
+  rates.back() = kRates.back();
+  BackendOptions options;
+  options.choice = BackendChoice::Cuda;
+  Expected<SelectedBatchedStepper> created = create_batched_stepper(options);
+  ASSERT_TRUE(created) << created.message();
+  BatchedStepper& stepper = *created->stepper;
+  ASSERT_TRUE(stepper.start(start, params, rates));
+  std::vector<float> v;
+  ASSERT_TRUE(stepper.read_v(v));
+  ASSERT_EQ(v.size(), rates.size() * start.size.cells());
+  for (std::size_t g = 0; g < rates.size(); ++g)
+    ASSERT_TRUE(
+        std::equal(start.v.begin(), start.v.end(), v.begin() + long(g * start.size.cells())))
+        << "grid " << g << " did not start as the initial state";
+  ASSERT_TRUE(stepper.step(3));
+  ASSERT_TRUE(stepper.read_v(v));
+  for (std::size_t g : {std::size_t(0), std::size_t(511), rates.size() - 1}) {
+    Params alone = params;
+    alone.F = rates[g].F;
+    alone.k = rates[g].k;
+    const Fields expected = run_twin(start, alone, 3, 1);
+    EXPECT_TRUE(
+        std::equal(expected.v.begin(), expected.v.end(), v.begin() + long(g * start.size.cells())))
+        << "grid " << g;
+  }
+}
+
+// More grids than the GPU holds: a clear error with CUDA's text, and the refusal is not left
+// behind as the thread's last error for the next start's launches to report as theirs.
+TEST_F(CudaBatchedStepper, OutOfMemoryIsReportedAndNotLeftSticky) {
+  const Params params = stable_params(Laplacian::Course, Boundary::Periodic);
+  BackendOptions options;
+  options.choice = BackendChoice::Cuda;
+  Expected<SelectedBatchedStepper> created = create_batched_stepper(options);
+  ASSERT_TRUE(created) << created.message();
+  BatchedStepper& stepper = *created->stepper;
+  // 2^20 grids of 256x256: 256 GiB a field, more than any one GPU has.
+  const Status refused =
+      stepper.start(Fields({256, 256}), params, std::vector<Rates>(1u << 20, kRates.front()));
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find("memory"), std::string::npos) << refused.message();
+  EXPECT_FALSE(stepper.step(1)) << "stepped grids that a failed start did not make";
+  const Fields start = make_initial_fields(kGrid, InitPattern::Spots, 3);
+  ASSERT_TRUE(stepper.start(start, params, kRates));
+  const Status stepped = stepper.step(5);
+  EXPECT_TRUE(stepped) << stepped.message();
 }
 
 INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, CudaBatchedMatchesTwin, all_stencil_cases(),

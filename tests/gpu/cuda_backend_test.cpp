@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <optional>
 #include <tuple>
 
 #include "gs/cpu_twin_backend.h"
@@ -99,6 +100,9 @@ TEST_F(CudaTest, ParameterChangesAndMovingDisplayTargetsBetweenCalls) {
     ASSERT_TRUE(cuda_->copy_out(gpu));
     ASSERT_TRUE(twin.copy_out(cpu));
     ASSERT_TRUE(same_bits(gpu, cpu)) << "after call " << call;
+    // The backend's stream does not block: its display write is waited for through the backend
+    // before a plain copy on the default stream reads the target.
+    ASSERT_TRUE(cuda_->finish());
     ASSERT_EQ(cudaMemcpy(shown.data(), targets[call % 2], shown.size() * sizeof(float),
                          cudaMemcpyDeviceToHost),
               cudaSuccess);
@@ -106,6 +110,7 @@ TEST_F(CudaTest, ParameterChangesAndMovingDisplayTargetsBetweenCalls) {
     EXPECT_TRUE(std::equal(shown.begin(), shown.end(), expected.begin()))
         << "display after call " << call;
   }
+  ASSERT_TRUE(cuda_->finish());  // no write of the backend's may still be headed for them
   for (float* target : targets) ASSERT_EQ(cudaFree(target), cudaSuccess);
   // Two graphs (with and without the display write) from each buffer pair at most.
   EXPECT_LE(cuda_->graph_builds() - builds_before, 4);
@@ -180,6 +185,9 @@ TEST_F(CudaTest, DisplayFieldGoesToDeviceAndHostTargets) {
   ASSERT_EQ(cudaMalloc(&device_display, start.size.cells() * sizeof(float)), cudaSuccess);
   ASSERT_TRUE(cuda_->step_and_display(7, DisplayField::V,
                                       {device_display, start.size.cells(), MemorySpace::Device}));
+  // The steps and the fused write are only queued, on a stream that does not block: a plain
+  // cudaMemcpy on the default stream would not wait for them.
+  ASSERT_TRUE(cuda_->finish());
   std::vector<float> fused(start.size.cells());
   ASSERT_EQ(cudaMemcpy(fused.data(), device_display, fused.size() * sizeof(float),
                        cudaMemcpyDeviceToHost),
@@ -247,8 +255,93 @@ TEST_F(CudaTest, FieldRangeMatchesTheTwin) {
   EXPECT_EQ(gpu->high, twin.field_range(DisplayField::V)->high);
 }
 
+// The range without waiting: the newest finished reduction of the field asked for, never
+// another field's; after the backend's work is done, the range of the state then. Over a grid
+// larger than a full launch's threads, so every SM's blocks take a grid-stride share.
+TEST_F(CudaTest, RecentFieldRangeIsTheNewestFinishedOfItsField) {
+  Fields low = random_fields({1021, 777}, 21), high = low;
+  for (float& v : high.v) v += 2.0f;
+  CpuTwinBackend twin;
+  ASSERT_TRUE(twin.copy_in(low));
+  const ValueRange low_v = *twin.field_range(DisplayField::V);
+  const ValueRange low_u = *twin.field_range(DisplayField::U);
+  ASSERT_TRUE(twin.copy_in(high));
+  const ValueRange high_v = *twin.field_range(DisplayField::V);
+  const auto same = [](const ValueRange& a, const ValueRange& b) {
+    return a.low == b.low && a.high == b.high;
+  };
+
+  ASSERT_TRUE(cuda_->copy_in(low));
+  Expected<std::optional<ValueRange>> first = cuda_->recent_field_range(DisplayField::V);
+  ASSERT_TRUE(first) << first.message();
+  if (first->has_value()) {
+    EXPECT_TRUE(same(**first, low_v));
+  }
+  ASSERT_TRUE(cuda_->finish());
+  ASSERT_TRUE(cuda_->copy_in(high));
+  Expected<std::optional<ValueRange>> behind = cuda_->recent_field_range(DisplayField::V);
+  ASSERT_TRUE(behind && behind->has_value()) << "the first reduction has finished";
+  EXPECT_TRUE(same(**behind, low_v) || same(**behind, high_v));
+  ASSERT_TRUE(cuda_->finish());
+  Expected<std::optional<ValueRange>> caught_up = cuda_->recent_field_range(DisplayField::V);
+  ASSERT_TRUE(caught_up && caught_up->has_value());
+  EXPECT_TRUE(same(**caught_up, high_v)) << "the range of the state after the copy";
+
+  // u was never reduced: its first answer is nothing or u's own range, never v's.
+  ASSERT_TRUE(cuda_->copy_in(low));
+  Expected<std::optional<ValueRange>> u = cuda_->recent_field_range(DisplayField::U);
+  ASSERT_TRUE(u) << u.message();
+  if (u->has_value()) {
+    EXPECT_TRUE(same(**u, low_u));
+  }
+  // The waiting call gives the range now, and is the newest for the calls after it.
+  Expected<ValueRange> now = cuda_->field_range(DisplayField::V);
+  ASSERT_TRUE(now) << now.message();
+  EXPECT_TRUE(same(*now, low_v));
+  Expected<std::optional<ValueRange>> after = cuda_->recent_field_range(DisplayField::V);
+  ASSERT_TRUE(after && after->has_value());
+  EXPECT_TRUE(same(**after, low_v));
+}
+
+TEST_F(CudaTest, RecentFieldRangeDoesNotWaitForTheSteps) {
+  ASSERT_TRUE(cuda_->copy_in(make_initial_fields({4096, 4096}, InitPattern::Square, 1)));
+  ASSERT_TRUE(cuda_->step(32));  // builds the graphs
+  ASSERT_TRUE(cuda_->finish());
+  ASSERT_TRUE(cuda_->step(320));
+  const auto start = std::chrono::steady_clock::now();
+  for (int call = 0; call < 10; ++call)  // more calls than slots: the busy ring queues nothing
+    ASSERT_TRUE(cuda_->recent_field_range(DisplayField::V));
+  const double asked_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  Expected<Timings> finished = cuda_->finish();
+  ASSERT_TRUE(finished) << finished.message();
+  EXPECT_LT(asked_ms, finished->compute_ms) << "the range waited for the steps";
+}
+
 TEST_F(CudaTest, ReadsAndWritesRowsWithoutTheRestOfTheState) {
   check_row_access(*cuda_);
+}
+
+// Rows between two backends on one GPU stay on it, ordered by events both ways (the source's
+// steps queued before the copy are in the rows, those queued after are not); with a twin on
+// either side they go through host memory.
+TEST_F(CudaTest, CopiesRowsFromAnotherBackendOnTheDeviceOrThroughTheHost) {
+  Expected<std::unique_ptr<CudaBackend>> other = CudaBackend::create();
+  ASSERT_TRUE(other) << other.message();
+  {
+    SCOPED_TRACE("cuda to cuda");
+    check_rows_between(**other, *cuda_);
+  }
+  ASSERT_TRUE((*other)->device_state().has_value());
+  CpuTwinBackend twin(2);
+  {
+    SCOPED_TRACE("twin to cuda");
+    check_rows_between(twin, *cuda_);
+  }
+  {
+    SCOPED_TRACE("cuda to twin");
+    check_rows_between(*cuda_, twin);
+  }
 }
 
 // A rank's halo rows in page-locked memory: copies through it are exact, the pin holds while

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "row_bands.h"
-
 namespace gs::distributed {
 
 EdgeStrips edge_strips(const std::vector<HaloMessage>& sends, int width, int block_rows, int halo) {
@@ -23,20 +21,26 @@ EdgeStrips edge_strips(const std::vector<HaloMessage>& sends, int width, int blo
   return plan;
 }
 
-Status step_sends_ahead(Backend& block, Backend& ahead, const EdgeStrips& strips, int count,
-                        RankExchange& exchange, Fields& stack, Fields& cut) {
+Status queue_sends_ahead(Backend& block, Backend& ahead, const EdgeStrips& strips, int count) {
   if (strips.strips.empty()) return Status::ok();
-  if (stack.size != strips.stack) stack = Fields(strips.stack);
-  for (const EdgeStrip& strip : strips.strips) {
-    GS_TRY(block.read_rows(strip.first, strip.count, cut));
-    copy_rows(cut, 0, strip.count, stack, strip.stack_first);
-  }
-  GS_TRY(ahead.copy_in(stack));
-  GS_TRY(ahead.step(count));
+  // The strips tile the stack, so every row of it is written below: the first chunk sizes it.
+  if (ahead.size() != strips.stack) GS_TRY(ahead.copy_in(Fields(strips.stack)));
+  for (const EdgeStrip& strip : strips.strips)
+    GS_TRY(ahead.copy_rows_from(block, strip.first, strip.count, strip.stack_first));
+  return ahead.step(count);
+}
+
+Status read_sends_ahead(Backend& ahead, const EdgeStrips& strips, RankExchange& exchange) {
   for (std::size_t i = 0; i < strips.strips.size(); ++i)
     GS_TRY(ahead.read_rows(strips.strips[i].send_first, strips.strips[i].send_count,
                            exchange.outgoing[i]));
   return Status::ok();
+}
+
+Status step_sends_ahead(Backend& block, Backend& ahead, const EdgeStrips& strips, int count,
+                        RankExchange& exchange) {
+  GS_TRY(queue_sends_ahead(block, ahead, strips, count));
+  return read_sends_ahead(ahead, strips, exchange);
 }
 
 }  // namespace gs::distributed

@@ -31,10 +31,17 @@ struct EdgeStrips {
 // The strips of a rank's sends from a block of `block_rows` rows of `width` cells.
 EdgeStrips edge_strips(const std::vector<HaloMessage>& sends, int width, int block_rows, int halo);
 
-// Steps the sends' rows `count` (at most halo) steps ahead of `block`, whose state stays as it
-// is, on `ahead` (a backend of the same kind), into `exchange.outgoing`. `stack` and `cut` are
-// scratch rows kept between calls.
+// Queues the sends' strips `count` (at most halo) steps ahead of `block`, whose state stays as
+// it is, on `ahead` (a backend of the same kind): the strips copied from the block into
+// `ahead`'s stacked grid (Backend::copy_rows_from: on one GPU the rows never leave it, and the
+// block's next steps wait for the copies, not the host), then stepped. A GPU's work is only
+// queued; the host waits in read_sends_ahead.
+Status queue_sends_ahead(Backend& block, Backend& ahead, const EdgeStrips& strips, int count);
+// The sends' rows out of `ahead`'s stepped stack into `exchange.outgoing`: only these rows
+// cross to the host (into page-locked memory where the caller pinned it).
+Status read_sends_ahead(Backend& ahead, const EdgeStrips& strips, RankExchange& exchange);
+// Both, one after the other.
 Status step_sends_ahead(Backend& block, Backend& ahead, const EdgeStrips& strips, int count,
-                        RankExchange& exchange, Fields& stack, Fields& cut);
+                        RankExchange& exchange);
 
 }  // namespace gs::distributed

@@ -84,11 +84,26 @@ Status remove_favourite(Settings& settings, int key) {
   return Status::ok();
 }
 
+namespace {
+
+void show_range(ViewState& view, const ValueRange& range) {
+  view.low = range.low;
+  view.high = range.high > range.low ? range.high : range.low + 1e-6f;  // a flat field too
+}
+
+}  // namespace
+
 Status measure_view_range(ViewState& view, Backend& backend, DisplayField field) {
   Expected<ValueRange> range = backend.field_range(field);
   if (!range) return range.status();
-  view.low = range->low;
-  view.high = range->high > range->low ? range->high : range->low + 1e-6f;
+  show_range(view, *range);
+  return Status::ok();
+}
+
+Status follow_view_range(ViewState& view, Backend& backend, DisplayField field) {
+  Expected<std::optional<ValueRange>> range = backend.recent_field_range(field);
+  if (!range) return range.status();
+  if (range->has_value()) show_range(view, **range);
   return Status::ok();
 }
 

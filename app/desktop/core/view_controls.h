@@ -23,8 +23,11 @@ Expected<ViewEffect> apply_view_control(ViewControl control, const ControlValue&
                                         ViewState& view, Settings& settings);
 
 // Auto range: the shown field's measured range into the view (a flat field still gets a
-// visible one).
+// visible one). Waits for the backend: for a new field or state, whose range must show at once.
 Status measure_view_range(ViewState& view, Backend& backend, DisplayField field);
+// The same while frames run, without waiting: the newest range the backend has finished (a
+// GPU's is a call behind, as its timings are); the view stays as it is while there is none.
+Status follow_view_range(ViewState& view, Backend& backend, DisplayField field);
 
 // A known preset (under its own name) onto the next free key; at most nine.
 Status add_favourite(Settings& settings, const PresetLibrary& presets, const std::string& name);

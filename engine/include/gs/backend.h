@@ -25,6 +25,16 @@ class PinnedHostMemory {
   virtual ~PinnedHostMemory() = default;
 };
 
+// Where a backend's state lives in GPU memory, for another backend on the same GPU to copy
+// rows of it there (Backend::copy_rows_from): the current u and v, valid until the backend's
+// next call, its grid, and its device and stream, whose order such a copy joins.
+struct DeviceState {
+  DeviceStream stream;
+  const float* u = nullptr;
+  const float* v = nullptr;
+  GridSize size;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -52,6 +62,15 @@ class Backend {
   // neighbours, and theirs into its halo).
   virtual Status read_rows(int first, int count, Fields& rows) = 0;
   virtual Status write_rows(int first, const Fields& rows) = 0;
+  // Rows [first, first + count) of `source`'s state (another backend, as wide) into this
+  // backend's state from row `into` (a rank's edge strips into the backend that steps them
+  // ahead). Where both keep their state on one GPU the rows stay there: copied after the work
+  // queued on both, the source's next work queued behind the copy, and the host waits for
+  // neither. Otherwise, as a host backend does, through host memory (source.read_rows, then
+  // write_rows).
+  virtual Status copy_rows_from(Backend& source, int first, int count, int into);
+  // The state in GPU memory (DeviceState); nullopt where it is in host memory.
+  virtual std::optional<DeviceState> device_state() const { return std::nullopt; }
 
   // Page-locks `bytes` of host memory from `data` that rows are copied to and from often (a
   // rank's halo rows), while the guard lives, which must end before the memory is freed: on a
@@ -87,6 +106,11 @@ class Backend {
   // The smallest and largest finite value of a field (for an automatic colormap range); a
   // reduction on the backend's side. {0, 0} when no cell is finite.
   virtual Expected<ValueRange> field_range(DisplayField field) = 0;
+  // The same without waiting, for a range that follows the frames (as last_timings() does):
+  // queues a reduction of the current state and gives the newest one of `field` that has
+  // finished, nullopt while none has. A GPU's answer is usually an earlier call's; a backend
+  // that computes on the calling thread (the CPU twin) answers with the range now.
+  virtual Expected<std::optional<ValueRange>> recent_field_range(DisplayField field);
 
   // The bandwidth ceiling of the backend's memory: a large copy within it, timed, in GB/s
   // counting bytes read plus bytes written.

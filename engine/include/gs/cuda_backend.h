@@ -23,6 +23,8 @@ struct CudaDeviceInfo {
   std::size_t memory_bytes = 0;
   std::size_t l2_bytes = 0;
   double peak_bandwidth_gb_per_s = 0.0;  // from the memory clock and bus width
+  int multiprocessors = 0;               // SMs: the reductions' launches fill them all
+  int threads_per_multiprocessor = 0;    // the most resident at once on one SM
 };
 
 // nullopt when a CUDA device answers; otherwise why not ("CUDA driver version is insufficient
@@ -52,6 +54,9 @@ class CudaBackend final : public Backend {
   Status copy_out(Fields& fields) override;
   Status read_rows(int first, int count, Fields& rows) override;
   Status write_rows(int first, const Fields& rows) override;
+  // On one device, a device-to-device copy ordered with events; otherwise through the host.
+  Status copy_rows_from(Backend& source, int first, int count, int into) override;
+  std::optional<DeviceState> device_state() const override;
   std::unique_ptr<PinnedHostMemory> pin_host_memory(void* data, std::size_t bytes) override;
   Status write_display(DisplayField field, const DisplayTarget& target) override;
 
@@ -70,6 +75,7 @@ class CudaBackend final : public Backend {
   Expected<bool> fields_are_finite() override;
   Status paint(const Brush& brush) override;
   Expected<ValueRange> field_range(DisplayField field) override;
+  Expected<std::optional<ValueRange>> recent_field_range(DisplayField field) override;
   // The interop-shaped path against the host path, without GL: the display field written into
   // a device buffer (as into a mapped PBO) against copied to pinned host memory; best of
   // `repeats`, in ms.

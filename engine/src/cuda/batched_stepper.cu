@@ -1,7 +1,8 @@
 // The CUDA batched stepper: every grid of a sweep in one pair of device buffers, stepped by one
 // launch per step over all of them (the kernel's blockIdx.z picks the grid and its F and k; past
 // 65,535 grids, one launch per 65,535). The per-thread body is kernels/batched_step_kernel_body.h,
-// which the engine's tests run through the CPU launch emulator.
+// which the engine's tests run through the CPU launch emulator. Every call sets the stepper's
+// device first, as the CUDA backend's do.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "gs/cuda_backend.h"
 #include "gs/termination.h"
 #include "kernels/batched_step_kernel_body.h"
+#include "replication_copies.h"
 #include "step_kernels.h"
 
 namespace gs {
@@ -55,10 +57,10 @@ class CudaBatchedStepper final : public BatchedStepper {
  public:
   CudaBatchedStepper(CudaDeviceInfo device, BlockShape block) : device_(device), block_(block) {}
   ~CudaBatchedStepper() override {
-    // Failures here have no caller to tell (as DeviceBuffer's).
-    if (rates_) {
-      [[maybe_unused]] const cudaError_t ignored = cudaFree(rates_);
-    }
+    // Failures here have no caller to tell (as DeviceBuffer's). The buffers are freed after this
+    // body, on the stepper's own device too.
+    [[maybe_unused]] const cudaError_t current = cudaSetDevice(device_.index);
+    release_rates();
     if (stream_) {
       [[maybe_unused]] const cudaError_t ignored = cudaStreamDestroy(stream_);
     }
@@ -76,36 +78,50 @@ class CudaBatchedStepper final : public BatchedStepper {
     return device_.name + ", every grid in one launch per step";
   }
 
+  // The initial state crosses to the device once; the copies of it are made there
+  // (replication_copies.h).
   Status start(const Fields& initial, const Params& params,
                const std::vector<Rates>& rates) override {
     if (params.map.enabled) return Error{"a batch of grids takes no parameter map"};
+    if (initial.u.size() != initial.size.cells() || initial.v.size() != initial.size.cells())
+      return Error{"a batch's initial fields do not match their grid size " +
+                   to_string(initial.size)};
+    GS_CUDA_TRY(cudaSetDevice(device_.index));
+    // The old grids go first (a new batch may need their memory); a failed start leaves none.
+    started_ = false;
+    for (int i = 0; i < 2; ++i) u_[i] = cuda::DeviceBuffer(), v_[i] = cuda::DeviceBuffer();
+    release_rates();
+    const std::size_t cells = initial.size.cells(), all = cells * rates.size();
+    for (int i = 0; i < 2; ++i) {
+      GS_TRY(allocated(u_[i].allocate(all), initial.size, rates.size()));
+      GS_TRY(allocated(v_[i].allocate(all), initial.size, rates.size()));
+    }
+    GS_TRY(allocated(cudaMalloc(reinterpret_cast<void**>(&rates_), rates.size() * sizeof(Rates)),
+                     initial.size, rates.size()));
+    GS_CUDA_TRY(cudaMemcpyAsync(rates_, rates.data(), rates.size() * sizeof(Rates),
+                                cudaMemcpyHostToDevice, stream_));
+    const std::size_t grid_bytes = cells * sizeof(float);
+    GS_CUDA_TRY(cudaMemcpyAsync(u_[0].get(), initial.u.data(), grid_bytes, cudaMemcpyHostToDevice,
+                                stream_));
+    GS_CUDA_TRY(cudaMemcpyAsync(v_[0].get(), initial.v.data(), grid_bytes, cudaMemcpyHostToDevice,
+                                stream_));
+    for (const cuda::GridCopy& copy : cuda::replication_copies((long long)rates.size()))
+      for (float* field : {u_[0].get(), v_[0].get()})
+        GS_CUDA_TRY(cudaMemcpyAsync(field + std::size_t(copy.to) * cells, field,
+                                    std::size_t(copy.count) * grid_bytes, cudaMemcpyDeviceToDevice,
+                                    stream_));
+    GS_CUDA_TRY(cudaStreamSynchronize(stream_));
     size_ = initial.size;
     params_ = params;
     grids_ = int(rates.size());
-    const std::size_t cells = size_.cells(), all = cells * rates.size();
-    GS_CUDA_TRY(cudaSetDevice(device_.index));
-    for (int i = 0; i < 2; ++i) {
-      GS_CUDA_TRY(u_[i].allocate(all));
-      GS_CUDA_TRY(v_[i].allocate(all));
-    }
-    if (rates_) GS_CUDA_TRY(cudaFree(rates_));
-    rates_ = nullptr;
-    GS_CUDA_TRY(cudaMalloc(reinterpret_cast<void**>(&rates_), rates.size() * sizeof(Rates)));
-    GS_CUDA_TRY(cudaMemcpyAsync(rates_, rates.data(), rates.size() * sizeof(Rates),
-                                cudaMemcpyHostToDevice, stream_));
-    for (std::size_t g = 0; g < rates.size(); ++g) {
-      GS_CUDA_TRY(cudaMemcpyAsync(u_[0].get() + g * cells, initial.u.data(), cells * sizeof(float),
-                                  cudaMemcpyHostToDevice, stream_));
-      GS_CUDA_TRY(cudaMemcpyAsync(v_[0].get() + g * cells, initial.v.data(), cells * sizeof(float),
-                                  cudaMemcpyHostToDevice, stream_));
-    }
     current_ = 0;
-    GS_CUDA_TRY(cudaStreamSynchronize(stream_));
+    started_ = true;
     return Status::ok();
   }
 
   // Waits for the GPU every few hundred steps, so Ctrl-C is noticed promptly.
   Status step(long long count) override {
+    GS_TRY(require_grids());
     constexpr long long kStepsBetweenChecks = 256;
     for (long long s = 0; s < count; ++s) {
       const BatchedStepArgs args{u_[current_].get(),
@@ -130,6 +146,7 @@ class CudaBatchedStepper final : public BatchedStepper {
   }
 
   Status read_v(std::vector<float>& v) override {
+    GS_TRY(require_grids());
     v.resize(size_.cells() * std::size_t(grids_));
     GS_CUDA_TRY(cudaMemcpyAsync(v.data(), v_[current_].get(), v.size() * sizeof(float),
                                 cudaMemcpyDeviceToHost, stream_));
@@ -138,6 +155,32 @@ class CudaBatchedStepper final : public BatchedStepper {
   }
 
  private:
+  // Every call runs on the stepper's own device, whatever another part of the program made
+  // current on this thread (the backend's rule); and only on grids a start made.
+  Status require_grids() const {
+    GS_CUDA_TRY(cudaSetDevice(device_.index));
+    if (!started_) return Error{"no grids started on the GPU"};
+    return Status::ok();
+  }
+
+  // An allocation's outcome. Its failure is not sticky but stays the thread's last error, which
+  // the next launch's check would report as its own: cleared here, and said with CUDA's text.
+  Status allocated(cudaError_t code, GridSize size, std::size_t grids) const {
+    if (code == cudaSuccess) return Status::ok();
+    cudaGetLastError();
+    const double gb = 4.0 * double(size.cells()) * double(grids) * sizeof(float) / 1e9;
+    return Error{"cannot allocate " + std::to_string(grids) + " grids of " + to_string(size) +
+                 " (" + std::to_string(gb).substr(0, 5) + " GB) on " + device_.name + ": " +
+                 cudaGetErrorString(code)};
+  }
+
+  void release_rates() {
+    if (rates_) {
+      [[maybe_unused]] const cudaError_t ignored = cudaFree(rates_);
+    }
+    rates_ = nullptr;
+  }
+
   CudaDeviceInfo device_;
   BlockShape block_;
   cudaStream_t stream_ = nullptr;
@@ -147,6 +190,7 @@ class CudaBatchedStepper final : public BatchedStepper {
   cuda::DeviceBuffer u_[2], v_[2];
   Rates* rates_ = nullptr;
   int current_ = 0;
+  bool started_ = false;
 };
 
 }  // namespace

@@ -1,7 +1,5 @@
 // The CUDA backend's Backend interface: copies in and out (timed), steps through the
 // step graphs (timed by events read later), display writes, the brush, the reductions.
-#include <climits>
-
 #include "cuda_backend_impl.h"
 
 namespace gs {
@@ -19,7 +17,9 @@ Expected<std::unique_ptr<CudaBackend>> CudaBackend::create(int device) {
   GS_TRY(impl->step_timer.create());
   GS_TRY(impl->copies.create());
   GS_CUDA_TRY(cudaMalloc(reinterpret_cast<void**>(&impl->finite_flag), sizeof(int)));
-  GS_CUDA_TRY(cudaMalloc(reinterpret_cast<void**>(&impl->range_slots), 2 * sizeof(int)));
+  GS_TRY(impl->ranges.create());
+  GS_CUDA_TRY(cudaEventCreateWithFlags(&impl->source_ready, cudaEventDisableTiming));
+  GS_CUDA_TRY(cudaEventCreateWithFlags(&impl->rows_copied, cudaEventDisableTiming));
   return std::unique_ptr<CudaBackend>(new CudaBackend(std::move(impl)));
 }
 
@@ -110,6 +110,40 @@ Status CudaBackend::write_rows(int first, const Fields& rows) {
   GS_TRY(impl_->copy(impl_->v[impl_->current].get() + offset, rows.v.data(), bytes,
                      cudaMemcpyHostToDevice));
   impl_->timings.transfer_ms += u_ms;
+  return Status::ok();
+}
+
+std::optional<DeviceState> CudaBackend::device_state() const {
+  if (impl_->size.cells() == 0) return std::nullopt;
+  const int current = impl_->current;
+  return DeviceState{device_stream(), impl_->u[current].get(), impl_->v[current].get(),
+                     impl_->size};
+}
+
+Status CudaBackend::copy_rows_from(Backend& source, int first, int count, int into) {
+  const std::optional<DeviceState> from = source.device_state();
+  if (!from || &source == this || from->stream.device != impl_->device.index)
+    return Backend::copy_rows_from(source, first, count, into);
+  GS_TRY(impl_->require_state());
+  GS_TRY(check_rows(from->size, first, count));
+  GS_TRY(check_rows(impl_->size, into, count));
+  if (from->size.width != impl_->size.width)
+    return Error{"copy rows: a grid " + std::to_string(from->size.width) + " cells wide into one " +
+                 std::to_string(impl_->size.width) + " wide"};
+  const std::size_t width = std::size_t(impl_->size.width);
+  const std::size_t bytes = std::size_t(count) * width * sizeof(float);
+  const std::size_t from_offset = std::size_t(first) * width, to_offset = std::size_t(into) * width;
+  cudaStream_t theirs = static_cast<cudaStream_t>(from->stream.stream);
+  // After the source's queued work (its steps and halo writes), before its next: the copies
+  // read rows its next step overwrites.
+  GS_CUDA_TRY(cudaEventRecord(impl_->source_ready, theirs));
+  GS_CUDA_TRY(cudaStreamWaitEvent(impl_->stream, impl_->source_ready, 0));
+  GS_CUDA_TRY(cudaMemcpyAsync(impl_->u[impl_->current].get() + to_offset, from->u + from_offset,
+                              bytes, cudaMemcpyDeviceToDevice, impl_->stream));
+  GS_CUDA_TRY(cudaMemcpyAsync(impl_->v[impl_->current].get() + to_offset, from->v + from_offset,
+                              bytes, cudaMemcpyDeviceToDevice, impl_->stream));
+  GS_CUDA_TRY(cudaEventRecord(impl_->rows_copied, impl_->stream));
+  GS_CUDA_TRY(cudaStreamWaitEvent(theirs, impl_->rows_copied, 0));
   return Status::ok();
 }
 
@@ -239,19 +273,14 @@ Status CudaBackend::paint(const Brush& brush) {
 
 Expected<ValueRange> CudaBackend::field_range(DisplayField field) {
   GS_TRY(impl_->require_state());
-  const int current = impl_->current;
-  const float* values =
-      field == DisplayField::U ? impl_->u[current].get() : impl_->v[current].get();
-  int slots[2] = {INT_MAX, INT_MIN};
-  GS_CUDA_TRY(cudaMemcpyAsync(impl_->range_slots, slots, sizeof slots, cudaMemcpyHostToDevice,
-                              impl_->stream));
-  GS_CUDA_TRY(
-      cuda::launch_range(values, long(impl_->size.cells()), impl_->range_slots, impl_->stream));
-  GS_CUDA_TRY(cudaMemcpyAsync(slots, impl_->range_slots, sizeof slots, cudaMemcpyDeviceToHost,
-                              impl_->stream));
-  GS_CUDA_TRY(cudaStreamSynchronize(impl_->stream));
-  if (slots[0] > slots[1]) return ValueRange{0.0f, 0.0f};
-  return ValueRange{from_ordered_bits(slots[0]), from_ordered_bits(slots[1])};
+  return impl_->ranges.measure(impl_->field(field), long(impl_->size.cells()), field,
+                               impl_->range_shape(), impl_->stream);
+}
+
+Expected<std::optional<ValueRange>> CudaBackend::recent_field_range(DisplayField field) {
+  GS_TRY(impl_->require_state());
+  return impl_->ranges.recent(impl_->field(field), long(impl_->size.cells()), field,
+                              impl_->range_shape(), impl_->stream);
 }
 
 }  // namespace gs

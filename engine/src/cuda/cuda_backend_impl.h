@@ -11,6 +11,7 @@
 #include "cuda_check.h"
 #include "device_buffer.h"
 #include "gs/cuda_backend.h"
+#include "range_readback.h"
 #include "step_graphs.h"
 #include "step_kernels.h"
 
@@ -32,7 +33,10 @@ struct CudaBackend::Impl {
   bool last_call_stepped = false;
   cuda::StepGraphs graphs;
   int* finite_flag = nullptr;  // one device int for the divergence check
-  int* range_slots = nullptr;  // two device ints for the range reduction
+  cuda::RangeReadback ranges;
+  // Order rows copied from another backend's stream (copy_rows_from) both ways.
+  cudaEvent_t source_ready = nullptr;
+  cudaEvent_t rows_copied = nullptr;
 
   ~Impl() {
     // Free on the backend's own device, whatever another part of the program made current.
@@ -41,8 +45,9 @@ struct CudaBackend::Impl {
     graphs.clear();
     if (finite_flag) [[maybe_unused]]
       const cudaError_t a = cudaFree(finite_flag);
-    if (range_slots) [[maybe_unused]]
-      const cudaError_t b = cudaFree(range_slots);
+    for (cudaEvent_t event : {source_ready, rows_copied})
+      if (event) [[maybe_unused]]
+        const cudaError_t d = cudaEventDestroy(event);
     if (stream) [[maybe_unused]]
       const cudaError_t c = cudaStreamDestroy(stream);
   }
@@ -93,6 +98,15 @@ struct CudaBackend::Impl {
     v[1] = std::move(fresh[3]);
     size = new_size;
     return Status::ok();
+  }
+
+  // The range reduction's launch over the current grid, filling the device's multiprocessors.
+  LaunchShape range_shape() const {
+    return range_launch_shape(long(size.cells()), device.multiprocessors,
+                              device.threads_per_multiprocessor);
+  }
+  const float* field(DisplayField which) const {
+    return which == DisplayField::U ? u[current].get() : v[current].get();
   }
 
   cuda::StepSetup step_setup() const {

@@ -33,6 +33,10 @@ Expected<CudaDeviceInfo> cuda_device_info(int device) {
   GS_CUDA_TRY(cudaDeviceGetAttribute(&memory_clock_khz, cudaDevAttrMemoryClockRate, device));
   GS_CUDA_TRY(cudaDeviceGetAttribute(&bus_width_bits, cudaDevAttrGlobalMemoryBusWidth, device));
   GS_CUDA_TRY(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device));
+  int multiprocessors = 0, threads_per_multiprocessor = 0;
+  GS_CUDA_TRY(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  GS_CUDA_TRY(cudaDeviceGetAttribute(&threads_per_multiprocessor,
+                                     cudaDevAttrMaxThreadsPerMultiProcessor, device));
   CudaDeviceInfo info;
   info.index = device;
   info.name = properties.name;
@@ -40,6 +44,8 @@ Expected<CudaDeviceInfo> cuda_device_info(int device) {
   info.compute_minor = properties.minor;
   info.memory_bytes = properties.totalGlobalMem;
   info.l2_bytes = std::size_t(l2_bytes);
+  info.multiprocessors = multiprocessors;
+  info.threads_per_multiprocessor = threads_per_multiprocessor;
   // Double data rate: two transfers per clock.
   info.peak_bandwidth_gb_per_s = 2.0 * memory_clock_khz * 1e3 * (bus_width_bits / 8.0) / 1e9;
   return info;

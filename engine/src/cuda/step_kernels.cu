@@ -120,8 +120,8 @@ cudaError_t launch_finite_check(GridSize size, const float* u, const float* v, i
   return cudaGetLastError();
 }
 
-cudaError_t launch_range(const float* field, long count, int* slots, cudaStream_t stream) {
-  const LaunchShape shape = range_launch_shape();
+cudaError_t launch_range(const float* field, long count, int* slots, const LaunchShape& shape,
+                         cudaStream_t stream) {
   range_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(field, count, slots);
   return cudaGetLastError();
 }

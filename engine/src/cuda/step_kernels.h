@@ -32,8 +32,10 @@ cudaError_t launch_display(GridSize size, const float* field, float* display, cu
 cudaError_t launch_finite_check(GridSize size, const float* u, const float* v, int* flag,
                                 cudaStream_t stream);
 
-// Enqueues the range reduction into slots[0..1] (ordered-int min and max, preset by the caller).
-cudaError_t launch_range(const float* field, long count, int* slots, cudaStream_t stream);
+// Enqueues the range reduction into slots[0..1] (ordered-int min and max, preset by the caller)
+// over `shape` (range_launch_shape, from the device's multiprocessors).
+cudaError_t launch_range(const float* field, long count, int* slots, const LaunchShape& shape,
+                         cudaStream_t stream);
 
 // Enqueues the brush over its bounding square.
 cudaError_t launch_brush(const Brush& brush, float* u, float* v, GridSize size, Boundary boundary,

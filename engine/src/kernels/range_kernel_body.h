@@ -71,10 +71,20 @@ GS_HD void range_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim
   merge_range(slots, low, high, thread_index.x);
 }
 
-// The fixed launch of the range kernel: enough threads to fill a GPU, few enough atomics; the
-// block is a whole number of warps, as merge_range's shuffles need.
-inline LaunchShape range_launch_shape() {
-  return {{256, 1, 1}, {256, 1, 1}};
+// The range kernel's launch over `count` cells: blocks of 256 threads (whole warps, as
+// merge_range's shuffles need), as many as the device keeps resident at once
+// (`multiprocessors` x `threads_per_multiprocessor`, queried once per device) so every
+// multiprocessor streams the field, but no more blocks than the cells fill. The body is correct
+// for any grid: each thread folds a grid-stride share, empty or not.
+inline LaunchShape range_launch_shape(long count, int multiprocessors,
+                                      int threads_per_multiprocessor) {
+  constexpr long kBlock = 256;
+  const long per_multiprocessor = threads_per_multiprocessor / kBlock;
+  const long resident = long(multiprocessors > 0 ? multiprocessors : 1) *
+                        (per_multiprocessor > 0 ? per_multiprocessor : 1);
+  const long needed = (count + kBlock - 1) / kBlock;
+  const long blocks = needed < resident ? needed : resident;
+  return {{unsigned(blocks > 0 ? blocks : 1), 1, 1}, {unsigned(kBlock), 1, 1}};
 }
 
 }  // namespace gs
