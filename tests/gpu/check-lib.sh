@@ -72,15 +72,15 @@ check_budget_probe() {
 # guards: nothing the check runs names one (static, in preflight), and stand-ins first on PATH
 # record any call the programs make (checked at the end), so a dry run here fails as it would
 # there instead of quietly using this machine's copies.
-DEBUGGERS="gdb strace perf"  # debugger-trap
+DEBUGGERS="gdb strace perf"  # names-debuggers
 trap_debuggers() {
   local dir=$GS_WORK/no-debuggers tool
   mkdir -p "$dir"
   rm -f "$GS_WORK/debugger-calls"
-  for tool in $DEBUGGERS; do  # debugger-trap: the stand-ins themselves
+  for tool in $DEBUGGERS; do  # names-debuggers: the stand-ins themselves
     printf '#!/bin/sh\necho "device-check: %s called ($*); the GPU machine has none" >&2\necho "%s $*" >>"%s"\nexit 127\n' \
-      "$tool" "$tool" "$GS_WORK/debugger-calls" >"$dir/$tool"  # debugger-trap
-    chmod +x "$dir/$tool"  # debugger-trap
+      "$tool" "$tool" "$GS_WORK/debugger-calls" >"$dir/$tool"
+    chmod +x "$dir/$tool"
   done
   export PATH=$dir:$PATH
 }
@@ -89,10 +89,11 @@ check_debuggers_untouched() {
   echo "FAIL: the check called a tool the GPU machine lacks: $(tr '\n' ';' <"$GS_WORK/debugger-calls")" | tee -a "$GS_OUT/summary.txt"
   return 1
 }
-# Lines of the check's own scripts that would run gdb, strace or perf (comments left out).
+# Lines of the check's own scripts that would run gdb, strace or perf (comments left out; a line
+# marked names-debuggers names them without running one).
 debugger_calls_in_scripts() {
   local pattern
   pattern="(^|[;&|(\`[:space:]\"'])($(tr ' ' '|' <<<"$DEBUGGERS"))([[:space:]\"']|$)"
-  grep -nHv 'debugger-trap' "$GS_ROOT"/tests/gpu/*.sh "$GS_ROOT"/tests/gpu/*.py "$GS_ROOT"/benchmarks/peers/*.py |
+  grep -nHv 'names-debuggers' "$GS_ROOT"/tests/gpu/*.sh "$GS_ROOT"/tests/gpu/*.py "$GS_ROOT"/benchmarks/peers/*.py |
     sed -E 's/^([^:]*:[0-9]+:)[[:space:]]*#.*/\1/; s/[[:space:]]#[[:space:]].*$//' | grep -E "$pattern" || true
 }

@@ -101,7 +101,8 @@ export GS_WORK=$GS_BUILD/check
 export GS_LOGS=$GS_WORK/logs GS_ART=$GS_WORK/artifacts
 start=$(date +%s)
 export GS_DEADLINE=$((start + budget))
-rm -rf "$GS_LOGS" "$GS_ART" "$GS_WORK/status" "$GS_WORK/targets" "$GS_WORK/budget-probe-started"
+rm -rf "$GS_LOGS" "$GS_ART" "$GS_WORK/status" "$GS_WORK/targets" "$GS_WORK/budget-probe-started" \
+  "$GS_WORK/env.sh"  # a failed preflight must leave no older environment for the stages after it
 mkdir -p "$GS_OUT" "$GS_LOGS" "$GS_ART" "$GS_WORK/status" "$GS_WORK/targets"
 summary=$GS_OUT/summary.txt
 # shellcheck source=tests/gpu/check-lib.sh

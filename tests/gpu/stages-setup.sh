@@ -45,7 +45,7 @@ stage_preflight() {
   local env=$GS_WORK/env.sh missing=() p n calls
   # The check itself first: nothing it runs may call a tool the GPU machine lacks.
   calls=$(debugger_calls_in_scripts)
-  [ -z "$calls" ] || fail "the check's scripts call gdb, strace or perf, which the GPU machine lacks: $calls"
+  [ -z "$calls" ] || fail "the check's scripts call gdb, strace or perf, which the GPU machine lacks: $calls"  # names-debuggers
   # Our programs' library path extends the caller's (the driver may be found through it).
   export GS_RUN_LD="$GS_DEPS/usr/lib/x86_64-linux-gnu:$GS_DEPS/lib/x86_64-linux-gnu"
   [ "$(LD_LIBRARY_PATH=/driver-probe ours printenv LD_LIBRARY_PATH)" = "$GS_RUN_LD:/driver-probe" ] ||
