@@ -28,6 +28,7 @@ print_targets() {
       IFS='|' read -r measured result <"$GS_WORK/targets/$key"
     else
       status=$(cat "$GS_WORK/status/$stage" 2>/dev/null || echo "not run")
+      [ "$GS_MODE" = dry ] && status+=", dry run: needs a GPU"
       measured="not measured ($stage: $status)" result=-
     fi
     printf '  %-46s %-52s %s\n' "$what" "$measured" "$result"

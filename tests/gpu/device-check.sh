@@ -9,18 +9,19 @@
 # Two calls of the device `run` tool make one loan count (device time is 15 minutes in all, a
 # machine start 1-2 minutes of it, one command at most 10):
 #   call 1, timeout_s 390:  OUT=$OUT tests/gpu/device-check.sh --budget 330
-#     the essential stages (preflight, build, gpu-tests, app, bench: about 290 s), then any
+#     the essential stages (preflight, build, gpu-tests, app, bench: about 300 s), then any
 #     optional stage whose need still fits in the 330 s.
 #   call 2, timeout_s 390, at once (the machine stays warm 30 s; the build is then incremental):
-#     OUT=$OUT tests/gpu/device-check.sh --budget 360 --stages optional
-#     what call 1 skipped (sanitizer, peers, sweep, ncu), or after a fix the stages it concerns,
-#     e.g. --stages gpu-tests,app (the build reruns whenever a later stage is asked for).
+#     OUT=$OUT tests/gpu/device-check.sh --budget 360 --stages rest
+#     (--budget: 360, or less when `status` leaves less than 420 s of device time: that less 60)
+#     what call 1 left undone (on a fresh machine: sanitizer, peers, sweep, ncu), or after a fix
+#     the stages it concerns, e.g. --stages gpu-tests,app (the build reruns with any stage).
 #
 # Stages, in this order; each runs in its own process under its own `timeout` and starts only
 # when the time it needs is left of the budget, else it is SKIPped with "no time left" (never
 # started to be killed). Needs and caps on the GPU machine (16 cores, H200), estimated:
 #   stage      need  cap   what takes the time
-#   preflight   30    90   unpacking 63 debs, nvcc of a query, Python imports, tool probes
+#   preflight   40    90   unpacking 63 debs, nvcc of a query, Python imports, tool probes
 #   build      110   240   the project for sm_90 with -j16 (nvcc dominates)
 #   gpu-tests   60   150   the emulated kernels; gpu_tests (the twin's side dominates)
 #   app         45   150   4 headless runs of 1001 steps + 300 frames at 1920x1080, a recording
@@ -29,7 +30,7 @@
 #   peers       60   150   ours 3x, CuPy roll/RawKernel, JAX, Numba-CUDA: 100 frames each
 #   sweep       40   100   10 block shapes and the strided kernel at 4096x4096
 #   ncu         45   120   two profiled step kernels at 1920x1080 and 4096x4096
-# The first five are essential (correctness and the targets), together about 290 s; a run that
+# The first five are essential (correctness and the targets), together about 300 s; a run that
 # only skipped optional stages exits 0, one that skipped an essential stage for time exits 3.
 # A line goes to $OUT/summary.txt as each stage ends; every log and artifact goes into one
 # archive, $OUT/device-check-logs.tar.gz; the output ends with the stages and the targets
@@ -40,8 +41,9 @@
 # build proves that the carried packages alone suffice; stages that need a GPU say SKIP. It
 # also runs the internal stage budget-probe, which needs more than the whole budget: it must be
 # SKIPped "no time left" without starting, the proof that the budget skips instead of killing.
-# --stages LIST: comma-separated names, or `essential`/`optional`; preflight always runs, and
-# the build when any later stage is asked for (it is incremental). Environment: OUT (default
+# --stages LIST: comma-separated names, or `essential`, `optional`, or `rest` (what the last run
+# here left undone: skipped for time or not asked for); preflight always runs, and the build
+# when any later stage is asked for (it is incremental). Environment: OUT (default
 # ./device-check-out), JOBS (build jobs), GS_SANITIZER_FILTER (a gtest filter), GS_PEER_FRAMES
 # (the peers' timed frames, default 100, scaled to the course's 1000).
 set -euo pipefail
@@ -64,7 +66,7 @@ while [ $# -gt 0 ]; do
     --stages) stages=$2; shift ;;
     --budget) budget=$2; shift ;;
     --inside-hidden) inside=1 ;;  # internal: already in the namespace that hides the system
-    -h | --help) sed -n '2,46p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,/^set /{/^#/p}' "$0"; exit 0 ;;
     *) echo "device-check: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -99,6 +101,15 @@ fi
 export GS_DEPS=${GS_DEPS:-/tmp/gs-deps}
 export GS_WORK=$GS_BUILD/check
 export GS_LOGS=$GS_WORK/logs GS_ART=$GS_WORK/artifacts
+# The stages the last run in this build folder left undone (skipped for time, or never asked
+# for since); "all" before any run.
+previous_undone=$(cat "$GS_WORK/undone" 2>/dev/null || echo all)
+if [ "$stages" = rest ]; then
+  stages=$previous_undone
+  [ "$stages" = all ] && stages=$(IFS=,; echo "${OPTIONAL[*]}")
+  [ -n "$stages" ] || { echo "device-check: the last run left no stage undone"; exit 0; }
+  echo "device-check: the stages the last run left undone: $stages"
+fi
 start=$(date +%s)
 export GS_DEADLINE=$((start + budget))
 rm -rf "$GS_LOGS" "$GS_ART" "$GS_WORK/status" "$GS_WORK/targets" "$GS_WORK/budget-probe-started" \
@@ -115,7 +126,7 @@ trap_debuggers  # gdb, strace and perf are not there: a call to one fails here t
 
 # need: seconds a stage must have left to start; cap: its timeout when more is left. The GPU
 # machine's are the header's; the dry run's are for 2 cores (CI), where the build dominates.
-declare -A need_gpu=([preflight]=30 [build]=110 [gpu-tests]=60 [app]=45 [bench]=45
+declare -A need_gpu=([preflight]=40 [build]=110 [gpu-tests]=60 [app]=45 [bench]=45
   [sanitizer]=60 [peers]=60 [sweep]=40 [ncu]=45)
 declare -A cap_gpu=([preflight]=90 [build]=240 [gpu-tests]=150 [app]=150 [bench]=120
   [sanitizer]=150 [peers]=150 [sweep]=100 [ncu]=120)
@@ -161,18 +172,24 @@ run_stage() {
 
 all_stages=("${ESSENTIAL[@]}" "${OPTIONAL[@]}")
 [ "$mode" = dry ] && all_stages+=(budget-probe)
-failed=0 essential_skipped=""
+failed=0 essential_skipped="" undone=()
 for stage in "${all_stages[@]}"; do
-  selected "$stage" || [ "$stage" = budget-probe ] || continue
+  if [ "$stage" != budget-probe ] && ! selected "$stage"; then
+    [[ "$previous_undone" = all || ",$previous_undone," == *",$stage,"* ]] && undone+=("$stage")
+    continue
+  fi
   run_stage "$stage"
   if [ "$status" = FAIL ] || [ "$status" = TIMEOUT ]; then
     failed=1
     tail -n 12 "$GS_LOGS/$stage.log" | sed 's/^/    | /' | cut -c1-200
   fi
-  if [ "$status" = SKIP ] && is_essential "$stage" && grep -q '^no time left' "$GS_LOGS/$stage.figures"; then
-    essential_skipped+=" $stage"
+  # Undone: skipped for time, or for want of a build that was (--stages rest reruns them).
+  if [ "$status" = SKIP ] && [ "$stage" != budget-probe ] && grep -qE '^no (time left|build)' "$GS_LOGS/$stage.figures"; then
+    undone+=("$stage")
+    is_essential "$stage" && essential_skipped+=" $stage"
   fi
 done
+(IFS=,; echo "${undone[*]}") >"$GS_WORK/undone"  # for --stages rest
 [ "$mode" = dry ] && { check_budget_probe || failed=1; }
 check_debuggers_untouched || failed=1
 

