@@ -65,7 +65,7 @@ check_budget_probe() {
     echo "FAIL: the budget-probe stage, which needs more than the whole budget, was $status ($figures)$([ -e "$GS_WORK/budget-probe-started" ] && echo ', and it started')" | tee -a "$GS_OUT/summary.txt"
     return 1
   fi
-  echo "budget: the stage that needs more than the budget was SKIPped without starting ($figures)" | tee -a "$GS_OUT/summary.txt"
+  echo "budget: the stage that needs more than the budget was SKIPped without starting: $figures" | tee -a "$GS_OUT/summary.txt"
 }
 
 # The GPU machine has no gdb, strace or perf (the fuzz judge's gdb fallback is CI's). Two
