@@ -40,9 +40,11 @@ packages=("${dev[@]}" "${tools[@]}" "${loaders[@]}" "${runtime[@]}")
 
 debs=.deps/debs
 mkdir -p "$debs"
-# .gitignore has /.deps/ too; the exclude entry keeps older checkouts from adding it.
-mkdir -p .git/info
-grep -qx '/.deps/' .git/info/exclude 2>/dev/null || echo '/.deps/' >>.git/info/exclude
+# .gitignore has /.deps/ too; the exclude entry keeps older checkouts from adding it. Asked of
+# git, not assumed at .git/info: in a worktree .git is a file.
+exclude=$(git rev-parse --git-path info/exclude)
+mkdir -p "$(dirname "$exclude")"
+grep -qx '/.deps/' "$exclude" 2>/dev/null || echo '/.deps/' >>"$exclude"
 # The lists, for the device check: all packages (its preflight checks that each is there) and
 # the loaders (it unpacks these into / on the GPU run).
 printf '%s\n' "${packages[@]}" >.deps/packages.txt

@@ -1,25 +1,25 @@
 #!/usr/bin/env python3
 """The course's Gray-Scott as a CuPy array program, a peer for grayscott-batch's benchmark.
 
-    gs_cupy.py --init init.h5 [--frames 1000 --steps-per-frame 32 --repeats 3]
+    gs_cupy.py --init init.h5 [--frames 100 --steps-per-frame 32 --repeats 2]
                [--check-steps 100 --check-output cupy.h5] [--numpy]
 
 Written as an array course would: the Laplacian from eight rolled copies, the reaction as array
-expressions, one new pair of arrays per step, the frame loop in Python. Timed with CUDA events
-after a warm-up frame; prints one JSON line (seconds is the median of the runs). --numpy runs
-the same code on NumPy instead (the device check's dry run compares it with the CPU twin).
+expressions, one new pair of arrays per step, the frame loop in Python (about 85 kernels a
+step, launched from Python: the slowest style; gs_cupy_raw.py is the fastest). Timed with CUDA
+events after a warm-up frame; prints one JSON line (common.py). --numpy runs the same code on
+NumPy instead (the device check's dry run compares it with the CPU twin).
 """
-import sys
 import time
 
 import numpy as np
 
-from common import arguments, load_initial_state, report, save_state
+from common import arguments, float32_params, load_initial_state, report, save_state, unavailable
 
 
 def make_step(xp, params):
-    F, k, Du, Dv, dt = (xp.float32(params[name]) for name in ("F", "k", "Du", "Dv", "dt"))
-    one, eight = xp.float32(1), xp.float32(8)
+    F, k, Du, Dv, dt = float32_params(params)
+    one, eight = np.float32(1), np.float32(8)
 
     def laplacian(a):
         # The eight neighbours minus eight times the centre; roll wraps: periodic edges.
@@ -42,42 +42,44 @@ def advance(step, u, v, frames, steps_per_frame):
     return u, v
 
 
+def timed(xp, work):
+    """Seconds of work(): CUDA events on CuPy (the GPU's time), the clock on NumPy."""
+    if xp is np:
+        start = time.perf_counter()
+        work()
+        return time.perf_counter() - start
+    start, end = xp.cuda.Event(), xp.cuda.Event()
+    start.record()
+    work()
+    end.record()
+    end.synchronize()
+    return xp.cuda.get_elapsed_time(start, end) / 1e3
+
+
 def main():
-    parser = arguments(__doc__.splitlines()[0])
-    parser.add_argument("--numpy", action="store_true", help="run on NumPy, not CuPy")
-    args = parser.parse_args()
+    args = arguments(__doc__.splitlines()[0], lambda p: p.add_argument(
+        "--numpy", action="store_true", help="run on NumPy, not CuPy"))
     if args.numpy:
         xp, device = np, "CPU (NumPy)"
     else:
         try:
             import cupy as xp
         except ImportError as error:
-            sys.exit(f"gs_cupy: CuPy does not import ({error}); --numpy runs the same code on NumPy")
+            unavailable("gs_cupy", f"CuPy does not import ({error}); --numpy runs the same code on NumPy")
         device = xp.cuda.runtime.getDeviceProperties(0)["name"].decode()
     u0, v0, params = load_initial_state(args.init)
     step = make_step(xp, params)
     u0, v0 = xp.asarray(u0), xp.asarray(v0)
+    host = (lambda a: a) if xp is np else xp.asnumpy
 
     if args.check_steps:
         u, v = advance(step, u0, v0, 1, args.check_steps)
-        save_state(args.check_output, xp.asnumpy(u) if xp is not np else u,
-                   xp.asnumpy(v) if xp is not np else v, args.check_steps)
+        save_state(args.check_output, host(u), host(v), args.check_steps)
 
     advance(step, u0, v0, 1, args.steps_per_frame)  # warm-up: kernels compiled and cached
-    seconds = []
-    for _ in range(args.repeats):
-        if xp is np:
-            start = time.perf_counter()
-            advance(step, u0, v0, args.frames, args.steps_per_frame)
-            seconds.append(time.perf_counter() - start)
-        else:
-            start, end = xp.cuda.Event(), xp.cuda.Event()
-            start.record()
-            advance(step, u0, v0, args.frames, args.steps_per_frame)
-            end.record()
-            end.synchronize()
-            seconds.append(xp.cuda.get_elapsed_time(start, end) / 1e3)
-    report("cupy", "numpy" if xp is np else "cupy", device, args, u0.shape, seconds)
+    seconds = [timed(xp, lambda: advance(step, u0, v0, args.frames, args.steps_per_frame))
+               for _ in range(args.repeats)]
+    report("cupy-roll", "numpy" if xp is np else "cupy", device, args, u0.shape, seconds)
 
 
 if __name__ == "__main__":

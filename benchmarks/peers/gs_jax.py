@@ -1,25 +1,24 @@
 #!/usr/bin/env python3
 """The course's Gray-Scott as a jax.jit program, a peer for grayscott-batch's benchmark.
 
-    gs_jax.py --init init.h5 [--frames 1000 --steps-per-frame 32 --repeats 3]
+    gs_jax.py --init init.h5 [--frames 100 --steps-per-frame 32 --repeats 2]
               [--check-steps 100 --check-output jax.h5] [--allow-cpu]
 
 Written as a JAX course would: jnp.roll for the Laplacian, one frame's steps as a
 lax.fori_loop inside jax.jit (XLA fuses the stencil and the reaction), the frame loop in
-Python. Timed after a compiling warm-up with block_until_ready; prints one JSON line (seconds
-is the median of the runs). Refuses to time on a CPU unless --allow-cpu.
+Python. Timed after a compiling warm-up with block_until_ready; prints one JSON line
+(common.py). Refuses to time on a CPU unless --allow-cpu.
 """
 import functools
-import sys
 import time
 
 import numpy as np
 
-from common import arguments, load_initial_state, report, save_state
+from common import arguments, float32_params, load_initial_state, report, save_state, unavailable
 
 
 def make_advance(jax, jnp, params):
-    F, k, Du, Dv, dt = (jnp.float32(params[name]) for name in ("F", "k", "Du", "Dv", "dt"))
+    F, k, Du, Dv, dt = float32_params(params)
 
     def laplacian(a):
         # The eight neighbours minus eight times the centre; roll wraps: periodic edges.
@@ -41,17 +40,16 @@ def make_advance(jax, jnp, params):
 
 
 def main():
-    parser = arguments(__doc__.splitlines()[0])
-    parser.add_argument("--allow-cpu", action="store_true", help="time on JAX's CPU backend too")
-    args = parser.parse_args()
+    args = arguments(__doc__.splitlines()[0], lambda p: p.add_argument(
+        "--allow-cpu", action="store_true", help="time on JAX's CPU backend too"))
     try:
         import jax
         import jax.numpy as jnp
     except ImportError as error:
-        sys.exit(f"gs_jax: JAX does not import ({error})")
+        unavailable("gs_jax", f"JAX does not import ({error})")
     backend = jax.default_backend()
     if backend == "cpu" and not args.allow_cpu:
-        sys.exit("gs_jax: JAX runs on the CPU here (no GPU backend); --allow-cpu to time it anyway")
+        unavailable("gs_jax", "JAX runs on the CPU here (no GPU backend); --allow-cpu to time it anyway")
     device = jax.devices()[0].device_kind
     u0, v0, params = load_initial_state(args.init)
     advance = make_advance(jax, jnp, params)

@@ -9,6 +9,10 @@ source "$GS_ROOT/tests/gpu/stages-setup.sh"
 source "$GS_ROOT/tests/gpu/stages-gpu.sh"
 # shellcheck source=tests/gpu/stages-compare.sh
 source "$GS_ROOT/tests/gpu/stages-compare.sh"
+# shellcheck source=tests/gpu/stages-peers.sh
+source "$GS_ROOT/tests/gpu/stages-peers.sh"
+# shellcheck source=tests/gpu/check-report.sh
+source "$GS_ROOT/tests/gpu/check-report.sh"
 
 # The launch shapes the sweep measures at 4096x4096 (the default, 32x8, among them).
 SWEEP_BLOCKS="32x4 32x8 32x16 64x4 64x8 128x2 128x4 128x8 256x1 16x16"
@@ -20,7 +24,9 @@ fail() { figure "$*"; echo "FAIL: $*"; exit 1; }
 # Runs a command, logging it first (on stderr: stdout may be redirected to a result file).
 run() { echo "+ $*" >&2; "$@"; }
 # Our programs run with the carried libraries first; the tools (cmake, python) without them.
-ours() { LD_LIBRARY_PATH=$GS_RUN_LD "$@"; }
+# Extended, never replaced: where the driver's libcuda.so.1 and libEGL_nvidia.so.0 are found
+# through LD_LIBRARY_PATH (a read-only driver mount), replacing it would hide the GPU.
+ours() { LD_LIBRARY_PATH=$GS_RUN_LD${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$@"; }
 # The stages after the build need its binaries: each says so instead of failing on its own.
 need_build() {
   [ "$(cat "$GS_WORK/status/build" 2>/dev/null)" = ok ] || skip "no build (the build stage did not pass)"
@@ -45,28 +51,49 @@ bench_col() {
     idx && $1 == grid && (path == "" || $2 == path) { print $idx; exit }' "$1"
 }
 
-# The short table at the end of the run (stdout; the device returns the last 12,000 characters).
-print_tables() {
-  local bench=$GS_LOGS/bench-cuda.log b
-  echo "== summary ($GS_OUT/summary.txt)"
-  cat "$GS_OUT/summary.txt"
-  if [ -s "$bench" ]; then
-    echo "== benchmark (grayscott-batch --bench --backend cuda): copy ceilings, rows, course, graphs"
-    grep -E '^(copy|backend:)' "$bench" | cut -c1-160
-    grep -E '^(grid |[0-9]+x[0-9]+ )' "$bench" | cut -c1-120
-    grep -iE 'course|capture|graph|display field' "$bench" | grep -vE '^(grid |[0-9]+x[0-9]+ )' | cut -c1-200
+# The budget's proof in the dry run (device-check.sh): a stage that needs more than the whole
+# budget. Were it started, it would leave its mark and hang until its timeout killed it.
+stage_budget_probe() {
+  touch "$GS_WORK/budget-probe-started"
+  sleep 3600
+}
+check_budget_probe() {
+  local status figures
+  status=$(cat "$GS_WORK/status/budget-probe" 2>/dev/null || echo missing)
+  figures=$(cat "$GS_LOGS/budget-probe.figures" 2>/dev/null || true)
+  if [ "$status" != SKIP ] || [[ "$figures" != "no time left"* ]] || [ -e "$GS_WORK/budget-probe-started" ]; then
+    echo "FAIL: the budget-probe stage, which needs more than the whole budget, was $status ($figures)$([ -e "$GS_WORK/budget-probe-started" ] && echo ', and it started')" | tee -a "$GS_OUT/summary.txt"
+    return 1
   fi
-  if ls "$GS_LOGS"/block-*.log >/dev/null 2>&1; then
-    echo "== 4096x4096 by block shape: Mcells/s %copy"
-    for b in $SWEEP_BLOCKS strided; do
-      [ "$b" = strided ] || b=block-$b
-      [ -f "$GS_LOGS/$b.log" ] || continue
-      printf '  %-12s %8s %5s\n' "$b" "$(bench_col "$GS_LOGS/$b.log" 4096x4096 Mcells/s)" \
-        "$(bench_col "$GS_LOGS/$b.log" 4096x4096 %copy)"
-    done
-  fi
-  [ -s "$GS_LOGS/peers.table" ] && { echo "== peers (the course benchmark)"; cat "$GS_LOGS/peers.table"; }
-  [ -s "$GS_LOGS/app.table" ] && { echo "== app, headless 1920x1080"; cat "$GS_LOGS/app.table"; }
-  [ -s "$GS_LOGS/ncu.table" ] && { echo "== ncu"; cat "$GS_LOGS/ncu.table"; }
-  return 0
+  echo "budget: the stage that needs more than the budget was SKIPped without starting: $figures" | tee -a "$GS_OUT/summary.txt"
+}
+
+# The GPU machine has no gdb, strace or perf (the fuzz judge's gdb fallback is CI's). Two
+# guards: nothing the check runs names one (static, in preflight), and stand-ins first on PATH
+# record any call the programs make (checked at the end), so a dry run here fails as it would
+# there instead of quietly using this machine's copies.
+DEBUGGERS="gdb strace perf"  # names-debuggers
+trap_debuggers() {
+  local dir=$GS_WORK/no-debuggers tool
+  mkdir -p "$dir"
+  rm -f "$GS_WORK/debugger-calls"
+  for tool in $DEBUGGERS; do  # names-debuggers: the stand-ins themselves
+    printf '#!/bin/sh\necho "device-check: %s called ($*); the GPU machine has none" >&2\necho "%s $*" >>"%s"\nexit 127\n' \
+      "$tool" "$tool" "$GS_WORK/debugger-calls" >"$dir/$tool"
+    chmod +x "$dir/$tool"
+  done
+  export PATH=$dir:$PATH
+}
+check_debuggers_untouched() {
+  [ -s "$GS_WORK/debugger-calls" ] || return 0
+  echo "FAIL: the check called a tool the GPU machine lacks: $(tr '\n' ';' <"$GS_WORK/debugger-calls")" | tee -a "$GS_OUT/summary.txt"
+  return 1
+}
+# Lines of the check's own scripts that would run gdb, strace or perf (comments left out; a line
+# marked names-debuggers names them without running one).
+debugger_calls_in_scripts() {
+  local pattern
+  pattern="(^|[;&|(\`[:space:]\"'])($(tr ' ' '|' <<<"$DEBUGGERS"))([[:space:]\"']|$)"
+  grep -nHv 'names-debuggers' "$GS_ROOT"/tests/gpu/*.sh "$GS_ROOT"/tests/gpu/*.py "$GS_ROOT"/benchmarks/peers/*.py |
+    sed -E 's/^([^:]*:[0-9]+:)[[:space:]]*#.*/\1/; s/[[:space:]]#[[:space:]].*$//' | grep -E "$pattern" || true
 }

@@ -1,30 +1,56 @@
 #!/usr/bin/env bash
-# The GPU check in one command, for a lent GPU machine (nvcc, CMake, ninja,
-# compute-sanitizer, ncu, Python 3.12 with numpy/h5py/CuPy/JAX; no package registry and no -dev
-# packages). Carry .deps/ (scripts/fetch-device-debs.sh) with the tree and run, there:
+# The GPU check in one command, for a lent GPU machine (one H200, 16 cores; nvcc, CMake, ninja,
+# compute-sanitizer, ncu, Python 3.12 with numpy/h5py/CuPy/JAX/Numba; no package registry, no
+# -dev packages, no gdb/strace/perf). Carry .deps/ (scripts/fetch-device-debs.sh) with the tree.
 #
 #   OUT=/some/folder tests/gpu/device-check.sh [--stages LIST] [--budget SECONDS]
 #   tests/gpu/device-check.sh --dry-run      # here: every stage that needs no GPU, for real
 #
-# Nine stages, each in its own process under its own `timeout`, so a stage that
-# fails or runs out of time costs only itself; a line goes to $OUT/summary.txt as each ends:
-#   1 preflight  2 build  3 gpu-tests  4 sanitizer  5 app  6 bench  7 peers  8 sweep  9 ncu
-# The whole run keeps to --budget (default 450 s: the device allows 10 minutes a command and 15
-# in all, and a second run after a fix must fit); later stages are skipped when time runs out.
-# Every log and artifact goes into one archive, $OUT/device-check-logs.tar.gz (the device
-# returns at most 8 files of 16 MiB), and a short table ends the output.
+# Two calls of the device `run` tool make one loan count (device time is 15 minutes in all, a
+# machine start 1-2 minutes of it, one command at most 10):
+#   call 1, timeout_s 390:  OUT=$OUT tests/gpu/device-check.sh --budget 330
+#     the essential stages (preflight, build, gpu-tests, app, bench: about 300 s), then any
+#     optional stage whose need still fits in the 330 s.
+#   call 2, timeout_s 390, at once (the machine stays warm 30 s; the build is then incremental):
+#     OUT=$OUT tests/gpu/device-check.sh --budget 360 --stages rest
+#     (--budget: 360, or less when `status` leaves less than 420 s of device time: that less 60)
+#     what call 1 left undone (on a fresh machine: sanitizer, peers, sweep, ncu), or after a fix
+#     the stages it concerns, e.g. --stages gpu-tests,app (the build reruns with any stage).
+#
+# Stages, in this order; each runs in its own process under its own `timeout` and starts only
+# when the time it needs is left of the budget, else it is SKIPped with "no time left" (never
+# started to be killed). Needs and caps on the GPU machine (16 cores, H200), estimated:
+#   stage      need  cap   what takes the time
+#   preflight   40    90   unpacking 63 debs, nvcc of a query, Python imports, tool probes
+#   build      110   240   the project for sm_90 with -j16 (nvcc dominates)
+#   gpu-tests   60   150   the emulated kernels; gpu_tests (the twin's side dominates)
+#   app         45   150   4 headless runs of 1001 steps + 300 frames at 1920x1080, a recording
+#   bench       45   120   the benchmark's grids, the course run with an 8 GB frames file
+#   sanitizer   60   150   memcheck then initcheck over the sanitizer set (SanitizerSet.*)
+#   peers       60   150   ours 3x, CuPy roll/RawKernel, JAX, Numba-CUDA: 100 frames each
+#   sweep       40   100   10 block shapes and the strided kernel at 4096x4096
+#   ncu         45   120   two profiled step kernels at 1920x1080 and 4096x4096
+# The first five are essential (correctness and the targets), together about 300 s; a run that
+# only skipped optional stages exits 0, one that skipped an essential stage for time exits 3.
+# A line goes to $OUT/summary.txt as each stage ends; every log and artifact goes into one
+# archive, $OUT/device-check-logs.tar.gz; the output ends with the stages and the targets
+# (measured value, PASS/MISS).
 #
 # --dry-run runs inside a private mount namespace where this machine's own copies of every
 # carried package (and every other -dev package) are hidden (tests/gpu/hide_system.py), so the
-# build proves that the carried packages alone suffice; stages that need a GPU say SKIP.
-# --stages LIST (comma-separated names, e.g. app,bench) reruns a part; preflight always runs,
-# and the build when any later stage is asked for (it is incremental). Environment: OUT (default
+# build proves that the carried packages alone suffice; stages that need a GPU say SKIP. It
+# also runs the internal stage budget-probe, which needs more than the whole budget: it must be
+# SKIPped "no time left" without starting, the proof that the budget skips instead of killing.
+# --stages LIST: comma-separated names, or `essential`, `optional`, or `rest` (what the last run
+# here left undone: skipped for time or not asked for); preflight always runs, and the build
+# when any later stage is asked for (it is incremental). Environment: OUT (default
 # ./device-check-out), JOBS (build jobs), GS_SANITIZER_FILTER (a gtest filter), GS_PEER_FRAMES
-# (fewer course frames for a short rerun of the peers).
+# (the peers' timed frames, default 100, scaled to the course's 1000).
 set -euo pipefail
 GS_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$GS_ROOT"
-STAGES=(preflight build gpu-tests sanitizer app bench peers sweep ncu)
+ESSENTIAL=(preflight build gpu-tests app bench)
+OPTIONAL=(sanitizer peers sweep ncu)
 
 if [ "${1:-}" = --stage ]; then  # internal: run one stage (under the driver's timeout)
   # shellcheck source=tests/gpu/check-lib.sh
@@ -40,11 +66,16 @@ while [ $# -gt 0 ]; do
     --stages) stages=$2; shift ;;
     --budget) budget=$2; shift ;;
     --inside-hidden) inside=1 ;;  # internal: already in the namespace that hides the system
-    -h | --help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,/^set /{/^#/p}' "$0"; exit 0 ;;
     *) echo "device-check: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+case $stages in
+  essential) stages=$(IFS=,; echo "${ESSENTIAL[*]}") ;;
+  optional) stages=$(IFS=,; echo "${OPTIONAL[*]}") ;;
+esac
+[[ "$budget" =~ ^[0-9]*$ ]] || { echo "device-check: --budget takes whole seconds, not '$budget'" >&2; exit 2; }
 
 if [ "$mode" = dry ] && [ "$inside" = 0 ]; then
   # Enter the namespace that hides the system's copies, then run the same script in it.
@@ -65,63 +96,106 @@ if [ "$mode" = dry ]; then
   budget=${budget:-2400}
 else
   export GS_BUILD=$GS_ROOT/build-device GS_JOBS=${JOBS:-$(nproc)}
-  budget=${budget:-450}
+  budget=${budget:-330}
 fi
 export GS_DEPS=${GS_DEPS:-/tmp/gs-deps}
 export GS_WORK=$GS_BUILD/check
 export GS_LOGS=$GS_WORK/logs GS_ART=$GS_WORK/artifacts
+# The stages the last run in this build folder left undone (skipped for time, or never asked
+# for since); "all" before any run.
+previous_undone=$(cat "$GS_WORK/undone" 2>/dev/null || echo all)
+if [ "$stages" = rest ]; then
+  stages=$previous_undone
+  [ "$stages" = all ] && stages=$(IFS=,; echo "${OPTIONAL[*]}")
+  [ -n "$stages" ] || { echo "device-check: the last run left no stage undone"; exit 0; }
+  echo "device-check: the stages the last run left undone: $stages"
+fi
 start=$(date +%s)
 export GS_DEADLINE=$((start + budget))
-rm -rf "$GS_LOGS" "$GS_ART" "$GS_WORK/status"
-mkdir -p "$GS_OUT" "$GS_LOGS" "$GS_ART" "$GS_WORK/status"
+rm -rf "$GS_LOGS" "$GS_ART" "$GS_WORK/status" "$GS_WORK/targets" "$GS_WORK/budget-probe-started" \
+  "$GS_WORK/env.sh"  # a failed preflight must leave no older environment for the stages after it
+mkdir -p "$GS_OUT" "$GS_LOGS" "$GS_ART" "$GS_WORK/status" "$GS_WORK/targets"
 summary=$GS_OUT/summary.txt
+# shellcheck source=tests/gpu/check-lib.sh
+source tests/gpu/check-lib.sh
+trap_debuggers  # gdb, strace and perf are not there: a call to one fails here too, and is named
 {
   echo "# device check ($([ "$mode" = dry ] && echo "dry run, no GPU" || echo "GPU run")), $(date -u '+%Y-%m-%d %H:%M UTC'), $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD 2>/dev/null || echo '+changes'), budget ${budget}s"
-  printf '%-12s %-7s %5s  %s\n' stage status time figures
+  printf '%-12s %-7s %5s %5s  %s\n' stage status need time figures
 } | tee "$summary"
 
-# Per stage: its longest run on the GPU machine (16 cores) and in the dry run (2 cores, CI).
-declare -A max_gpu=([preflight]=90 [build]=300 [gpu-tests]=120 [sanitizer]=120 [app]=150
-  [bench]=120 [peers]=150 [sweep]=100 [ncu]=120)
-declare -A max_dry=([preflight]=180 [build]=1800 [gpu-tests]=600 [sanitizer]=60 [app]=600
-  [bench]=300 [peers]=300 [sweep]=60 [ncu]=60)
+# need: seconds a stage must have left to start; cap: its timeout when more is left. The GPU
+# machine's are the header's; the dry run's are for 2 cores (CI), where the build dominates.
+declare -A need_gpu=([preflight]=40 [build]=110 [gpu-tests]=60 [app]=45 [bench]=45
+  [sanitizer]=60 [peers]=60 [sweep]=40 [ncu]=45)
+declare -A cap_gpu=([preflight]=90 [build]=240 [gpu-tests]=150 [app]=150 [bench]=120
+  [sanitizer]=150 [peers]=150 [sweep]=100 [ncu]=120)
+declare -A need_dry=([preflight]=60 [build]=600 [gpu-tests]=120 [app]=120 [bench]=30
+  [sanitizer]=30 [peers]=60 [sweep]=10 [ncu]=10)
+declare -A cap_dry=([preflight]=180 [build]=1800 [gpu-tests]=600 [app]=600 [bench]=300
+  [sanitizer]=120 [peers]=300 [sweep]=60 [ncu]=60)
+# The dry run's proof of the budget: a stage that needs more than the whole budget.
+need_dry[budget-probe]=$((budget + 1)) cap_dry[budget-probe]=60
+reserve=20  # seconds kept for the archive and the tables
+
 selected() { [ "$stages" = all ] || [ "$1" = preflight ] || [[ ",$stages," == *",$1,"* ]] ||
   { [ "$1" = build ] && [ "$stages" != preflight ]; }; }
-reserve=20  # seconds kept for the archive and the table
+is_essential() { [[ " ${ESSENTIAL[*]} " == *" $1 "* ]]; }
 
-failed=0
-for stage in "${STAGES[@]}"; do
-  selected "$stage" || continue
+# Runs one stage if its need fits in what is left; sets `status`.
+run_stage() {
+  local stage=$1 now left need cap rc
   now=$(date +%s)
   left=$((GS_DEADLINE - now - reserve))
-  if [ "$mode" = dry ]; then limit=${max_dry[$stage]}; else limit=${max_gpu[$stage]}; fi
-  [ "$left" -lt "$limit" ] && limit=$left
+  if [ "$mode" = dry ]; then need=${need_dry[$stage]} cap=${cap_dry[$stage]}; else need=${need_gpu[$stage]} cap=${cap_gpu[$stage]}; fi
   : >"$GS_LOGS/$stage.figures"
-  if [ "$limit" -lt 15 ]; then
+  if [ "$left" -lt "$need" ]; then
     status=SKIP
-    echo "out of time (${left}s of the budget left)" >"$GS_LOGS/$stage.figures"
+    echo "no time left (needs ${need}s, ${left}s of the budget left)" >"$GS_LOGS/$stage.figures"
   else
+    [ "$left" -lt "$cap" ] && cap=$left
     set +e
-    GS_STAGE_LIMIT=$limit timeout -k 10 "$limit" "$0" --stage "$stage" >"$GS_LOGS/$stage.log" 2>&1
+    GS_STAGE_LIMIT=$cap timeout -k 10 "$cap" "$0" --stage "$stage" >"$GS_LOGS/$stage.log" 2>&1
     rc=$?
     set -e
     case $rc in
       0) status=ok ;;
       77) status=SKIP ;;
-      124 | 137) status=TIMEOUT; echo "(stopped after ${limit}s) $(cat "$GS_LOGS/$stage.figures")" >"$GS_LOGS/$stage.figures" ;;
+      124 | 137) status=TIMEOUT; echo "(stopped after ${cap}s) $(cat "$GS_LOGS/$stage.figures")" >"$GS_LOGS/$stage.figures" ;;
       *) status=FAIL ;;
     esac
   fi
   echo "$status" >"$GS_WORK/status/$stage"
-  line=$(printf '%-12s %-7s %4ss  %s' "$stage" "$status" "$(($(date +%s) - now))" "$(tr '\n' ' ' <"$GS_LOGS/$stage.figures" | sed 's/ *$//')")
-  echo "$line" | tee -a "$summary"
+  printf '%-12s %-7s %4ss %4ss  %s\n' "$stage" "$status" "$need" "$(($(date +%s) - now))" \
+    "$(tr '\n' ' ' <"$GS_LOGS/$stage.figures" | sed 's/ *$//')" | tee -a "$summary"
+}
+
+all_stages=("${ESSENTIAL[@]}" "${OPTIONAL[@]}")
+[ "$mode" = dry ] && all_stages+=(budget-probe)
+failed=0 essential_skipped="" undone=()
+for stage in "${all_stages[@]}"; do
+  if [ "$stage" != budget-probe ] && ! selected "$stage"; then
+    [[ "$previous_undone" = all || ",$previous_undone," == *",$stage,"* ]] && undone+=("$stage")
+    continue
+  fi
+  run_stage "$stage"
   if [ "$status" = FAIL ] || [ "$status" = TIMEOUT ]; then
     failed=1
     tail -n 12 "$GS_LOGS/$stage.log" | sed 's/^/    | /' | cut -c1-200
   fi
+  # Undone: skipped for time, or for want of a build that was (--stages rest reruns them).
+  if [ "$status" = SKIP ] && [ "$stage" != budget-probe ] && grep -qE '^no (time left|build)' "$GS_LOGS/$stage.figures"; then
+    undone+=("$stage")
+    is_essential "$stage" && essential_skipped+=" $stage"
+  fi
 done
+(IFS=,; echo "${undone[*]}") >"$GS_WORK/undone"  # for --stages rest
+[ "$mode" = dry ] && { check_budget_probe || failed=1; }
+check_debuggers_untouched || failed=1
 
 # The archive: logs and artifacts (screenshots, stats, the recording), under 16 MiB.
+print_targets >"$GS_LOGS/targets.table"
+cat "$GS_LOGS/targets.table" >>"$summary"
 cp "$summary" "$GS_LOGS/summary.txt"
 archive=$GS_OUT/device-check-logs.tar.gz
 tar -czf "$archive" --exclude="*.h5" -C "$GS_WORK" logs artifacts  # states are compared there, not carried back
@@ -131,15 +205,18 @@ if [ "$(stat -c %s "$archive")" -gt $((15 * 1048576)) ]; then
 fi
 
 echo
-# shellcheck source=tests/gpu/check-lib.sh
-source tests/gpu/check-lib.sh
 print_tables
 echo "total $(($(date +%s) - start))s; archive $archive ($(du -h "$archive" | cut -f1))"
 if [ "$mode" = dry ]; then
   waiting=""
-  for stage in "${STAGES[@]}"; do
+  for stage in "${all_stages[@]}"; do
     grep -qE 'needs? a GPU' "$GS_LOGS/$stage.figures" 2>/dev/null && waiting+=" $stage"
   done
   echo "waiting for a GPU:${waiting:- none}" | tee -a "$summary"
 fi
-exit "$failed"
+[ "$failed" = 0 ] || exit 1
+if [ -n "$essential_skipped" ]; then
+  echo "essential stages skipped for time:$essential_skipped (raise --budget)" | tee -a "$summary"
+  exit 3
+fi
+exit 0

@@ -1,4 +1,4 @@
-# Stages 1 and 2 of tests/gpu/device-check.sh: preflight and build (sourced by check-lib.sh).
+# The first two stages of tests/gpu/device-check.sh: preflight and build (sourced by check-lib.sh).
 # shellcheck shell=bash
 
 # Unpacks one .deb like `dpkg -x`; without dpkg (not expected there), with Python's ar and tar.
@@ -6,9 +6,50 @@ unpack_deb() {
   if command -v dpkg-deb >/dev/null; then dpkg-deb -x "$1" "$2"; else python3 "$GS_ROOT/tests/gpu/unpack_deb.py" "$1" "$2"; fi
 }
 
-# 1. What the machine is, and the carried packages unpacked and proven closed; fails in seconds.
+# Whether a tool can use the device: runs it on one kernel (the query's --kernel). Prints
+# nothing when the kernel ran under it and its output has SIGN; else the tool's own words (in a
+# gVisor sandbox compute-sanitizer answers "Device not supported", ncu cannot load its library).
+#   tool_refusal NAME SIGN COMMAND...
+tool_refusal() {
+  local log=$GS_LOGS/probe-$1.log sign=$2 rc
+  shift 2
+  set +e
+  run ours timeout 60 "$@" >"$log" 2>&1
+  rc=$?
+  set -e
+  cat "$log" >&2  # into the stage log; stdout is the verdict
+  if [ "$rc" -eq 0 ] && grep -q 'one kernel: ran' "$log" && grep -q -- "$sign" "$log" && ! grep -q '==ERROR==' "$log"; then
+    return 0
+  fi
+  { grep -m1 -iE 'not supported|==ERROR==|error|cannot|unable|fail' "$log" || echo "exit $rc: $(tail -n 1 "$log")"; } |
+    sed -E 's/^(==[A-Z]+==|=+) *//' | cut -c1-160
+}
+
+# Finds compute-sanitizer and ncu and probes each on the device, for their stages: GS_SANITIZER
+# and GS_NCU (the tools), GS_SANITIZER_UNUSABLE and GS_NCU_UNUSABLE (empty when usable, else why
+# not, which the stage skips with).
+probe_device_tools() {
+  local query=$1
+  GS_SANITIZER=$(command -v compute-sanitizer || ls /usr/local/cuda/compute-sanitizer/compute-sanitizer 2>/dev/null) || true
+  GS_NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null) || true
+  GS_SANITIZER_UNUSABLE="compute-sanitizer not found" GS_NCU_UNUSABLE="ncu not found"
+  [ -n "$GS_SANITIZER" ] && GS_SANITIZER_UNUSABLE=$(tool_refusal compute-sanitizer 'ERROR SUMMARY: 0 errors' \
+    "$GS_SANITIZER" --tool memcheck --error-exitcode 3 "$query" --kernel)
+  [ -n "$GS_NCU" ] && GS_NCU_UNUSABLE=$(tool_refusal ncu '==PROF== Profiling' \
+    "$GS_NCU" --clock-control none -c 1 "$query" --kernel)
+  echo "compute-sanitizer: ${GS_SANITIZER:-none} (${GS_SANITIZER_UNUSABLE:-usable}); ncu: ${GS_NCU:-none} (${GS_NCU_UNUSABLE:-usable})"
+}
+
+# What the machine is, and the carried packages unpacked and proven closed; fails in seconds.
 stage_preflight() {
-  local env=$GS_WORK/env.sh missing=() p n
+  local env=$GS_WORK/env.sh missing=() p n calls
+  # The check itself first: nothing it runs may call a tool the GPU machine lacks.
+  calls=$(debugger_calls_in_scripts)
+  [ -z "$calls" ] || fail "the check's scripts call gdb, strace or perf, which the GPU machine lacks: $calls"  # names-debuggers
+  # Our programs' library path extends the caller's (the driver may be found through it).
+  export GS_RUN_LD="$GS_DEPS/usr/lib/x86_64-linux-gnu:$GS_DEPS/lib/x86_64-linux-gnu"
+  [ "$(LD_LIBRARY_PATH=/driver-probe ours printenv LD_LIBRARY_PATH)" = "$GS_RUN_LD:/driver-probe" ] ||
+    fail "ours() does not extend LD_LIBRARY_PATH: the driver found through it would be lost"
   # The carried packages first: without them nothing else can work.
   [ -s .deps/packages.txt ] || fail "no carried packages (.deps/packages.txt): run scripts/fetch-device-debs.sh on the build machine and carry .deps with the tree"
   while read -r p; do
@@ -60,7 +101,6 @@ stage_preflight() {
   # symbols they use. Said, not failed: the build stage shows whether it links.
   [ "${gcc_v%%.*}" -ge 12 ] || figure "WARNING g++ $gcc_v is older than the GCC 12 that built the carried static libraries;"
   echo "tools: nvcc $nvcc_v, cmake $cmake_v, ninja $(ninja --version), g++ $gcc_v, $(python3 --version)"
-  echo "compute-sanitizer: $(command -v compute-sanitizer || echo none), ncu: $(command -v ncu || echo none)"
 
   # The glad generator runs on this machine's python3 from the carried pure-Python packages.
   local glad_py=$GS_DEPS/usr/lib/python3/dist-packages escape
@@ -69,7 +109,7 @@ stage_preflight() {
   echo "glad: imports on $(python3 --version), markupsafe from $escape"
 
   # Pythons: one with numpy and h5py compares states; one with CuPy/JAX runs the peers.
-  local py py_ok="" peer_py="" mods found=() seen=" " real
+  local py py_ok="" peer_py="" peer_score=0 score mods found=() seen=" " real
   for py in python3 python3.12 /usr/bin/python3; do
     command -v "$py" >/dev/null || continue
     real=$("$py" -c 'import sys; print(sys.executable)' 2>/dev/null) || continue
@@ -77,20 +117,22 @@ stage_preflight() {
     seen+="$real "
     mods=$(timeout 60 "$py" - <<'EOF' 2>/dev/null || true
 import importlib
-for m in ("numpy", "h5py", "cupy", "jax"):
+for m in ("numpy", "h5py", "cupy", "jax", "numba.cuda"):
     try:
         importlib.import_module(m)
-        print(m)
+        print(m.split(".")[0])
     except Exception:
         pass
 EOF
 )
     mods=$(tr '\n' ' ' <<<"$mods" | sed 's/ *$//')
-    echo "python $py ($("$py" --version 2>&1)): imports ${mods:-none of numpy h5py cupy jax}"
+    echo "python $py ($("$py" --version 2>&1)): imports ${mods:-none of numpy h5py cupy jax numba}"
     found+=("$py: ${mods:-none}")
     [[ -z "$py_ok" && "$mods" == *numpy*h5py* ]] && py_ok=$py
-    [[ "$mods" == *cupy*jax* ]] && [[ "$peer_py" != *both ]] && peer_py="$py both"
-    [[ -z "$peer_py" && ( "$mods" == *cupy* || "$mods" == *jax* ) ]] && peer_py=$py
+    # The peers' Python: the one that imports most of CuPy, JAX and Numba (with h5py, to read
+    # the starting state).
+    score=$(grep -owE 'cupy|jax|numba' <<<"$mods" | wc -l)
+    [[ "$mods" == *h5py* && "$score" -gt "$peer_score" ]] && { peer_py=$py; peer_score=$score; }
   done
 
   # The GPU: nvidia-smi, and a tiny query built with this nvcc (SMs and L2 are not in nvidia-smi).
@@ -100,10 +142,12 @@ EOF
     gpu="no GPU (dry run)"
   else
     run nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap,clocks.max.sm --format=csv || true
-    gpu=$("$query") || fail "no CUDA device answers: $gpu"
+    # Through ours(), as every program of ours runs: a lost driver shows here, in seconds.
+    gpu=$(ours "$query") || fail "no CUDA device answers: $gpu"
     echo "$gpu"
     gpu=$(echo "$gpu" | head -1 | sed 's/^device 0: //')
   fi
+  probe_device_tools "$query"
 
   # EGL on the GPU: the NVIDIA vendor file, where it lies on the GPU machine when the default is absent.
   local egl_vendor=""
@@ -113,8 +157,10 @@ EOF
 
   {
     echo "export PATH='$PATH'"
-    echo "export GS_RUN_LD='$GS_DEPS/usr/lib/x86_64-linux-gnu:$GS_DEPS/lib/x86_64-linux-gnu'"
-    echo "export GS_PY='$py_ok' GS_PEER_PY='${peer_py% both}'"
+    echo "export GS_RUN_LD='$GS_RUN_LD'"
+    echo "export GS_PY='$py_ok' GS_PEER_PY='$peer_py'"
+    echo "export GS_SANITIZER='$GS_SANITIZER' GS_SANITIZER_UNUSABLE=$(printf %q "$GS_SANITIZER_UNUSABLE")"
+    echo "export GS_NCU='$GS_NCU' GS_NCU_UNUSABLE=$(printf %q "$GS_NCU_UNUSABLE")"
     [ -n "$egl_vendor" ] && echo "export __EGL_VENDOR_LIBRARY_FILENAMES='$egl_vendor'"
     echo "export XLA_PYTHON_CLIENT_PREALLOCATE=false"  # JAX: take GPU memory as needed, not 75%
     echo "export PYTHONDONTWRITEBYTECODE=1"  # no __pycache__ in the tree
@@ -122,10 +168,11 @@ EOF
   cat "$env"
   dry || figure "$loaders_in_root${egl_vendor:+, EGL vendor $egl_vendor};"
   figure "$gpu; $(. /etc/os-release && echo "$ID $VERSION_ID") glibc $glibc (carried need $need); nvcc $nvcc_v, cmake $cmake_v, g++ $gcc_v;"
-  figure "pythons: $(printf '%s, ' "${found[@]}" | sed 's/, $//'); $(wc -l <.deps/packages.txt) debs closed"
+  figure "pythons: $(printf '%s, ' "${found[@]}" | sed 's/, $//'); $(wc -l <.deps/packages.txt) debs closed;"
+  figure "compute-sanitizer: ${GS_SANITIZER_UNUSABLE:-runs a kernel}; ncu: ${GS_NCU_UNUSABLE:-profiles a kernel}; LD_LIBRARY_PATH extended; no gdb/strace/perf in the scripts"
 }
 
-# 2. The build for sm_90 from the carried packages only.
+# The build for sm_90 from the carried packages only.
 stage_build() {
   local tools=$GS_WORK/tools d=$GS_DEPS lib=$GS_DEPS/usr/lib/x86_64-linux-gnu t0
   mkdir -p "$tools"
