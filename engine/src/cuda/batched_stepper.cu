@@ -76,9 +76,11 @@ class CudaBatchedStepper final : public BatchedStepper {
     return device_.name + ", every grid in one launch per step";
   }
 
-  Status start(const Fields& initial, const Params& params,
+  Status start(const Fields& given, const Params& params,
                const std::vector<Rates>& rates) override {
     if (params.map.enabled) return Error{"a batch of grids takes no parameter map"};
+    Fields scratch;
+    const Fields& initial = floored_state(given, scratch);  // as the twin's copy_in floors it
     size_ = initial.size;
     params_ = params;
     grids_ = int(rates.size());
