@@ -100,6 +100,7 @@ Status CpuTwinBackend::copy_in(const Fields& fields) {
     return Error{"copy in: fields do not match their grid size " + to_string(fields.size)};
   const auto start = Clock::now();
   current_ = fields;
+  floor_state_values(current_);
   if (next_.size != fields.size) next_ = Fields(fields.size);
   reserve_rings();
   timings_ = {0.0, elapsed_ms(start)};
@@ -335,6 +336,8 @@ Status CpuTwinBackend::write_rows(int first, const Fields& rows) {
   const long to = long(first) * current_.size.width;
   std::copy(rows.u.begin(), rows.u.end(), current_.u.begin() + to);
   std::copy(rows.v.begin(), rows.v.end(), current_.v.begin() + to);
+  floor_state_values(current_.u.data() + to, current_.u.data() + to + rows.u.size());
+  floor_state_values(current_.v.data() + to, current_.v.data() + to + rows.v.size());
   timings_ = {0.0, elapsed_ms(start)};
   return Status::ok();
 }

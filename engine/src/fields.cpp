@@ -1,8 +1,11 @@
 #include "gs/fields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
+
+#include "gs/value_floors.h"
 
 namespace gs {
 
@@ -14,6 +17,25 @@ std::optional<std::size_t> first_non_finite_cell(const Fields& fields) {
   for (std::size_t i = 0; i < fields.u.size() && i < fields.v.size(); ++i)
     if (!std::isfinite(fields.u[i]) || !std::isfinite(fields.v[i])) return i;
   return std::nullopt;
+}
+
+void floor_state_values(float* first, float* last) {
+  std::transform(first, last, first, floored_state_value);
+}
+
+void floor_state_values(Fields& fields) {
+  floor_state_values(fields.u.data(), fields.u.data() + fields.u.size());
+  floor_state_values(fields.v.data(), fields.v.data() + fields.v.size());
+}
+
+const Fields& floored_state(const Fields& fields, Fields& scratch) {
+  const auto below_floor = [](float x) { return x != 0.0f && floored_state_value(x) == 0.0f; };
+  if (std::none_of(fields.u.begin(), fields.u.end(), below_floor) &&
+      std::none_of(fields.v.begin(), fields.v.end(), below_floor))
+    return fields;
+  scratch = fields;
+  floor_state_values(scratch);
+  return scratch;
 }
 
 Status check_grid_size(long width, long height) {

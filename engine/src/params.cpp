@@ -5,6 +5,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "gs/value_floors.h"
+
 namespace gs {
 
 float laplacian_spectral_radius(Laplacian laplacian) {
@@ -19,20 +21,37 @@ float laplacian_spectral_radius(Laplacian laplacian) {
   return 0.0f;
 }
 
+namespace {
+
+// A nonzero value below kParameterFloor would bring the update's intermediates near the smallest
+// float (docs/model.md, "Far from the smallest float").
+Status check_floor(const std::string& name, float value) {
+  if (value == 0.0f || value >= kParameterFloor) return Status::ok();
+  std::ostringstream message;
+  message << std::setprecision(3) << name << " must be 0 or at least " << kParameterFloor
+          << " (2^-22), not " << value;
+  return Error{message.str()};
+}
+
+}  // namespace
+
 Status validate(const Params& p) {
   const std::pair<const char*, float> values[] = {
       {"F", p.F}, {"k", p.k}, {"Du", p.Du}, {"Dv", p.Dv}, {"dt", p.dt}};
   for (const auto& [name, value] : values) {
     if (!std::isfinite(value)) return Error{std::string(name) + " must be a finite number"};
     if (value < 0.0f) return Error{std::string(name) + " must not be negative"};
+    GS_TRY(check_floor(name, value));
   }
   if (p.dt == 0.0f) return Error{"dt must be greater than zero"};
   if (p.map.enabled) {
     for (const auto& [name, value] :
          {std::pair{"map F low", p.map.F_low}, std::pair{"map F high", p.map.F_high},
-          std::pair{"map k low", p.map.k_low}, std::pair{"map k high", p.map.k_high}})
+          std::pair{"map k low", p.map.k_low}, std::pair{"map k high", p.map.k_high}}) {
       if (!std::isfinite(value) || value < 0.0f)
         return Error{std::string(name) + " must be a finite number, not negative"};
+      GS_TRY(check_floor(name, value));
+    }
     if (!(p.map.F_low < p.map.F_high) || !(p.map.k_low < p.map.k_high))
       return Error{"the parameter map's ranges must run from low to high"};
   }

@@ -178,6 +178,8 @@ TEST(Sweep, BadInputIsOneLineAndNoFile) {
       {"--sweep-F", "0.01:0.02:3", "--sweep-k", "0.05:0.06:2", "--output", atlas, "--F", "0.03"},
       {"--sweep-F", "0.01:0.02:3", "--sweep-k", "0.05:0.06:2", "--output", atlas, "--bench"},
       {"--sweep-F", "-0.01:0.02:3", "--sweep-k", "0.05:0.06:2", "--output", atlas},
+      // From 0, the second F (1e-7) falls below the parameters' floor (docs/model.md).
+      {"--sweep-F", "0:0.0001:1001", "--sweep-k", "0.05:0.06:2", "--output", atlas},
       {"--output", atlas, "--sheet", (dir / "sheet.png").string()}};
   for (const auto& extra : cases) {
     std::vector<std::string> args = base;

@@ -6,7 +6,9 @@
 #include <string>
 #include <tuple>
 
+#include "cpu_twin/band_pipeline.h"
 #include "gs/cpu_twin_backend.h"
+#include "gs/initial_conditions.h"
 #include "reference_model.h"
 
 namespace gs::test {
@@ -80,6 +82,35 @@ TEST_P(FastTwinEqualsReference, GivesTheSameBitsOnAnyNumberOfThreads) {
           << threads << " threads, " << steps_per_pass << " per pass";
     }
   }
+}
+
+// The fast path of a build without SIMD rows (band passes of plain rows), run here by asking
+// the passes for plain rows: the reference's bits, on widths around the vector widths, with
+// passes of several steps, in the uniform and the map mode.
+Fields plain_row_passes(const Fields& start, const Params& p, int passes, int steps_per_pass) {
+  Fields in = start, out(start.size);
+  floor_state_values(in);  // as copy_in takes it
+  twin::RowRing ring;
+  ring.reserve(start.size.width, steps_per_pass);
+  for (int pass = 0; pass < passes; ++pass) {
+    twin::run_band_pass(in, out, {0, start.size.height}, steps_per_pass, p, twin::RowStore::Cached,
+                        ring, nullptr, twin::PassRows::Plain);
+    std::swap(in, out);
+  }
+  return in;
+}
+
+TEST_P(FastTwinEqualsReference, InPassesOfPlainRows) {
+  for (const bool mapped : {false, true})
+    for (const GridSize size : {GridSize{17, 23}, GridSize{31, 9}, GridSize{70, 40}}) {
+      Params p = params();
+      p.map.enabled = mapped;
+      const Fields start = make_initial_fields(size, InitPattern::Spots, 9);
+      const Fields plain = plain_row_passes(start, p, 6, 5);
+      const Fields reference = run_twin(start, p, 30, 0, CpuTwinPath::Reference);
+      EXPECT_TRUE(plain.u == reference.u && plain.v == reference.v)
+          << to_string(size) << (mapped ? ", map" : "");
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, FastTwinEqualsReference, all_stencil_cases(),

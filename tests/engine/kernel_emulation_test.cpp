@@ -5,13 +5,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "cpu_twin/flush_subnormals.h"
 #include "cuda/step_plan.h"
 #include "gs/cpu_twin_backend.h"
+#include "gs/initial_conditions.h"
 #include "kernels/brush_kernel_body.h"
 #include "kernels/launch_emulator.h"
 #include "kernels/step_kernel_body.h"
@@ -115,6 +118,64 @@ INSTANTIATE_TEST_SUITE_P(
       return case_name(std::get<0>(test.param), std::get<1>(test.param)) + "_" +
              std::string(to_string(std::get<2>(test.param)));
     });
+
+// Cells whose v the floor cut to 0 in one step: v was 0 and every neighbour's at least 0 with an
+// edge neighbour's above 0, so the update's v, dt Dv L(v), was above 0 (every stencil weighs its
+// edges positively and its corners not negatively); yet the step left 0.
+long cells_cut_by_the_floor(const Fields& before, const Fields& after, Boundary boundary) {
+  const int w = before.size.width, h = before.size.height;
+  long cut = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const std::size_t i = std::size_t(y) * w + x;
+      if (before.v[i] != 0.0f || after.v[i] != 0.0f) continue;
+      bool any_edge_above_zero = false, none_below_zero = true;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const float n = before.v[std::size_t(neighbour_index(y + dy, h, boundary)) * w +
+                                   std::size_t(neighbour_index(x + dx, w, boundary))];
+          none_below_zero = none_below_zero && n >= 0.0f;
+          any_edge_above_zero = any_edge_above_zero || (dx * dy == 0 && n > 0.0f);
+        }
+      cut += any_edge_above_zero && none_below_zero;
+    }
+  return cut;
+}
+
+// Thousands of steps of spots growing into an empty field, whose fronts take v through every
+// magnitude down to the floor in every step, with subnormals flushed as the backends flush them:
+// the GPU's per-thread body gives the twin's bits all the way, and the floor did its work.
+TEST(EmulatedKernelLongRun, ThroughThousandsOfStepsOfGrowingSpotsWithFlushing) {
+  const twin::FlushSubnormals flushing;  // this thread, as the twin's threads and the GPU do
+  constexpr int kSteps = 3000, kStepsBetweenChecks = 250;
+  for (Laplacian laplacian : {Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course}) {
+    SCOPED_TRACE(to_string(laplacian));
+    const Params p = stable_params(laplacian, Boundary::Periodic);
+    Fields start = make_initial_fields({48, 40}, InitPattern::Spots, 7);
+    floor_state_values(start);  // as either backend takes it in
+    EmulatedDevice device(start);
+    CpuTwinBackend twin;
+    ASSERT_TRUE(twin.set_params(p));
+    ASSERT_TRUE(twin.copy_in(start));
+    long cut = 0;
+    for (int step = 0; step < kSteps;) {
+      for (int s = 0; s < kStepsBetweenChecks; ++s, ++step) {
+        const Fields before = device.pair[device.current];
+        device.step(1, p, {32, 8}, KernelVariant::Coalesced);
+        cut += cells_cut_by_the_floor(before, device.pair[device.current], p.boundary);
+      }
+      ASSERT_TRUE(twin.step(kStepsBetweenChecks));
+      Fields expected;
+      ASSERT_TRUE(twin.copy_out(expected));
+      const Fields& got = device.pair[device.current];
+      ASSERT_TRUE(got.u == expected.u && got.v == expected.v)
+          << "after step " << step << ": relative error " << relative_error(got, expected);
+    }
+    EXPECT_GT(cut, 100) << "the fronts must have met the floor";
+    std::printf("%s: the floor cut %ld cell-steps\n", std::string(to_string(laplacian)).c_str(),
+                cut);
+  }
+}
 
 TEST(LaunchShape, CoversEveryCellWithTheFastIndexAlongRowsOrColumns) {
   const LaunchShape coalesced = launch_shape_for({1023, 1025}, {32, 8}, KernelVariant::Coalesced);

@@ -5,6 +5,7 @@
 
 #include "gs/param_overrides.h"
 #include "gs/params.h"
+#include "gs/value_floors.h"
 
 namespace gs {
 namespace {
@@ -30,6 +31,31 @@ TEST(Params, RejectsNonFiniteAndNegativeValuesNamingThem) {
     ASSERT_FALSE(status) << c.name;
     EXPECT_EQ(status.message().rfind(c.name, 0), 0u) << status.message();
   }
+}
+
+TEST(Params, NonzeroValuesBelowTheirFloorAreRefusedNamingTheFloor) {
+  const float below = std::nextafter(kParameterFloor, 0.0f);
+  for (float Params::*field : {&Params::F, &Params::k, &Params::Du, &Params::Dv, &Params::dt}) {
+    Params p;
+    p.*field = kParameterFloor;
+    EXPECT_TRUE(validate(p)) << "the floor itself is allowed";
+    p.*field = below;
+    const Status refused = validate(p);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.message().find("must be 0 or at least 2.38e-07"), std::string::npos)
+        << refused.message();
+  }
+  Params zero;
+  zero.F = zero.k = zero.Du = zero.Dv = 0.0f;
+  EXPECT_TRUE(validate(zero)) << "0 stays allowed, but for dt";
+  Params map;
+  map.map.enabled = true;
+  map.map.F_low = 0.0f;
+  EXPECT_TRUE(validate(map));
+  map.map.k_low = 1e-9f;
+  const Status refused = validate(map);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.message().rfind("map k low must be 0 or at least", 0), 0u) << refused.message();
 }
 
 TEST(Params, StabilityLimitDependsOnTheLaplacian) {

@@ -49,7 +49,7 @@ TEST(Presets, ShippedPresetsSayWhereTheyComeFromAndWhatTheyShow) {
   ASSERT_TRUE(alpha->expected);
   EXPECT_EQ(alpha->expected->start, InitPattern::Square);
   EXPECT_EQ(alpha->expected->steps, 10000);
-  EXPECT_EQ(alpha->expected->pattern, PatternClass::Stripes);
+  EXPECT_EQ(alpha->expected->pattern, PatternClass::Mixed);
   EXPECT_EQ(alpha->expected->motion, PatternMotion::Moving);
 }
 

@@ -8,6 +8,7 @@
 
 #include "gs/cpu_twin_backend.h"
 #include "gs/initial_conditions.h"
+#include "gs/value_floors.h"
 
 namespace gs::test {
 namespace {
@@ -32,6 +33,11 @@ Stencil stencil_for(Laplacian laplacian) {
 int wrap(int i, int n, Boundary boundary) {
   if (boundary == Boundary::Periodic) return ((i % n) + n) % n;
   return std::clamp(i, 0, n - 1);
+}
+
+// The model's floor (docs/model.md): a u or v below kStateFloor is 0.
+double floored(double x) {
+  return std::abs(x) < double(kStateFloor) ? 0.0 : x;
 }
 
 }  // namespace
@@ -63,9 +69,11 @@ void reference_step(ReferenceFields& f, const Params& p) {
       if (p.map.enabled) {
         F = p.map.F_high - (double(p.map.F_high) - p.map.F_low) * (y + 0.5) / f.height;
         k = p.map.k_low + (double(p.map.k_high) - p.map.k_low) * (x + 0.5) / f.width;
+        if (F < kParameterFloor) F = 0;  // a rate below its floor is 0, as validate() allows
+        if (k < kParameterFloor) k = 0;
       }
-      u_next[i] = u + double(p.dt) * (double(p.Du) * lap_u - uvv + F * (1 - u));
-      v_next[i] = v + double(p.dt) * (double(p.Dv) * lap_v + uvv - (F + k) * v);
+      u_next[i] = floored(u + double(p.dt) * (double(p.Du) * lap_u - uvv + F * (1 - u)));
+      v_next[i] = floored(v + double(p.dt) * (double(p.Dv) * lap_v + uvv - (F + k) * v));
     }
   f.u = std::move(u_next);
   f.v = std::move(v_next);

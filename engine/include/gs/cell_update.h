@@ -6,6 +6,7 @@
 
 #include "gs/hd.h"
 #include "gs/params.h"
+#include "gs/value_floors.h"
 
 namespace gs {
 
@@ -27,16 +28,16 @@ struct NeighbourRows {
   const float* v_below;
 };
 
-// a * b + c, rounded once where the machine has fused multiply-add. Every CPU path of a build
-// (the reference loop, the SIMD rows) rounds the same way, so they agree to the bit; the engine
-// is compiled with -ffp-contract=off so the compiler fuses nothing else behind their backs.
+// a * b + c, rounded once, in every build: the GPU's fma, the FMA instruction where the build
+// targets one, and elsewhere the C library's fmaf, which rounds once in software. Every path of
+// every build (the reference loop, the SIMD rows, a portable build, the GPU) rounds the same way,
+// so they agree to the bit; the engine is compiled with -ffp-contract=off so the compiler fuses
+// nothing else behind their backs.
 GS_HD float fused_multiply_add(float a, float b, float c) {
 #if defined(__CUDA_ARCH__)
   return __fmaf_rn(a, b, c);
-#elif defined(__FMA__)
-  return __builtin_fmaf(a, b, c);
 #else
-  return a * b + c;
+  return __builtin_fmaf(a, b, c);
 #endif
 }
 // a * b - c and c - a * b, as the SIMD types spell them (one instruction there, same bits).
@@ -50,9 +51,12 @@ GS_HD float fused_negate_multiply_add(float a, float b, float c) {
 // The arithmetic below is written once for `Real` = float (the reference loop, the GPU) and
 // for the twin's SIMD vectors (cpu_twin/simd.h), which take exactly the same steps lane by lane.
 
-// L(c) of docs/model.md for the five- and nine-point stencils, from the four edge neighbours'
-// sum, the four corners' sum and c. (The course's stencil weighs all eight neighbours alike and
-// goes through course_laplacian_from_columns below.)
+// The stencil sums of docs/model.md with whole weights, for the five- and nine-point stencils,
+// from the four edge neighbours' sum, the four corners' sum and c: L(c) for the five-point
+// stencil, and 20 L(c) = 4 edges + corners - 20 c for the nine-point one, whose 1/20 goes with
+// the diffusion rate (diffusion_rate_per_sum). Whole weights keep every sum a multiple of the
+// state's smallest ulp (docs/model.md, "Far from the smallest float"). (The course's stencil
+// weighs all eight neighbours alike and goes through course_laplacian_from_columns below.)
 template <Laplacian L, class Real>
 GS_HD Real laplacian(Real edges, Real corners, Real centre) {
   static_assert(L != Laplacian::Course, "the course's stencil is a box sum of column sums");
@@ -60,9 +64,15 @@ GS_HD Real laplacian(Real edges, Real corners, Real centre) {
     (void)corners;
     return fused_multiply_add(Real(-4.0f), centre, edges);
   } else {
-    return fused_multiply_add(Real(0.2f), edges,
-                              fused_multiply_subtract(Real(0.05f), corners, centre));
+    return fused_multiply_add(Real(-20.0f), centre, fused_multiply_add(Real(4.0f), edges, corners));
   }
+}
+
+// The diffusion rate D as a factor of the stencil sum above: D / 20 for the nine-point stencil.
+template <Laplacian L, class Real>
+GS_HD Real diffusion_rate_per_sum(float D) {
+  if constexpr (L == Laplacian::NinePoint) return Real(D) * Real(0.05f);
+  return Real(D);
 }
 
 // The sums a row can share between neighbouring cells, at one column: `vertical` = above +
@@ -86,17 +96,18 @@ GS_HD Real course_laplacian_from_columns(Real column_left, Real column, Real col
   return fused_multiply_add(Real(-9.0f), centre, (column_left + column) + column_right);
 }
 
-// L(c) of the cell at x of `row`, with its left and right neighbours at x_left and x_right.
-template <Laplacian L>
-GS_HD float laplacian_at(const float* above, const float* row, const float* below, int x_left,
-                         int x, int x_right) {
+// The stencil sum of the cell at x of `row`, with its left and right neighbours at x_left and
+// x_right (rows of float, or of a test's traced numbers).
+template <Laplacian L, class Real>
+GS_HD Real laplacian_at(const Real* above, const Real* row, const Real* below, int x_left, int x,
+                        int x_right) {
   const auto vertical = [&](int i) { return above[i] + below[i]; };
   if constexpr (L == Laplacian::Course) {
     return course_laplacian_from_columns(vertical(x_left) + row[x_left], vertical(x) + row[x],
                                          vertical(x_right) + row[x_right], row[x]);
   } else {
-    const float vertical_left = L == Laplacian::NinePoint ? vertical(x_left) : 0.0f;
-    const float vertical_right = L == Laplacian::NinePoint ? vertical(x_right) : 0.0f;
+    const Real vertical_left = L == Laplacian::NinePoint ? vertical(x_left) : Real(0.0f);
+    const Real vertical_right = L == Laplacian::NinePoint ? vertical(x_right) : Real(0.0f);
     return laplacian_from_sums<L>(vertical_left, vertical(x), vertical_right, row[x_left],
                                   row[x_right], row[x]);
   }
@@ -109,14 +120,22 @@ struct Rates {
 };
 
 // In parameter-map mode: F of row y (rows count down from the top, F grows upward) and k of
-// column x, at the cell's centre.
+// column x, at the cell's centre. A rate below kParameterFloor (the bottom rows of a tall map
+// from F = 0) is 0, as validate() allows no other.
+template <class Real>
+GS_HD Real map_F_of_row(const Params& p, Real row, float height) {
+  const Real F = Real(p.map.F_high) -
+                 (Real(p.map.F_high) - Real(p.map.F_low)) * ((row + Real(0.5f)) / Real(height));
+  return zero_below(F, kParameterFloor);
+}
 GS_HD float map_F(const Params& p, int y, int height) {
-  return p.map.F_high - (p.map.F_high - p.map.F_low) * ((float(y) + 0.5f) / float(height));
+  return map_F_of_row(p, float(y), float(height));
 }
 template <class Real>
 GS_HD Real map_k_of_column(const Params& p, Real column, float width) {
-  return Real(p.map.k_low) +
-         Real(p.map.k_high - p.map.k_low) * ((column + Real(0.5f)) / Real(width));
+  const Real k = Real(p.map.k_low) +
+                 (Real(p.map.k_high) - Real(p.map.k_low)) * ((column + Real(0.5f)) / Real(width));
+  return zero_below(k, kParameterFloor);
 }
 GS_HD float map_k(const Params& p, int x, int width) {
   return map_k_of_column(p, float(x), float(width));
@@ -125,16 +144,19 @@ GS_HD Rates rates_at(const Params& p, int x, int y, int width, int height) {
   return p.map.enabled ? Rates{map_F(p, y, height), map_k(p, x, width)} : Rates{p.F, p.k};
 }
 
-// Explicit Euler step of the reaction-diffusion equations for one cell (or one vector of them).
-template <class Real>
+// Explicit Euler step of the reaction-diffusion equations for one cell (or one vector of them),
+// from the stencil sums of u and v. A result below kStateFloor is 0, so the next step's inputs
+// are again 0 or at least the floor (docs/model.md, "Far from the smallest float").
+template <Laplacian L, class Real>
 GS_HD void react_diffuse(Real u, Real v, Real lap_u, Real lap_v, Real F, Real k, const Params& p,
                          Real& u_next, Real& v_next) {
   const Real uvv = u * v * v;
-  const Real du =
-      fused_multiply_add(Real(p.Du), lap_u, fused_multiply_subtract(F, Real(1.0f) - u, uvv));
-  const Real dv = fused_multiply_add(Real(p.Dv), lap_v, fused_negate_multiply_add(F + k, v, uvv));
-  u_next = fused_multiply_add(Real(p.dt), du, u);
-  v_next = fused_multiply_add(Real(p.dt), dv, v);
+  const Real du = fused_multiply_add(diffusion_rate_per_sum<L, Real>(p.Du), lap_u,
+                                     fused_multiply_subtract(F, Real(1.0f) - u, uvv));
+  const Real dv = fused_multiply_add(diffusion_rate_per_sum<L, Real>(p.Dv), lap_v,
+                                     fused_negate_multiply_add(F + k, v, uvv));
+  u_next = zero_below(fused_multiply_add(Real(p.dt), du, u), kStateFloor);
+  v_next = zero_below(fused_multiply_add(Real(p.dt), dv, v), kStateFloor);
 }
 
 // Updates cell x of a row whose left and right neighbours are at x_left and x_right.
@@ -143,8 +165,8 @@ GS_HD void update_cell(const NeighbourRows& rows, int x_left, int x, int x_right
                        const Params& p, float* u_out_row, float* v_out_row) {
   const float lap_u = laplacian_at<L>(rows.u_above, rows.u_row, rows.u_below, x_left, x, x_right);
   const float lap_v = laplacian_at<L>(rows.v_above, rows.v_row, rows.v_below, x_left, x, x_right);
-  react_diffuse(rows.u_row[x], rows.v_row[x], lap_u, lap_v, r.F, r.k, p, u_out_row[x],
-                v_out_row[x]);
+  react_diffuse<L>(rows.u_row[x], rows.v_row[x], lap_u, lap_v, r.F, r.k, p, u_out_row[x],
+                   v_out_row[x]);
 }
 
 // The rows around row y of a width x height field pair, with the boundary applied along y.
@@ -174,7 +196,7 @@ GS_HD CellValues next_cell_values_at(const float* u, const float* v, int x, int 
   const float lap_v = laplacian_at<L>(rows.v_above, rows.v_row, rows.v_below, x_left, x, x_right);
   const Rates r = rates_at(p, x, y, width, height);
   CellValues next;
-  react_diffuse(rows.u_row[x], rows.v_row[x], lap_u, lap_v, r.F, r.k, p, next.u, next.v);
+  react_diffuse<L>(rows.u_row[x], rows.v_row[x], lap_u, lap_v, r.F, r.k, p, next.u, next.v);
   return next;
 }
 

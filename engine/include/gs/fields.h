@@ -41,6 +41,15 @@ struct Fields {
 // cell is finite.
 std::optional<std::size_t> first_non_finite_cell(const Fields& fields);
 
+// Sets every u and v of magnitude below kStateFloor to 0 (gs/value_floors.h), so a state brought
+// in (a file, a starting pattern, painted or received rows) lies where the update's own results
+// lie (docs/model.md, "Far from the smallest float"). Backends do it to whatever enters them.
+void floor_state_values(float* first, float* last);
+void floor_state_values(Fields& fields);
+// `fields` when none of its values lies below the floor, else `scratch`, made a floored copy:
+// for a backend that uploads from a const state and should copy it only when it must.
+const Fields& floored_state(const Fields& fields, Fields& scratch);
+
 // Largest accepted width or height: beyond it no grid is sensible on any machine we target.
 inline constexpr long kMaxGridDimension = 1 << 20;
 

@@ -62,7 +62,8 @@ struct Params {
 // Magnitude of the Laplacian's most negative eigenvalue: 8, 1.6 or 12.
 float laplacian_spectral_radius(Laplacian laplacian);
 
-// Rejects NaN, infinities, negative values and settings past the explicit-Euler diffusion limit
+// Rejects NaN, infinities, negative values, nonzero values below kParameterFloor
+// (gs/value_floors.h) and settings past the explicit-Euler diffusion limit
 // dt * max(Du, Dv) * |lambda_min| <= 2 of the chosen Laplacian.
 Status validate(const Params& params);
 

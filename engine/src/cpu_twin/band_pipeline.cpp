@@ -51,7 +51,7 @@ template <Laplacian L, bool Mapped>
 class BandPass {
  public:
   BandPass(const Fields& in, Fields& out, Band band, int steps, const Params& p, RowStore store,
-           RowRing& ring, std::atomic<long>* heartbeat)
+           RowRing& ring, std::atomic<long>* heartbeat, PassRows rows)
       : in_(in),
         out_(out),
         band_(band),
@@ -59,7 +59,8 @@ class BandPass {
         p_(p),
         output_store_(store),
         ring_(ring),
-        heartbeat_(heartbeat) {}
+        heartbeat_(heartbeat),
+        rows_(rows) {}
 
   void run() {
     // Row r of level l is computed at wave position r + l, after level l - 1 has computed
@@ -117,11 +118,12 @@ class BandPass {
         level == steps_ ? out_.v.data() + long(row) * width() : ring_.v(level, row);
     const float F_row = Mapped ? map_F(p_, grid_row(row), height()) : p_.F;
 #if GS_TWIN_SIMD
-    const RowStore store = level == steps_ ? output_store_ : RowStore::Cached;
-    update_row_simd<L, Mapped>(rows, u_out, v_out, width(), F_row, p_, store);
-#else
-    update_row<L, Mapped>(rows, u_out, v_out, width(), F_row, p_);  // no SIMD rows: plain rows
+    if (rows_ == PassRows::Simd) {
+      const RowStore store = level == steps_ ? output_store_ : RowStore::Cached;
+      return update_row_simd<L, Mapped>(rows, u_out, v_out, width(), F_row, p_, store);
+    }
 #endif
+    update_row<L, Mapped>(rows, u_out, v_out, width(), F_row, p_);
   }
 
   const Fields& in_;
@@ -132,15 +134,16 @@ class BandPass {
   const RowStore output_store_;
   RowRing& ring_;
   std::atomic<long>* heartbeat_;  // this thread's: that it is running
+  const PassRows rows_;
 };
 
 template <Laplacian L>
 void run_pass_for(const Fields& in, Fields& out, Band band, int steps, const Params& p,
-                  RowStore store, RowRing& ring, std::atomic<long>* heartbeat) {
+                  RowStore store, RowRing& ring, std::atomic<long>* heartbeat, PassRows rows) {
   if (p.map.enabled)
-    BandPass<L, true>(in, out, band, steps, p, store, ring, heartbeat).run();
+    BandPass<L, true>(in, out, band, steps, p, store, ring, heartbeat, rows).run();
   else
-    BandPass<L, false>(in, out, band, steps, p, store, ring, heartbeat).run();
+    BandPass<L, false>(in, out, band, steps, p, store, ring, heartbeat, rows).run();
 }
 
 }  // namespace
@@ -180,17 +183,18 @@ RowStore output_store(GridSize size) {
 }
 
 void run_band_pass(const Fields& in, Fields& out, Band band, int steps, const Params& params,
-                   RowStore store, RowRing& ring, std::atomic<long>* heartbeat) {
+                   RowStore store, RowRing& ring, std::atomic<long>* heartbeat, PassRows rows) {
   if (band.first >= band.end) return;
   switch (params.laplacian) {
     case Laplacian::FivePoint:
       return run_pass_for<Laplacian::FivePoint>(in, out, band, steps, params, store, ring,
-                                                heartbeat);
+                                                heartbeat, rows);
     case Laplacian::NinePoint:
       return run_pass_for<Laplacian::NinePoint>(in, out, band, steps, params, store, ring,
-                                                heartbeat);
+                                                heartbeat, rows);
     case Laplacian::Course:
-      return run_pass_for<Laplacian::Course>(in, out, band, steps, params, store, ring, heartbeat);
+      return run_pass_for<Laplacian::Course>(in, out, band, steps, params, store, ring, heartbeat,
+                                             rows);
   }
 }
 

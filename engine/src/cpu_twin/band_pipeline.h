@@ -53,9 +53,15 @@ Band band_of(int index, int count, int height);
 // How the last step of a pass should write a grid of this size.
 RowStore output_store(GridSize size);
 
+// The row code a pass runs: the SIMD rows where the build has them (else the plain ones), or the
+// plain rows, which a build without SIMD rows runs (tests ask for them, to cover that build's
+// fast path in every build).
+enum class PassRows { Simd, Plain };
+
 // Advances band's rows of `in` by `steps` (>= 1) into `out`, using ring for the steps between.
 // in and out must be different grids of the same size.
 void run_band_pass(const Fields& in, Fields& out, Band band, int steps, const Params& params,
-                   RowStore store, RowRing& ring, std::atomic<long>* heartbeat = nullptr);
+                   RowStore store, RowRing& ring, std::atomic<long>* heartbeat = nullptr,
+                   PassRows rows = PassRows::Simd);
 
 }  // namespace gs::twin

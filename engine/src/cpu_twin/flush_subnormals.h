@@ -2,8 +2,9 @@
 // The front of a growing pattern is a band of cells whose v decays through the subnormal range,
 // and x86 cores take a slow assist on every operation that meets one: on the course's run the
 // twin lost more than a quarter of its speed to them. Both of the twin's loops step under this
-// guard, so they still agree to the bit; the CUDA build flushes too (--ftz=true), so the machines
-// agree on what a vanishing value becomes.
+// guard, so they still agree to the bit; the CUDA build flushes too (--ftz=true). The two decide
+// differently what is tiny (after and before rounding), which the floors of gs/value_floors.h
+// make moot: no operation of the update comes near the smallest normal float.
 #pragma once
 
 #if defined(__SSE2__)

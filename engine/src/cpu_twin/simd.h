@@ -56,6 +56,12 @@ inline Vec fused_multiply_subtract(Vec a, Vec b, Vec c) {
 inline Vec fused_negate_multiply_add(Vec a, Vec b, Vec c) {
   return _mm512_fnmadd_ps(a.value, b.value, c.value);
 }
+// x, or +0 in the lanes where |x| < floor (NaN stays): gs::zero_below lane by lane.
+inline Vec zero_below(Vec x, float floor) {
+  const __mmask16 keep =
+      _mm512_cmp_ps_mask(_mm512_abs_ps(x.value), _mm512_set1_ps(floor), _CMP_NLT_UQ);
+  return _mm512_maskz_mov_ps(keep, x.value);
+}
 
 inline Vec load(const float* p) {
   return _mm512_loadu_ps(p);
@@ -119,6 +125,11 @@ inline Vec fused_multiply_subtract(Vec a, Vec b, Vec c) {
 }
 inline Vec fused_negate_multiply_add(Vec a, Vec b, Vec c) {
   return _mm256_fnmadd_ps(a.value, b.value, c.value);
+}
+inline Vec zero_below(Vec x, float floor) {
+  const __m256 magnitude = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x.value);
+  const __m256 keep = _mm256_cmp_ps(magnitude, _mm256_set1_ps(floor), _CMP_NLT_UQ);
+  return _mm256_and_ps(x.value, keep);
 }
 
 inline Vec load(const float* p) {

@@ -117,7 +117,7 @@ void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int 
     Vec k = k_uniform;
     if constexpr (Mapped) k = map_k_of_column(p, Vec::iota(float(x)), float(width));
     Vec u_next = 0.0f, v_next = 0.0f;
-    react_diffuse(u.centre(), v.centre(), u.laplacian(), v.laplacian(), F, k, p, u_next, v_next);
+    react_diffuse<L>(u.centre(), v.centre(), u.laplacian(), v.laplacian(), F, k, p, u_next, v_next);
     if (stream_it) {
       simd::stream(u_out + x, u_next);
       simd::stream(v_out + x, v_next);

@@ -80,9 +80,11 @@ class CudaBatchedStepper final : public BatchedStepper {
 
   // The initial state crosses to the device once; the copies of it are made there
   // (replication_copies.h).
-  Status start(const Fields& initial, const Params& params,
+  Status start(const Fields& given, const Params& params,
                const std::vector<Rates>& rates) override {
     if (params.map.enabled) return Error{"a batch of grids takes no parameter map"};
+    Fields scratch;
+    const Fields& initial = floored_state(given, scratch);  // as the twin's copy_in floors it
     if (initial.u.size() != initial.size.cells() || initial.v.size() != initial.size.cells())
       return Error{"a batch's initial fields do not match their grid size " +
                    to_string(initial.size)};

@@ -32,10 +32,12 @@ std::string CudaBackend::description() const {
          std::to_string(d.compute_minor);
 }
 
-Status CudaBackend::copy_in(const Fields& fields) {
+Status CudaBackend::copy_in(const Fields& given) {
   GS_TRY(impl_->make_current());
-  if (fields.u.size() != fields.size.cells() || fields.v.size() != fields.size.cells())
-    return Error{"copy in: fields do not match their grid size " + to_string(fields.size)};
+  if (given.u.size() != given.size.cells() || given.v.size() != given.size.cells())
+    return Error{"copy in: fields do not match their grid size " + to_string(given.size)};
+  Fields scratch;
+  const Fields& fields = floored_state(given, scratch);
   if (fields.size != impl_->size) GS_TRY(impl_->reallocate(fields.size));
   const std::size_t bytes = fields.size.cells() * sizeof(float);
   GS_TRY(impl_->copy(impl_->u[0].get(), fields.u.data(), bytes, cudaMemcpyHostToDevice));
@@ -98,10 +100,12 @@ Status CudaBackend::read_rows(int first, int count, Fields& rows) {
   return Status::ok();
 }
 
-Status CudaBackend::write_rows(int first, const Fields& rows) {
+Status CudaBackend::write_rows(int first, const Fields& given) {
   GS_TRY(impl_->make_current());
   GS_TRY(impl_->require_state());
-  GS_TRY(check_rows(impl_->size, first, rows.size.height, &rows));
+  GS_TRY(check_rows(impl_->size, first, given.size.height, &given));
+  Fields scratch;
+  const Fields& rows = floored_state(given, scratch);
   const std::size_t offset = std::size_t(first) * std::size_t(impl_->size.width);
   const std::size_t bytes = rows.size.cells() * sizeof(float);
   GS_TRY(impl_->copy(impl_->u[impl_->current].get() + offset, rows.u.data(), bytes,

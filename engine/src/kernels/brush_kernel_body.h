@@ -8,6 +8,7 @@
 #include "gs/launch_shape.h"
 #include "gs/params.h"
 #include "gs/status.h"
+#include "gs/value_floors.h"
 
 namespace gs {
 
@@ -62,7 +63,7 @@ GS_HD void brush_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim
     u[i] = 1.0f;
     v[i] = 0.0f;
   } else {
-    v[i] = brush.value;
+    v[i] = floored_state_value(brush.value);  // a painted state is a state the update could leave
   }
 }
 
