@@ -10,6 +10,7 @@
 #include <optional>
 #include <tuple>
 
+#include "cuda_backend_fixture.h"
 #include "gs/cpu_twin_backend.h"
 #include "gs/cuda_backend.h"
 #include "gs/initial_conditions.h"
@@ -18,16 +19,7 @@
 namespace gs::test {
 namespace {
 
-class CudaTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (auto reason = cuda_unavailable_reason()) GTEST_SKIP() << "no CUDA device: " << *reason;
-    Expected<std::unique_ptr<CudaBackend>> created = CudaBackend::create();
-    ASSERT_TRUE(created) << created.message();
-    cuda_ = std::move(created).value();
-  }
-  std::unique_ptr<CudaBackend> cuda_;
-};
+class CudaTest : public CudaBackendTest {};
 
 // Bit for bit: the GPU's kernels run the twin's arithmetic in the twin's order (nvcc fuses
 // no multiply-add of its own, --fmad=false; both flush subnormals).

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "cuda_backend_fixture.h"
 #include "gs/batched_stepper.h"
 #include "gs/cpu_twin_backend.h"
 #include "gs/cuda_backend.h"
@@ -28,14 +29,8 @@ namespace {
 const GridSize kSizes[] = {{17, 5}, {1023, 1025}};
 const int kStepCounts[] = {1, 17};
 
-class SanitizerSet : public ::testing::Test {
+class SanitizerSet : public CudaBackendTest {
  protected:
-  void SetUp() override {
-    if (auto reason = cuda_unavailable_reason()) GTEST_SKIP() << "no CUDA device: " << *reason;
-    Expected<std::unique_ptr<CudaBackend>> created = CudaBackend::create();
-    ASSERT_TRUE(created) << created.message();
-    cuda_ = std::move(created).value();
-  }
   // The GPU's state after `steps` from `start` equals the twin's, to the bit.
   void expect_twins_bits(const Fields& start, const Params& params, int steps) {
     CpuTwinBackend twin;
@@ -43,7 +38,6 @@ class SanitizerSet : public ::testing::Test {
     const Fields cpu = run_steps(twin, start, params, steps);
     EXPECT_TRUE(gpu.u == cpu.u && gpu.v == cpu.v);
   }
-  std::unique_ptr<CudaBackend> cuda_;
 };
 
 // A display buffer against a field of the state (a cache-aligned vector).
