@@ -208,7 +208,8 @@ void App::draw_ui() {
        {simulation_->divergence(), recording.recorder(), help_shown_, caption_},
        renderer_->colormap_table(),
        layout_,
-       imgui_->fonts()});
+       imgui_->fonts(),
+       surface_->take_key_presses()});
   bar_height_ = ui.bar_height;
   // The widest the overlay has been at this text size, so the field stays put when it narrows
   // (paused, fewer digits).

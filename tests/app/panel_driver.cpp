@@ -138,6 +138,7 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
         "A caption as long as a lecturer writes: watch how the spots divide as F rises";
     const std::optional<std::string> no_divergence;
     bool help_shown = true;  // the F1 help too
+    const std::vector<app::KeyPress> no_keys;
     const std::vector<app::Rgb> table = app::colormap_table(app::builtin_colormaps().front());
     drawn = app::draw_frame_ui(
         {{settings_, *simulation_, view_, stats_, pace_, app::TransferPath::Upload, fallback,
@@ -146,7 +147,8 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
          {no_divergence, nullptr, help_shown, caption},
          table,
          layout,
-         fonts_});
+         fonts_,
+         no_keys});
     clipped = app::clipped_windows();
     ImGui::Render();
   }
@@ -190,20 +192,16 @@ std::string PanelDriver::text_of_frame(const std::function<void()>& also) {
 }
 
 std::pair<std::vector<app::Command>, app::KeyActions> PanelDriver::press_key(int key, bool ctrl) {
-  ImGuiIO& io = ImGui::GetIO();
   app::KeyActions actions;
-  io.KeysDown[key] = true;
-  io.KeyCtrl = ctrl;
-  std::vector<app::Command> commands = frame(ImVec2(-FLT_MAX, -FLT_MAX), false, [&] {
+  // As the window delivers it: one queued press, read in a frame of the panel.
+  const std::vector<app::KeyPress> presses = {{key, ctrl, false}};
+  frame(ImVec2(-FLT_MAX, -FLT_MAX), false, [&] {
     std::vector<app::Command> pushed;
     actions = app::push_key_commands(
         {simulation_->running(), view_.ui_hidden, view_.presentation, false, settings_.favourites},
-        pushed);
+        presses, pushed);
     log_commands_ = pushed;
   });
-  io.KeysDown[key] = false;
-  io.KeyCtrl = false;
-  frame(ImVec2(-FLT_MAX, -FLT_MAX));
   return {log_commands_, actions};
 }
 

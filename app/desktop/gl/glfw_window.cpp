@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <optional>
+#include <utility>
 
 namespace gs::app {
 namespace {
@@ -49,19 +50,28 @@ SurfaceSize fit_to_screen(SurfaceSize size) {
 }
 
 // Every input and window callback notes that something arrived, so an idle loop draws again.
-// ImGui's backend, started later, calls these after its own (it chains to what was set before).
+// ImGui's backend, started later, chains to these: its callbacks call what was set before them.
 template <class... Args>
 void note_event(GLFWwindow* window, Args...) {
-  *static_cast<bool*>(glfwGetWindowUserPointer(window)) = true;
+  static_cast<WindowInput*>(glfwGetWindowUserPointer(window))->arrived = true;
 }
 
-void note_events(GLFWwindow* window, bool* events) {
-  glfwSetWindowUserPointer(window, events);
+// Each press (and auto-repeat) queued as it arrives: polled state would lose a press released
+// before the next frame looks. ImGui's backend keeps its own key state from the same events.
+void queue_key(GLFWwindow* window, int key, int, int action, int mods) {
+  WindowInput& input = *static_cast<WindowInput*>(glfwGetWindowUserPointer(window));
+  input.arrived = true;
+  if (action == GLFW_PRESS || action == GLFW_REPEAT)
+    input.keys.push({key, (mods & GLFW_MOD_CONTROL) != 0, action == GLFW_REPEAT});
+}
+
+void note_events(GLFWwindow* window, WindowInput* input) {
+  glfwSetWindowUserPointer(window, input);
   glfwSetCursorPosCallback(window, note_event<double, double>);
   glfwSetCursorEnterCallback(window, note_event<int>);
   glfwSetMouseButtonCallback(window, note_event<int, int, int>);
   glfwSetScrollCallback(window, note_event<double, double>);
-  glfwSetKeyCallback(window, note_event<int, int, int, int>);
+  glfwSetKeyCallback(window, queue_key);
   glfwSetCharCallback(window, note_event<unsigned>);
   glfwSetDropCallback(window, note_event<int, const char**>);
   glfwSetWindowFocusCallback(window, note_event<int>);
@@ -110,7 +120,7 @@ Expected<std::unique_ptr<GlfwWindow>> GlfwWindow::open(SurfaceSize size, const s
 }
 
 GlfwWindow::GlfwWindow(GLFWwindow* window) : window_(window) {
-  note_events(window_, &events_);
+  note_events(window_, &input_);
 }
 
 GlfwWindow::~GlfwWindow() {
@@ -131,9 +141,10 @@ void GlfwWindow::wait_events(double timeout_s) {
   glfwWaitEventsTimeout(timeout_s);
 }
 bool GlfwWindow::take_events() {
-  const bool arrived = events_;
-  events_ = false;
-  return arrived;
+  return std::exchange(input_.arrived, false);
+}
+std::vector<KeyPress> GlfwWindow::take_key_presses() {
+  return input_.keys.take();
 }
 void GlfwWindow::present() {
   glfwSwapBuffers(window_);

@@ -12,6 +12,13 @@ struct GLFWwindow;
 
 namespace gs::app {
 
+// What the window's callbacks note between frames: that something arrived (so an idle loop draws
+// again), and the key presses.
+struct WindowInput {
+  bool arrived = false;
+  KeyPressQueue keys;
+};
+
 class GlfwWindow final : public RenderSurface {
  public:
   // Fails with a clear message when there is no display (pointing to --headless and
@@ -26,6 +33,7 @@ class GlfwWindow final : public RenderSurface {
   void poll_events() override;
   void wait_events(double timeout_s) override;
   bool take_events() override;
+  std::vector<KeyPress> take_key_presses() override;
   void present() override;
   SurfaceSize framebuffer_size() const override;
   SurfaceSize window_size() const override;
@@ -47,7 +55,7 @@ class GlfwWindow final : public RenderSurface {
   GLFWwindow* window_;
   std::string gl_version_;
   WindowPlacement windowed_;  // the size and place before going fullscreen
-  bool events_ = false;       // set by the window's callbacks, cleared by take_events
+  WindowInput input_;         // set by the window's callbacks, taken by the frame loop
 };
 
 }  // namespace gs::app

@@ -28,6 +28,7 @@ class HeadlessSurface final : public RenderSurface {
   // No input arrives: the wait is a sleep.
   void wait_events(double timeout_s) override;
   bool take_events() override { return false; }
+  std::vector<KeyPress> take_key_presses() override { return {}; }
   void present() override;
   SurfaceSize framebuffer_size() const override { return size_; }
   SurfaceSize window_size() const override { return size_; }

@@ -6,9 +6,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "gpu_pairing.h"
 #include "gs/status.h"
+#include "key_presses.h"
 #include "settings.h"
 
 namespace gs::app {
@@ -36,6 +38,9 @@ class RenderSurface {
   virtual void wait_events(double timeout_s) = 0;
   // Whether input or a window event (a resize, an exposed window) arrived since the last call.
   virtual bool take_events() = 0;
+  // The key presses since the last call, each once, as the window system sent them (none
+  // offscreen). Read as events, not state: a tap shorter than a frame still counts.
+  virtual std::vector<KeyPress> take_key_presses() = 0;
   // Shows the frame just drawn (a buffer swap; a flush offscreen).
   virtual void present() = 0;
 

@@ -27,7 +27,7 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
   draw_colour_bar(ui.colormap_table, c.view.low, c.view.high, layout.colour_bar);
   result.keys = push_key_commands({c.simulation.running(), c.view.ui_hidden, c.view.presentation,
                                    c.recorder != nullptr, c.settings.favourites},
-                                  c.commands);
+                                  ui.key_presses, c.commands);
   if (result.keys.copy_setup) copy_setup_to_clipboard(c.simulation, c.view);
   if (result.keys.paste_setup) result.paste_problem = paste_setup_from_clipboard(c.commands);
   if (std::optional<command::Paint> paint =

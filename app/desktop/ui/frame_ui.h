@@ -1,7 +1,7 @@
 // Everything ImGui draws in a frame, in one call, placed by the window's layout: the panel (or,
 // presenting, the slim bar and the Timings overlay) unless the UI is hidden, the overlays, the
-// parameter map's axes, the colour bar; and the keys and the brush read as commands into the
-// panel's queue.
+// parameter map's axes, the colour bar; and the key presses and the brush read as commands into
+// the panel's queue.
 #pragma once
 
 #include <string>
@@ -22,6 +22,7 @@ struct FrameUi {
   const std::vector<Rgb>& colormap_table;
   const ScreenLayout& layout;
   const UiFonts& fonts;
+  const std::vector<KeyPress>& key_presses;  // since the last frame, from the window
 };
 
 struct FrameUiResult {

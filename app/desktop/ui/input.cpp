@@ -1,8 +1,8 @@
 // Keys and the brush as commands (input.h).
 #include "input.h"
 
-// GLFW's key codes only: ImGui 1.86's GLFW backend indexes its keys by them. Headless runs have
-// no keys, so none is ever down there; nothing here needs a window.
+// GLFW's key codes only: the window's key presses carry them. Headless runs have no keys, so no
+// press ever arrives there; nothing here needs a window.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -40,22 +40,27 @@ const std::vector<MouseGesture>& mouse_gestures() {
   return gestures;
 }
 
-KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& commands) {
+KeyActions key_commands(const KeyContext& context, const std::vector<KeyPress>& presses,
+                        std::vector<Command>& commands) {
+  // The toggles' state as this frame's earlier presses left it.
+  bool running = context.running, ui_hidden = context.ui_hidden;
+  bool presentation = context.presentation, recording = context.recording;
   KeyActions actions;
-  if (ImGui::GetIO().WantCaptureKeyboard) return actions;
   using A = KeyAction;
-  for (const KeyBinding& binding : key_bindings())
-    for (int key = binding.first_key; key <= binding.last_key; ++key) {
-      // Held, only S repeats (one step after another); a toggle or a capture happens once a
-      // press, however long the frame after an idle wait was.
-      if (!ImGui::IsKeyPressed(key, binding.action == A::Step)) continue;
-      if (binding.ctrl != ImGui::GetIO().KeyCtrl) continue;
+  for (const KeyPress& press : presses)
+    for (const KeyBinding& binding : key_bindings()) {
+      if (press.key < binding.first_key || press.key > binding.last_key) continue;
+      if (binding.ctrl != press.ctrl) continue;
+      // Held, only S repeats (one step after another); a toggle or a capture happens once a press.
+      if (press.repeat && binding.action != A::Step) continue;
       switch (binding.action) {
         case A::RunPause:
-          commands.push_back(context.running ? Command{command::Pause{}} : Command{command::Run{}});
+          commands.push_back(running ? Command{command::Pause{}} : Command{command::Run{}});
+          running = !running;
           break;
         case A::Step:
           commands.push_back(command::Step{1});
+          running = false;  // a step pauses
           break;
         case A::Reset:
           commands.push_back(command::Reset{});
@@ -64,23 +69,26 @@ KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& co
           commands.push_back(command::Screenshot{"", false});
           break;
         case A::Record:
-          commands.push_back(context.recording ? Command{command::RecordStop{}}
-                                               : Command{command::RecordStart{}});
+          commands.push_back(recording ? Command{command::RecordStop{}}
+                                       : Command{command::RecordStart{}});
+          recording = !recording;
           break;
         case A::HideUi:
-          commands.push_back(command::SetView{ViewControl::UiHidden, !context.ui_hidden});
+          ui_hidden = !ui_hidden;
+          commands.push_back(command::SetView{ViewControl::UiHidden, ui_hidden});
           break;
         case A::ViewReset:
           commands.push_back(command::ViewReset{});
           break;
         case A::Presentation:
-          commands.push_back(command::SetView{ViewControl::Presentation, !context.presentation});
+          presentation = !presentation;
+          commands.push_back(command::SetView{ViewControl::Presentation, presentation});
           break;
         case A::Fullscreen:
-          actions.toggle_fullscreen = true;
+          actions.toggle_fullscreen = !actions.toggle_fullscreen;
           break;
         case A::Help:
-          actions.toggle_help = true;
+          actions.toggle_help = !actions.toggle_help;
           break;
         case A::CopySetup:
           actions.copy_setup = true;
@@ -89,13 +97,19 @@ KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& co
           actions.paste_setup = true;
           break;
         case A::Favourite:
-          if (const std::size_t index = std::size_t(key - binding.first_key);
+          if (const std::size_t index = std::size_t(press.key - binding.first_key);
               index < context.favourites.size())
             commands.push_back(command::LoadPreset{context.favourites[index]});
           break;
       }
     }
   return actions;
+}
+
+KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPress>& presses,
+                             std::vector<Command>& commands) {
+  if (ImGui::GetIO().WantCaptureKeyboard) return {};
+  return key_commands(context, presses, commands);
 }
 
 std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_mode,

@@ -1,6 +1,7 @@
-// Keyboard shortcuts and the brush under the mouse, as commands. ImGui's input state is read
-// (never while ImGui itself wants the keyboard or the mouse); what is not a command (the help,
-// fullscreen) comes back for the app to do.
+// Keyboard shortcuts and the brush under the mouse, as commands. The keys come as the window's
+// queued presses (key_presses.h), each counted once however short; the mouse is ImGui's state.
+// Neither acts while ImGui itself wants the keyboard or the mouse; what is not a command (the
+// help, fullscreen) comes back for the app to do.
 #pragma once
 
 #include <optional>
@@ -9,6 +10,7 @@
 
 #include "commands.h"
 #include "gs/fields.h"
+#include "key_presses.h"
 #include "screen_layout.h"
 #include "view_state.h"
 
@@ -62,7 +64,14 @@ struct KeyActions {
   bool paste_setup = false;  // Ctrl+V: script lines from the clipboard
 };
 
-KeyActions push_key_commands(const KeyContext& context, std::vector<Command>& commands);
+// The presses of a frame through the key table, oldest first: a toggle pressed twice toggles
+// twice; held, only the step key repeats. No ImGui: the tests feed it presses.
+KeyActions key_commands(const KeyContext& context, const std::vector<KeyPress>& presses,
+                        std::vector<Command>& commands);
+// The same, unless ImGui wants the keyboard (typing in a text field): then the presses are
+// dropped, as they belong to the field.
+KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPress>& presses,
+                             std::vector<Command>& commands);
 
 // Left-drag paints v, right-drag erases; nothing in map mode, where a click picks (F, k).
 // `shown` is the part of the grid in view (zoom and pan).
