@@ -220,7 +220,15 @@ void App::draw_ui() {
     std::cerr << "grayscott: " << ui.paste_problem << "\n";
     caption_ = ui.paste_problem;
   }
-  clip_watch_.observe(clipped_windows());
+  // The Timings plot draws its own labels: one past its edge counts as clipped too.
+  std::vector<ClippedWindow> clipped = clipped_windows();
+  timings_plot_.reset();
+  if (ui.timings_plot) {
+    timings_plot_ = ui.timings_plot->rect;
+    if (ui.timings_plot->label_overflow_px > 1.0f)  // past rounding, as clipped_windows()
+      clipped.push_back({"##timings plot", ui.timings_plot->label_overflow_px});
+  }
+  clip_watch_.observe(clipped);
   imgui_->end_frame();
 }
 
@@ -238,7 +246,7 @@ int App::finish() {
             display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
             surface_->gl_version(), {devices_in_use(), display_.builds()},
             {imgui_->fonts().text_px, layout_, clip_watch_.persistent(),
-             int(thumbnails_.ids().size())});
+             int(thumbnails_.ids().size()), timings_plot_});
         !status) {
       std::cerr << "grayscott: error: " << status.message() << "\n";
       exit_code_ = 1;

@@ -87,6 +87,7 @@ class App {
   float bar_height_ = 0;     // the presentation bar's, as last drawn
   float timings_width_ = 0;  // the Timings overlay's, as last drawn
   ClipWatch clip_watch_;
+  std::optional<ScreenRect> timings_plot_;  // the panel's Timings plot, as last drawn
   bool quit_ = false;
   int exit_code_ = 0;
 };

@@ -120,6 +120,7 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"bar", rect(layout.bar)},
         {"caption", rect(layout.caption)},
         {"timings", rect(layout.timings)},
+        {"timings_plot", rect(ui.timings_plot)},
         {"clipped", clipped},
         {"preset_thumbnails", ui.preset_thumbnails}}},
   };

@@ -77,6 +77,7 @@ struct UiReport {
   ScreenLayout layout;
   std::vector<ClippedWindow> clipped;
   int preset_thumbnails = 0;
+  std::optional<ScreenRect> timings_plot;  // the panel's Timings plot, labels included
 };
 
 // A picture exported with its overlays (screenshots and videos with export-overlays on): the

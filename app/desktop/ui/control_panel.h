@@ -3,6 +3,7 @@
 // only pushes commands; it never changes the simulation itself.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "settings.h"
 #include "simulation.h"
 #include "thumbnail_textures.h"
+#include "timings_plot.h"
 #include "video_recorder.h"
 #include "view_state.h"
 
@@ -32,6 +34,8 @@ struct PanelState {
   int video_fps = 30;
   // The state file being typed.
   char state_path[512] = "state.h5";
+  // Where this frame's Timings plot went (none: not drawn), for the layout check.
+  std::optional<DrawnPlot> timings_plot;
 };
 
 // What the panel needs to show, its own edit state, and where its commands go.

@@ -15,6 +15,7 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
   const bool map_mode = c.simulation.params().map.enabled;
   const GridRegion shown = visible_region(c.simulation.size(), c.view.zoom, c.view.center);
   FrameUiResult result;
+  c.state.timings_plot.reset();  // drawn again below, or not at all this frame
   if (layout.panel) draw_control_panel(c, *layout.panel);
   if (layout.bar) result.bar_height = draw_presentation_bar(c, *layout.bar);
   if (layout.timings)
@@ -34,6 +35,7 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
           brush_under_mouse(c.view, map_mode, layout.field, shown))
     c.commands.push_back(*paint);
   push_zoom_and_pan(c.view, layout.field, shown, c.simulation.size(), c.commands);
+  result.timings_plot = c.state.timings_plot;
   return result;
 }
 

@@ -1,13 +1,13 @@
 // The Timings: where each frame's time goes, in the panel (with a plot of the last few hundred
-// frames) and, when presenting, as an overlay in large type telling the course's story: kernel
-// time, transfer time, bytes over PCIe per frame, steps per second; both say which EGL and CUDA
-// devices run. Paused, they say so and show no rates: the last running figures would read as live.
+// frames, timings_plot.h) and, when presenting, as an overlay in large type telling the course's
+// story: kernel time, transfer time, bytes over PCIe per frame, steps per second; both say which
+// EGL and CUDA devices run. Paused, they say so and show no rates: the last running figures would
+// read as live.
 #include <imgui.h>
-
-#include <vector>
 
 #include "control_panel.h"
 #include "timings_overlay.h"
+#include "timings_plot.h"
 
 namespace gs::app {
 namespace {
@@ -61,19 +61,8 @@ void draw_timings(const PanelContext& c) {
     ImGui::Text("%d of %d steps asked: %s", c.pace.steps, c.pace.asked, c.pace.capped.c_str());
   ImGui::Text("PCIe on the %s path", to_string(c.transfer).c_str());
 
-  std::vector<float> kernel, transfer;
-  for (const FrameTiming& frame : c.stats.history()) {
-    kernel.push_back(float(frame.kernel_ms));
-    transfer.push_back(float(frame.transfer_ms));
-  }
-  if (!kernel.empty()) {
-    // The plots take the panel's width less their labels, and a height that follows the text.
-    const ImVec2 size(-ImGui::CalcTextSize("transfer ms ").x, 4.0f * ImGui::GetFontSize());
-    ImGui::PlotLines("kernel ms", kernel.data(), int(kernel.size()), 0, nullptr, 0.0f, FLT_MAX,
-                     size);
-    ImGui::PlotLines("transfer ms", transfer.data(), int(transfer.size()), 0, nullptr, 0.0f,
-                     FLT_MAX, size);
-  }
+  if (!c.stats.history().empty())
+    c.state.timings_plot = draw_timings_plot(c.stats.history(), FrameStats::kHistory);
 }
 
 TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats& stats,
