@@ -278,6 +278,8 @@ Expected<bool> CpuTwinBackend::fields_are_finite() {
 Status CpuTwinBackend::paint(const Brush& brush) {
   if (current_.size.cells() == 0) return Error{"paint: no state copied in"};
   GS_TRY(check_brush(brush));
+  // Subnormals flushed as the GPU's --ftz flushes them, so a segment's arithmetic agrees too.
+  const twin::FlushSubnormals flush;
   // The brush kernel's own body over its own launch shape: one code for both machines.
   emulate_launch(brush_launch_shape(brush), [&](Dim3 block, Dim3 thread, Dim3 dim) {
     brush_kernel_body(block, thread, dim, brush, current_.u.data(), current_.v.data(),

@@ -41,16 +41,22 @@ struct DeviceStream {
   void* stream = nullptr;
 };
 
-// Paints v in a disc, or erases it to the resting state u = 1, v = 0.
+// Paints v in a disc, or erases it to the resting state u = 1, v = 0. With a segment start it
+// paints the capsule instead, every cell within the radius of the segment from there to the
+// centre: a drag's path since the last frame, so a fast stroke is not a row of separate discs.
 struct Brush {
   float x = 0.0f;  // centre, in cells
   float y = 0.0f;
   float radius = 1.0f;  // in cells
   float value = 0.5f;   // the v painted; ignored when erasing
   bool erase = false;
+  float from_dx = 0.0f;  // the segment's start, relative to the centre, in cells; 0, 0: a disc
+  float from_dy = 0.0f;
 };
 
 inline constexpr float kMaxBrushRadius = 4096.0f;
+// The longest segment along either axis, which bounds the box of cells a stroke may touch.
+inline constexpr float kMaxBrushSegment = 16384.0f;
 
 // The smallest and largest finite value of a field.
 struct ValueRange {
