@@ -209,7 +209,8 @@ void App::draw_ui() {
        renderer_->colormap_table(),
        layout_,
        imgui_->fonts(),
-       surface_->take_key_presses()});
+       surface_->take_key_presses(),
+       brush_stroke_});
   bar_height_ = ui.bar_height;
   // The widest the overlay has been at this text size, so the field stays put when it narrows
   // (paused, fewer digits).

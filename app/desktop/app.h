@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app_options.h"
+#include "brush_stroke.h"
 #include "control_panel.h"
 #include "demo_scripts.h"
 #include "display_transfer.h"
@@ -80,7 +81,8 @@ class App {
   Settings settings_;
   bool help_shown_ = false;
   std::string caption_;
-  PanelState panel_state_;  // the panel's own edit fields: grid size, video pace, state file
+  PanelState panel_state_;    // the panel's own edit fields: grid size, video pace, state file
+  BrushStroke brush_stroke_;  // where the brush's drag was last frame, in grid cells
   FramePacer pacer_;
   PaceDecision pace_;  // the current frame's steps, for the panel
   ScreenLayout layout_;

@@ -36,6 +36,8 @@ std::vector<Command> samples() {
       command::SaveSetup{"found it.gs"},
       command::Paint{12.5f, 3.25f, 8.0f, 0.75f, false},
       command::Paint{1.0f, 2.0f, 3.0f, 0.5f, true},
+      command::Paint{12.5f, 3.25f, 8.0f, 0.75f, false, GridPoint{-1.5f, 30.0f}},
+      command::Paint{1.0f, 2.0f, 3.0f, 0.5f, true, GridPoint{4.0f, 5.25f}},
       command::Pick{0.1f, 99.9f},
       command::SetCaptureFolder{"captures"},
       command::RecordStart{},  // the V key: a timestamped name

@@ -139,6 +139,7 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
     const std::optional<std::string> no_divergence;
     bool help_shown = true;  // the F1 help too
     const std::vector<app::KeyPress> no_keys;
+    app::BrushStroke stroke;
     const std::vector<app::Rgb> table = app::colormap_table(app::builtin_colormaps().front());
     drawn = app::draw_frame_ui(
         {{settings_, *simulation_, view_, stats_, pace_, app::TransferPath::Upload, fallback,
@@ -148,7 +149,8 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
          table,
          layout,
          fonts_,
-         no_keys});
+         no_keys,
+         stroke});
     clipped = app::clipped_windows();
     ImGui::Render();
   }

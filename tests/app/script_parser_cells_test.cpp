@@ -23,6 +23,32 @@ TEST(ScriptParser, PaintAndErase) {
   EXPECT_FALSE(parse_script("paint 1 2 0\n", "p.gs"));
   EXPECT_FALSE(parse_script("erase 1 2 3 4\n", "p.gs"));
   EXPECT_FALSE(parse_script("paint 1 nan 3\n", "p.gs"));
+  EXPECT_FALSE(first.from) << "a disc";
+}
+
+TEST(ScriptParser, PaintAndEraseFromASegmentStart) {
+  Expected<std::vector<ScriptLine>> lines = parse_script(
+      "paint 10 20.5 4 from 1 2\npaint 10 20 4 0.9 from -3 7.5\nerase 5 6 7 from 8 9\n", "p.gs");
+  ASSERT_TRUE(lines) << lines.message();
+  const auto& first = std::get<command::Paint>((*lines)[0].command);
+  EXPECT_EQ(first.value, 0.5f);
+  ASSERT_TRUE(first.from);
+  EXPECT_EQ(first.from->x, 1.0f);
+  EXPECT_EQ(first.from->y, 2.0f);
+  const auto& second = std::get<command::Paint>((*lines)[1].command);
+  EXPECT_EQ(second.value, 0.9f);
+  EXPECT_EQ(second.from->x, -3.0f);
+  EXPECT_EQ(second.from->y, 7.5f);
+  const auto& third = std::get<command::Paint>((*lines)[2].command);
+  EXPECT_TRUE(third.erase);
+  EXPECT_EQ(third.from->y, 9.0f);
+  const Expected<std::vector<ScriptLine>> half = parse_script("paint 1 2 3 from 4\n", "p.gs");
+  ASSERT_FALSE(half);
+  EXPECT_EQ(half.message(), "p.gs:1: paint needs X Y RADIUS [VALUE] [from X0 Y0]");
+  EXPECT_FALSE(parse_script("paint 1 2 3 from 4 nan\n", "p.gs"));
+  EXPECT_FALSE(parse_script("erase 1 2 3 0.5 from 4 5\n", "p.gs")) << "erase takes no value";
+  EXPECT_FALSE(parse_script("paint from 4 5\n", "p.gs"));
+  EXPECT_FALSE(parse_script("paint 1 2 3 to 4 5\n", "p.gs"));
 }
 
 TEST(ScriptParser, ViewZoomCenterAndReset) {

@@ -78,7 +78,7 @@ TEST_F(SanitizerSet, MapModeOnAwkwardSizes) {
     }
 }
 
-// Brushes past every edge and corner, and an eraser, on both boundaries.
+// Brushes past every edge and corner, strokes across them, and erasers, on both boundaries.
 TEST_F(SanitizerSet, BrushPastTheEdges) {
   for (const GridSize size : kSizes)
     for (const Boundary boundary : {Boundary::Periodic, Boundary::Neumann}) {
@@ -87,7 +87,9 @@ TEST_F(SanitizerSet, BrushPastTheEdges) {
       const Brush brushes[] = {{-2.5f, -1.5f, 4.2f, 0.7f, false},
                                {w + 1.5f, h - 0.5f, 3.3f, 0.4f, false},
                                {w / 2, h / 2, 2.9f, 0.0f, true},
-                               {w * 5, h * 5, 1.5f, 0.9f, false}};
+                               {w * 5, h * 5, 1.5f, 0.9f, false},
+                               {w - 1.5f, 0.5f, 2.1f, 0.6f, false, 4.0f, -3.5f},  // a stroke
+                               {1.5f, h - 0.5f, 1.7f, 0.0f, true, -3.0f, 2.5f}};
       Params params;
       params.boundary = boundary;
       const Fields start = random_fields(size, 21);

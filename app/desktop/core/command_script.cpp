@@ -45,7 +45,8 @@ std::string to_script_line(const Command& command) {
           [](const command::Paint& c) {
             return std::string(c.erase ? "erase " : "paint ") + number_text(c.x) + " " +
                    number_text(c.y) + " " + number_text(c.radius) +
-                   (c.erase ? "" : " " + number_text(c.value));
+                   (c.erase ? "" : " " + number_text(c.value)) +
+                   (c.from ? " from " + number_text(c.from->x) + " " + number_text(c.from->y) : "");
           },
           [](const command::Pick& c) {
             return "pick " + number_text(c.x) + " " + number_text(c.y);

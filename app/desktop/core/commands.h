@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "controls.h"
+#include "field_view.h"
 #include "gs/backend_factory.h"
 #include "gs/enum_names.h"
 #include "gs/initial_conditions.h"
@@ -89,13 +90,16 @@ struct RecordStop {};
 struct SetCaptureFolder {
   std::string path;
 };
-// The brush, in grid cells: paints v (or erases to u = 1, v = 0) in a disc.
+// The brush, in grid cells: paints v (or erases to u = 1, v = 0) in a disc around (x, y), or,
+// with `from`, in every cell within the radius of the segment from there to (x, y): a drag's path
+// since the last frame.
 struct Paint {
   float x;
   float y;
   float radius;
   float value;
   bool erase;
+  std::optional<GridPoint> from = std::nullopt;
 };
 // In parameter-map mode: take the (F, k) of the cell at (x, y) and return to uniform mode.
 struct Pick {

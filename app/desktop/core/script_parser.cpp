@@ -97,6 +97,38 @@ Expected<Command> parse_reset(const std::vector<std::string_view>& words) {
   return Command{reset};
 }
 
+// `paint X Y RADIUS [VALUE] [from X0 Y0]` and `erase X Y RADIUS [from X0 Y0]`: the brush, a disc
+// or, from (X0, Y0), the segment a drag covered.
+Expected<Command> parse_paint(std::vector<std::string_view> words) {
+  const std::string name(words[0]);
+  const bool erase = name == "erase";
+  const bool segment = words.size() >= 3 && words[words.size() - 3] == "from";
+  double from[2] = {0.0, 0.0};
+  if (segment) {
+    for (std::size_t i = 0; i < 2; ++i) {
+      Expected<double> number = parse_number(words[words.size() - 2 + i], name + " from: ");
+      if (!number) return Error{number.message()};
+      from[i] = *number;
+    }
+    words.resize(words.size() - 3);
+  }
+  const std::size_t args = words.size() - 1;
+  if (erase ? args != 3 : (args < 3 || args > 4))
+    return Error{name + " needs " +
+                 (erase ? "X Y RADIUS [from X0 Y0]" : "X Y RADIUS [VALUE] [from X0 Y0]")};
+  double numbers[4] = {0.0, 0.0, 0.0, 0.5};
+  for (std::size_t i = 0; i < args; ++i) {
+    Expected<double> number = parse_number(words[i + 1], name + ": ");
+    if (!number) return Error{number.message()};
+    numbers[i] = *number;
+  }
+  if (!(numbers[2] > 0.0)) return Error{name + ": the radius must be positive"};
+  command::Paint paint{float(numbers[0]), float(numbers[1]), float(numbers[2]), float(numbers[3]),
+                       erase};
+  if (segment) paint.from = GridPoint{float(from[0]), float(from[1])};
+  return Command{paint};
+}
+
 // One non-blank, non-comment line, already trimmed.
 Expected<Command> parse_command(std::string_view line) {
   const std::vector<std::string_view> words = split_words(line);
@@ -200,20 +232,7 @@ Expected<Command> parse_command(std::string_view line) {
     }
     return Command{command::Pick{float(at[0]), float(at[1])}};
   }
-  if (word == "paint" || word == "erase") {
-    const bool erase = word == "erase";
-    if (erase ? args != 3 : (args < 3 || args > 4))
-      return usage(erase ? "X Y RADIUS" : "X Y RADIUS [VALUE]");
-    double numbers[4] = {0.0, 0.0, 0.0, 0.5};
-    for (std::size_t i = 0; i < args; ++i) {
-      Expected<double> number = parse_number(words[i + 1], name + ": ");
-      if (!number) return Error{number.message()};
-      numbers[i] = *number;
-    }
-    if (!(numbers[2] > 0.0)) return Error{name + ": the radius must be positive"};
-    return Command{command::Paint{float(numbers[0]), float(numbers[1]), float(numbers[2]),
-                                  float(numbers[3]), erase}};
-  }
+  if (word == "paint" || word == "erase") return parse_paint(words);
   if (word == "caption") return Command{command::Caption{std::string(rest)}};
   if (word == "require") {
     if (args != 1) return usage("cuda");

@@ -232,7 +232,12 @@ Status Simulation::apply(const SimulationCommand& command) {
                         [&](const command::SaveState& c) { return save_state(c.path); },
                         [&](const command::LoadState& c) { return load_state(c.path); },
                         [&](const command::Paint& c) {
-                          return backend_->paint({c.x, c.y, c.radius, c.value, c.erase});
+                          Brush brush{c.x, c.y, c.radius, c.value, c.erase};
+                          if (c.from) {
+                            brush.from_dx = c.from->x - c.x;
+                            brush.from_dy = c.from->y - c.y;
+                          }
+                          return backend_->paint(brush);
                         },
                         [&](const command::Pick& c) { return pick(c.x, c.y); },
                     },

@@ -23,6 +23,7 @@ struct FrameUi {
   const ScreenLayout& layout;
   const UiFonts& fonts;
   const std::vector<KeyPress>& key_presses;  // since the last frame, from the window
+  BrushStroke& brush_stroke;                 // the drag of the brush, from frame to frame
 };
 
 struct FrameUiResult {

@@ -113,16 +113,19 @@ KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPre
 }
 
 std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_mode,
-                                                const ScreenRect& field, const GridRegion& shown) {
-  if (ImGui::GetIO().WantCaptureMouse || map_mode) return std::nullopt;
+                                                const ScreenRect& field, const GridRegion& shown,
+                                                BrushStroke& stroke) {
   // Shift+left-drag pans (push_zoom_and_pan).
   const bool painting = ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyShift;
   const bool erasing = ImGui::IsMouseDown(ImGuiMouseButton_Right);
-  if (!painting && !erasing) return std::nullopt;
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const std::optional<GridPoint> cell = window_to_grid(mouse.x, mouse.y, field, shown);
-  if (!cell) return std::nullopt;
-  return command::Paint{cell->x, cell->y, view.brush_radius, view.brush_value, erasing};
+  std::optional<GridPoint> cell;
+  if (!ImGui::GetIO().WantCaptureMouse && !map_mode && (painting || erasing)) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    cell = window_to_grid(mouse.x, mouse.y, field, shown);
+  }
+  const bool pressed =
+      ImGui::IsMouseClicked(erasing ? ImGuiMouseButton_Right : ImGuiMouseButton_Left);
+  return stroke.paint_at(cell, pressed, erasing, view.brush_radius, view.brush_value);
 }
 
 void push_zoom_and_pan(const ViewState& view, const ScreenRect& field, const GridRegion& shown,

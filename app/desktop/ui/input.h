@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "brush_stroke.h"
 #include "commands.h"
 #include "gs/fields.h"
 #include "key_presses.h"
@@ -74,9 +75,11 @@ KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPre
                              std::vector<Command>& commands);
 
 // Left-drag paints v, right-drag erases; nothing in map mode, where a click picks (F, k).
-// `shown` is the part of the grid in view (zoom and pan).
+// `shown` is the part of the grid in view (zoom and pan). Each frame paints the segment from
+// where `stroke` saw the drag last frame, so a fast drag leaves no gaps.
 std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_mode,
-                                                const ScreenRect& field, const GridRegion& shown);
+                                                const ScreenRect& field, const GridRegion& shown,
+                                                BrushStroke& stroke);
 
 // The mouse wheel zooms about the cursor; a middle-drag, or a shift+left-drag, pans: as
 // `view zoom` and `view center` commands.

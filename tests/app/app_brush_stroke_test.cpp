@@ -1,0 +1,99 @@
+// A fast drag of the brush in the real grayscott under Xvfb: the mouse is read once a frame, and
+// frames are slow (a large grid steps on the CPU twin each frame) while xdotool drags at 500 px/s,
+// so the pointer moves many cells between two frames. The stroke it leaves must still be one
+// band along the path, with no gap, not a row of separate discs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "app_run_support.h"
+#include "field_view.h"
+#include "gs/state_file.h"
+#include "screen_layout.h"
+
+namespace gs::test {
+namespace {
+
+constexpr GridSize kGrid{1536, 1536};
+constexpr int kRadius = 5;  // cells; about 2 px on the screen
+
+// The window point over the middle of grid cell (x, y) in the app's 1280x720 window with the
+// panel at scale 1, the whole grid in view (the layout the app computes).
+std::pair<int, int> window_point(int x, int y) {
+  const app::ScreenLayout layout = app::layout_screen({1280, 720, kGrid, 13, false, false, 0, 0});
+  const float wx = layout.field.x + (float(x) + 0.5f) / float(kGrid.width) * layout.field.width;
+  const float wy = layout.field.y + (float(y) + 0.5f) / float(kGrid.height) * layout.field.height;
+  return {int(std::lround(wx)), int(std::lround(wy))};
+}
+
+// One xdotool process presses at `from`, moves 4 px every 8 ms (500 px/s, a normal drag) to `to`
+// and releases.
+std::string drag(std::pair<int, int> from, std::pair<int, int> to) {
+  std::string line = "\"$xdotool\" mousemove " + std::to_string(from.first) + " " +
+                     std::to_string(from.second) + " sleep 0.3 mousedown 1 sleep 0.1";
+  const int steps =
+      std::max(std::abs(to.first - from.first), std::abs(to.second - from.second)) / 4;
+  for (int i = 1; i <= steps; ++i) {
+    const int x = from.first + (to.first - from.first) * i / steps;
+    const int y = from.second + (to.second - from.second) * i / steps;
+    line += " mousemove " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.008";
+  }
+  return line + " sleep 0.2 mouseup 1\n";
+}
+
+TEST(AppBrushStroke, AFastDragOverSlowFramesLeavesAStrokeWithoutGaps) {
+  ScratchDir dir;
+  const std::filesystem::path ready = dir / "ready.png";
+  // No reaction and no diffusion (F = k = Du = Dv = 0): a cell the brush never touched stays at
+  // rest (u = 1, v = 0) through every step, and a painted one never gets back there. Running on
+  // the twin's reference loop, four steps of 2.4 million cells a frame (and their upload and
+  // drawing) keep each frame busy during the drag; the script's frames outlast the drag.
+  const std::string script =
+      "backend cpu\nset cpu-path reference\npause\nsteps-per-frame 4\nsize 1536 1536\n"
+      "set F 0\nset k 0\nset Du 0\nset Dv 0\nset dt 0.1\nerase 768 768 1200\n"
+      "set brush-radius " +
+      std::to_string(kRadius) + "\nset brush-value 0.5\nrun-frames 3\nwindow-screenshot " +
+      ready.string() + "\nrun\nrun-frames 200\nsave " + (dir / "stroke.h5").string() +
+      "\nquit\n";
+  constexpr int kRow = 700, kFirst = 200, kLast = 1300;  // the path, in grid cells
+  const ProgramResult app = run_app_with_input(
+      dir, script, ready, drag(window_point(kFirst, kRow), window_point(kLast, kRow)),
+      {"--stats-json", (dir / "stats.json").string()});
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  const nlohmann::json stats = load_json(dir / "stats.json");
+  // The condition the drag is made in: frames of over 20 ms, in which the mouse moves 10 px or
+  // more, over 20 cells (2.2 a pixel): twice the brush's width.
+  EXPECT_GT(stats["ms_per_frame"]["frame"].get<double>(), 20.0) << stats.dump();
+
+  Expected<StateFile> state = read_state(dir / "stroke.h5");
+  ASSERT_TRUE(state) << state.message();
+  const auto painted = [&](int x, int y) {
+    const std::size_t i = std::size_t(y) * std::size_t(kGrid.width) + std::size_t(x);
+    return state->fields.u[i] != 1.0f || state->fields.v[i] != 0.0f;
+  };
+  // Along the path: the columns with a painted cell within two radii of its row, and between
+  // the stroke's ends the longest run of columns without one.
+  std::vector<bool> hit(std::size_t(kGrid.width), false);
+  for (int x = 0; x < kGrid.width; ++x)
+    for (int y = kRow - 2 * kRadius; y <= kRow + 2 * kRadius; ++y)
+      if (painted(x, y)) hit[std::size_t(x)] = true;
+  const auto first_hit = std::find(hit.begin(), hit.end(), true);
+  const int first = first_hit == hit.end() ? -1 : int(first_hit - hit.begin());
+  const int last = int(hit.rend() - std::find(hit.rbegin(), hit.rend(), true)) - 1;
+  int longest_gap = 0, run = 0, gaps = 0;
+  for (int x = std::max(first, 0); x <= last; ++x) {
+    run = hit[std::size_t(x)] ? 0 : run + 1;
+    gaps += run == 1;
+    longest_gap = std::max(longest_gap, run);
+  }
+  ASSERT_GE(first, 0) << "the drag painted";
+  EXPECT_NEAR(first, kFirst, 3 * kRadius);
+  EXPECT_NEAR(last, kLast, 3 * kRadius);
+  EXPECT_LE(longest_gap, kRadius) << gaps << " gaps along the stroke from column " << first
+                                  << " to " << last << "; " << stats["frames"] << " frames";
+}
+
+}  // namespace
+}  // namespace gs::test
