@@ -3,6 +3,7 @@
 // recordings (the rest is in app_xvfb_test.cpp).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "app_run_support.h"
@@ -69,6 +70,7 @@ TEST(AppUnderXvfb, PaintingChangesTheFieldWhereAndOnlyWherePainted) {
       (dir / "before.h5").string() + "\n" +
       "paint 30 20 5 0.9\n"
       "erase 60 40 3\n"
+      "paint 10.5 50.5 2.2 0.7 from 40.5 50.5\n"  // a drag's segment
       "save " +
       (dir / "after.h5").string() + "\n" + "quit\n";
   const ProgramResult app = run_app(dir, script);
@@ -80,7 +82,12 @@ TEST(AppUnderXvfb, PaintingChangesTheFieldWhereAndOnlyWherePainted) {
     const float dx = float(x) + 0.5f - cx, dy = float(y) + 0.5f - cy;
     return dx * dx + dy * dy <= r * r;
   };
-  int painted = 0, erased = 0;
+  // Within 2.2 cells of the segment from (40.5, 50.5) to (10.5, 50.5).
+  const auto along = [](int x, int y) {
+    const double dx = std::max({10.5 - (x + 0.5), 0.0, x + 0.5 - 40.5}), dy = y + 0.5 - 50.5;
+    return dx * dx + dy * dy <= 2.2 * 2.2;
+  };
+  int painted = 0, erased = 0, stroked = 0;
   for (int y = 0; y < 60; ++y)
     for (int x = 0; x < 80; ++x) {
       const std::size_t i = std::size_t(y) * 80 + x;
@@ -92,6 +99,9 @@ TEST(AppUnderXvfb, PaintingChangesTheFieldWhereAndOnlyWherePainted) {
         EXPECT_EQ(after->fields.u[i], 1.0f);
         EXPECT_EQ(after->fields.v[i], 0.0f);
         ++erased;
+      } else if (along(x, y)) {
+        EXPECT_EQ(after->fields.v[i], 0.7f) << x << "," << y;
+        ++stroked;
       } else {
         ASSERT_EQ(after->fields.u[i], before->fields.u[i]) << x << "," << y;
         ASSERT_EQ(after->fields.v[i], before->fields.v[i]) << x << "," << y;
@@ -99,6 +109,7 @@ TEST(AppUnderXvfb, PaintingChangesTheFieldWhereAndOnlyWherePainted) {
     }
   EXPECT_GT(painted, 60);
   EXPECT_GT(erased, 20);
+  EXPECT_EQ(stroked, 35 + 2 * 33 + 2 * 31) << "rows 48 to 52, round at the ends";
 }
 
 }  // namespace

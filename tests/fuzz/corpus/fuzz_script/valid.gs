@@ -22,6 +22,8 @@ step 5
 reset spots 7
 paint 10 10 4 0.5
 erase 12 12 2
+paint 10 10 4 0.5 from 30 2.5
+erase 12 12 2 from 1 1
 pick 30.5 40
 screenshot
 screenshot shot.png
