@@ -55,8 +55,7 @@ TEST(AppBrushStroke, AFastDragOverSlowFramesLeavesAStrokeWithoutGaps) {
       "set F 0\nset k 0\nset Du 0\nset Dv 0\nset dt 0.1\nerase 768 768 1200\n"
       "set brush-radius " +
       std::to_string(kRadius) + "\nset brush-value 0.5\nrun-frames 3\nwindow-screenshot " +
-      ready.string() + "\nrun\nrun-frames 200\nsave " + (dir / "stroke.h5").string() +
-      "\nquit\n";
+      ready.string() + "\nrun\nrun-frames 200\nsave " + (dir / "stroke.h5").string() + "\nquit\n";
   constexpr int kRow = 700, kFirst = 200, kLast = 1300;  // the path, in grid cells
   const ProgramResult app = run_app_with_input(
       dir, script, ready, drag(window_point(kFirst, kRow), window_point(kLast, kRow)),
