@@ -131,7 +131,8 @@ EOF
     [[ -z "$py_ok" && "$mods" == *numpy*h5py* ]] && py_ok=$py
     # The peers' Python: the one that imports most of CuPy, JAX and Numba (with h5py, to read
     # the starting state).
-    score=$(grep -owE 'cupy|jax|numba' <<<"$mods" | wc -l)
+    # (grep finds none on a Python without them: not a failure under pipefail.)
+    score=$({ grep -owE 'cupy|jax|numba' <<<"$mods" || true; } | wc -l)
     [[ "$mods" == *h5py* && "$score" -gt "$peer_score" ]] && { peer_py=$py; peer_score=$score; }
   done
 
