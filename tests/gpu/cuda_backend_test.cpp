@@ -9,6 +9,8 @@
 #include <limits>
 #include <optional>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "cuda_backend_fixture.h"
 #include "gs/cpu_twin_backend.h"
@@ -108,52 +110,49 @@ TEST_F(CudaTest, ParameterChangesAndMovingDisplayTargetsBetweenCalls) {
   EXPECT_LE(cuda_->graph_builds() - builds_before, 4);
 }
 
-TEST_F(CudaTest, BrushPaintsTheTwinsCellsIncludingTheRim) {
-  const Fields start = random_fields({301, 177}, 12);
+// Paints `brushes` on the GPU and on the twin from `start`, on both boundaries, and expects the
+// same bits; the twin's fields after each boundary's brushes come back for further checks.
+std::vector<Fields> expect_twins_paint(CudaBackend& cuda, const Fields& start,
+                                       const std::vector<Brush>& brushes) {
+  std::vector<Fields> twins;
   for (const Boundary boundary : {Boundary::Periodic, Boundary::Neumann}) {
     Params p;
     p.boundary = boundary;
     CpuTwinBackend twin;
-    for (Backend* backend : {static_cast<Backend*>(cuda_.get()), static_cast<Backend*>(&twin)}) {
-      ASSERT_TRUE(backend->set_params(p));
-      ASSERT_TRUE(backend->copy_in(start));
-      for (const Brush& brush :
-           {Brush{-3.9f, 5.2f, 17.3f, 0.7f, false}, Brush{150.25f, 88.75f, 40.1f, 0.3f, false},
-            Brush{299.5f, 176.5f, 9.99f, 0.0f, true}})
-        ASSERT_TRUE(backend->paint(brush));
+    for (Backend* backend : {static_cast<Backend*>(&cuda), static_cast<Backend*>(&twin)}) {
+      EXPECT_TRUE(backend->set_params(p));
+      EXPECT_TRUE(backend->copy_in(start));
+      for (const Brush& brush : brushes) EXPECT_TRUE(backend->paint(brush));
     }
     Fields gpu, cpu;
-    ASSERT_TRUE(cuda_->copy_out(gpu));
-    ASSERT_TRUE(twin.copy_out(cpu));
+    EXPECT_TRUE(cuda.copy_out(gpu));
+    EXPECT_TRUE(twin.copy_out(cpu));
     EXPECT_TRUE(same_bits(gpu, cpu)) << to_string(boundary);
+    twins.push_back(std::move(cpu));
   }
+  return twins;
+}
+
+TEST_F(CudaTest, BrushPaintsTheTwinsCellsIncludingTheRim) {
+  expect_twins_paint(
+      *cuda_, random_fields({301, 177}, 12),
+      {Brush{-3.9f, 5.2f, 17.3f, 0.7f, false}, Brush{150.25f, 88.75f, 40.1f, 0.3f, false},
+       Brush{299.5f, 176.5f, 9.99f, 0.0f, true}});
 }
 
 // Strokes (the segment between two frames of a drag): along x, along y, diagonal, across the
 // torus's corner, a zero-length one and an eraser; the GPU paints the twin's cells, rims included.
 TEST_F(CudaTest, StrokesPaintTheTwinsCells) {
   const Fields start = random_fields({301, 177}, 13);
-  const Brush strokes[] = {{40.3f, 20.6f, 6.7f, 0.9f, false, 180.45f, 3.15f},
-                           {250.2f, 170.1f, 3.3f, 0.4f, false, 2.35f, -160.7f},
-                           {10.55f, 5.35f, 12.6f, 0.6f, false, 270.15f, 160.85f},
-                           {2.4f, 1.7f, 5.5f, 0.8f, false, -19.35f, -16.15f},
-                           {150.0f, 88.0f, 5.0f, 0.7f, false, 0.0f, 0.0f},
-                           {120.75f, 60.25f, 8.0f, 0.0f, true, 60.5f, 40.0f}};
-  for (const Boundary boundary : {Boundary::Periodic, Boundary::Neumann}) {
-    Params p;
-    p.boundary = boundary;
-    CpuTwinBackend twin;
-    for (Backend* backend : {static_cast<Backend*>(cuda_.get()), static_cast<Backend*>(&twin)}) {
-      ASSERT_TRUE(backend->set_params(p));
-      ASSERT_TRUE(backend->copy_in(start));
-      for (const Brush& stroke : strokes) ASSERT_TRUE(backend->paint(stroke));
-    }
-    Fields gpu, cpu;
-    ASSERT_TRUE(cuda_->copy_out(gpu));
-    ASSERT_TRUE(twin.copy_out(cpu));
-    EXPECT_TRUE(same_bits(gpu, cpu)) << to_string(boundary);
-    EXPECT_NE(cpu.v, start.v);
-  }
+  const std::vector<Fields> twins =
+      expect_twins_paint(*cuda_, start,
+                         {{40.3f, 20.6f, 6.7f, 0.9f, false, 180.45f, 3.15f},
+                          {250.2f, 170.1f, 3.3f, 0.4f, false, 2.35f, -160.7f},
+                          {10.55f, 5.35f, 12.6f, 0.6f, false, 270.15f, 160.85f},
+                          {2.4f, 1.7f, 5.5f, 0.8f, false, -19.35f, -16.15f},
+                          {150.0f, 88.0f, 5.0f, 0.7f, false, 0.0f, 0.0f},
+                          {120.75f, 60.25f, 8.0f, 0.0f, true, 60.5f, 40.0f}});
+  for (const Fields& twin : twins) EXPECT_NE(twin.v, start.v);
 }
 
 TEST_F(CudaTest, StepsAreNotWaitedForButFinishGivesTheirTime) {
