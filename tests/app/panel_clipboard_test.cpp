@@ -19,12 +19,6 @@
 namespace gs::app {
 namespace {
 
-std::vector<std::string> lines_of(const std::vector<Command>& commands) {
-  std::vector<std::string> lines;
-  for (const Command& command : commands) lines.push_back(to_script_line(command));
-  return lines;
-}
-
 TEST(PanelClipboard, CtrlCAndCtrlVAreTheirOwnKeysApartFromV) {
   test::PanelDriver driver;
   const auto [pasted_commands, paste] = driver.press_key(GLFW_KEY_V, true);
@@ -70,7 +64,7 @@ TEST(PanelClipboard, TheCopiedSetupPastesBackAndBadTextPushesNothing) {
   EXPECT_NE(copied.find("set F 0.03125\n"), std::string::npos) << copied;
   EXPECT_NE(copied.find("set colormap magma\n"), std::string::npos) << copied;
   EXPECT_EQ(problem, "");
-  EXPECT_EQ(lines_of(pasted), lines_of(setup_commands(setup)));
+  EXPECT_EQ(test::script_lines_of(pasted), test::script_lines_of(setup_commands(setup)));
   EXPECT_EQ(bad_problem, "paste: <clipboard>:2: unknown command 'bogus'; nothing changed");
   EXPECT_EQ(empty_problem, "paste: <clipboard>: no script lines to paste; nothing changed");
   EXPECT_TRUE(after_bad.empty());

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "command_script.h"
 #include "frame_ui.h"
 
 namespace gs::test {
@@ -279,6 +280,12 @@ void PanelDriver::click_in_popup(std::set<ImGuiID>& clicked) {
       break;
     }
   if (open_popup()) click_on_nothing();
+}
+
+std::vector<std::string> script_lines_of(const std::vector<app::Command>& commands) {
+  std::vector<std::string> lines;
+  for (const app::Command& command : commands) lines.push_back(app::to_script_line(command));
+  return lines;
 }
 
 }  // namespace gs::test

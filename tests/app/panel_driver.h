@@ -115,4 +115,7 @@ class PanelDriver {
   std::vector<std::string> refusals_;
 };
 
+// Commands as the script lines they write, for comparing what keys or pastes pushed.
+std::vector<std::string> script_lines_of(const std::vector<app::Command>& commands);
+
 }  // namespace gs::test

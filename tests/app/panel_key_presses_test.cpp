@@ -17,12 +17,6 @@
 namespace gs::app {
 namespace {
 
-std::vector<std::string> lines_of(const std::vector<Command>& commands) {
-  std::vector<std::string> lines;
-  for (const Command& command : commands) lines.push_back(to_script_line(command));
-  return lines;
-}
-
 const std::vector<std::string> kNoFavourites;
 
 TEST(KeyPresses, TheQueueGivesEachPressOnceInOrderAndDropsPastItsCapacity) {
@@ -44,7 +38,7 @@ TEST(KeyPresses, EveryPressInAFrameActsOnce) {
   std::vector<Command> commands;
   const std::vector<KeyPress> five_steps(5, KeyPress{GLFW_KEY_S, false, false});
   key_commands({false, false, false, false, kNoFavourites}, five_steps, commands);
-  EXPECT_EQ(lines_of(commands), std::vector<std::string>(5, "step 1"));
+  EXPECT_EQ(test::script_lines_of(commands), std::vector<std::string>(5, "step 1"));
 }
 
 TEST(KeyPresses, ATogglePressedTwiceInAFrameTogglesTwice) {
@@ -54,8 +48,9 @@ TEST(KeyPresses, ATogglePressedTwiceInAFrameTogglesTwice) {
                                          {GLFW_KEY_F1},    {GLFW_KEY_F11}};
   const KeyActions actions =
       key_commands({true, false, false, false, kNoFavourites}, presses, commands);
-  EXPECT_EQ(lines_of(commands), (std::vector<std::string>{"pause", "run", "set ui hidden",
-                                                          "set ui shown", "set presentation on"}));
+  EXPECT_EQ(test::script_lines_of(commands),
+            (std::vector<std::string>{"pause", "run", "set ui hidden", "set ui shown",
+                                      "set presentation on"}));
   EXPECT_FALSE(actions.toggle_help) << "F1 twice: the help as it was";
   EXPECT_TRUE(actions.toggle_fullscreen);
 }
@@ -66,7 +61,8 @@ TEST(KeyPresses, HeldOnlyTheStepKeyRepeats) {
                                       {GLFW_KEY_S, false, true},     {GLFW_KEY_SPACE, false, false},
                                       {GLFW_KEY_SPACE, false, true}, {GLFW_KEY_P, false, true}};
   key_commands({false, false, false, false, kNoFavourites}, held, commands);
-  EXPECT_EQ(lines_of(commands), (std::vector<std::string>{"step 1", "step 1", "step 1", "run"}));
+  EXPECT_EQ(test::script_lines_of(commands),
+            (std::vector<std::string>{"step 1", "step 1", "step 1", "run"}));
 }
 
 TEST(KeyPresses, CtrlChoosesBetweenAKeyAndItsCtrlBinding) {
@@ -76,7 +72,7 @@ TEST(KeyPresses, CtrlChoosesBetweenAKeyAndItsCtrlBinding) {
       {false, false, false, false, favourites},
       {{GLFW_KEY_V, true}, {GLFW_KEY_2, false}, {GLFW_KEY_9, false}, {GLFW_KEY_S, true}}, commands);
   EXPECT_TRUE(actions.paste_setup);
-  EXPECT_EQ(lines_of(commands), (std::vector<std::string>{"preset pearson-beta"}))
+  EXPECT_EQ(test::script_lines_of(commands), (std::vector<std::string>{"preset pearson-beta"}))
       << "Ctrl+V is not V, 9 has no favourite, Ctrl+S is nothing";
 }
 
@@ -92,7 +88,7 @@ TEST(KeyPresses, NothingActsWhileImGuiWantsTheKeyboard) {
     push_key_commands({false, false, false, false, kNoFavourites}, presses, not_typing);
   });
   EXPECT_TRUE(typing.empty());
-  EXPECT_EQ(lines_of(not_typing), (std::vector<std::string>{"step 1", "reset"}));
+  EXPECT_EQ(test::script_lines_of(not_typing), (std::vector<std::string>{"step 1", "reset"}));
 }
 
 }  // namespace
