@@ -210,6 +210,7 @@ void App::draw_ui() {
        layout_,
        imgui_->fonts(),
        surface_->take_key_presses(),
+       surface_->take_button_events(),
        brush_stroke_});
   bar_height_ = ui.bar_height;
   // The widest the overlay has been at this text size, so the field stays put when it narrows

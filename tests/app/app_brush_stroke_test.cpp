@@ -1,7 +1,7 @@
 // A fast drag of the brush in the real grayscott under Xvfb: the mouse is read once a frame, and
 // frames are slow (a large grid steps on the CPU twin each frame) while xdotool drags at 500 px/s,
 // so the pointer moves many cells between two frames. The stroke it leaves must still be one
-// band along the path, with no gap, not a row of separate discs.
+// band along the path, with no gap, not a row of separate discs, from where the button went down.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,19 +28,23 @@ std::pair<int, int> window_point(int x, int y) {
   return {int(std::lround(wx)), int(std::lround(wy))};
 }
 
-// One xdotool process presses at `from`, moves 4 px every 8 ms (500 px/s, a normal drag) to `to`
-// and releases.
+// One xdotool process presses at `from` and at once (a flick, as a drag often starts) moves
+// 12 px on, so the frame that first sees the button down sees the pointer there, 26 cells from the
+// press; then it moves 4 px every 8 ms (500 px/s, a normal drag) to 12 px short of `to`, flicks
+// there and releases at once, before a frame has seen the pointer at `to`.
 std::string drag(std::pair<int, int> from, std::pair<int, int> to) {
   std::string line = "\"$xdotool\" mousemove " + std::to_string(from.first) + " " +
-                     std::to_string(from.second) + " sleep 0.3 mousedown 1 sleep 0.1";
+                     std::to_string(from.second) + " sleep 0.3 mousedown 1";
   const int steps =
       std::max(std::abs(to.first - from.first), std::abs(to.second - from.second)) / 4;
-  for (int i = 1; i <= steps; ++i) {
+  for (int i = 3; i <= steps; ++i) {
     const int x = from.first + (to.first - from.first) * i / steps;
     const int y = from.second + (to.second - from.second) * i / steps;
-    line += " mousemove " + std::to_string(x) + " " + std::to_string(y) + " sleep 0.008";
+    line += " mousemove " + std::to_string(x) + " " + std::to_string(y);
+    line += i + 3 < steps ? " sleep 0.008" : "";
+    if (i + 3 == steps) i = steps - 1;  // the flick: the last 12 px at once
   }
-  return line + " sleep 0.2 mouseup 1\n";
+  return line + " mouseup 1\n";
 }
 
 TEST(AppBrushStroke, AFastDragOverSlowFramesLeavesAStrokeWithoutGaps) {
@@ -88,8 +92,8 @@ TEST(AppBrushStroke, AFastDragOverSlowFramesLeavesAStrokeWithoutGaps) {
     longest_gap = std::max(longest_gap, run);
   }
   ASSERT_GE(first, 0) << "the drag painted";
-  EXPECT_NEAR(first, kFirst, 3 * kRadius);
-  EXPECT_NEAR(last, kLast, 3 * kRadius);
+  EXPECT_NEAR(first, kFirst, 3 * kRadius) << "the stroke starts where the button went down";
+  EXPECT_NEAR(last, kLast, 3 * kRadius) << "the stroke ends where the button came up";
   EXPECT_LE(longest_gap, kRadius) << gaps << " gaps along the stroke from column " << first
                                   << " to " << last << "; " << stats["frames"] << " frames";
 }

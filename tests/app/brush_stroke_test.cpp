@@ -1,5 +1,6 @@
 // The brush's drag between frames: each frame's paint reaches back to where the drag was the
-// frame before, a new drag starts with a disc, and the simulation paints the segment it is given.
+// frame before, a new drag starts where its button went down (a disc where that is unknown), and
+// the simulation paints the segment it is given.
 #include <gtest/gtest.h>
 
 #include "brush_stroke.h"
@@ -11,48 +12,79 @@ namespace {
 TEST(BrushStroke, EachFramePaintsFromWhereTheDragWasTheFrameBefore) {
   BrushStroke stroke;
   const std::optional<command::Paint> pressed =
-      stroke.paint_at(GridPoint{10, 20}, true, false, 3, 0.7f);
+      stroke.paint_at(GridPoint{10, 20}, true, std::nullopt, false, 3, 0.7f);
   ASSERT_TRUE(pressed);
   EXPECT_FALSE(pressed->from) << "a press paints a disc";
   EXPECT_EQ(pressed->x, 10.0f);
   EXPECT_EQ(pressed->radius, 3.0f);
   EXPECT_EQ(pressed->value, 0.7f);
   const std::optional<command::Paint> moved =
-      stroke.paint_at(GridPoint{40, 25}, false, false, 3, 0.7f);
+      stroke.paint_at(GridPoint{40, 25}, false, std::nullopt, false, 3, 0.7f);
   ASSERT_TRUE(moved && moved->from);
   EXPECT_EQ(moved->from->x, 10.0f);
   EXPECT_EQ(moved->from->y, 20.0f);
   EXPECT_EQ(moved->x, 40.0f);
   EXPECT_EQ(moved->y, 25.0f);
   const std::optional<command::Paint> still =
-      stroke.paint_at(GridPoint{40, 25}, false, false, 3, 0.7f);
+      stroke.paint_at(GridPoint{40, 25}, false, std::nullopt, false, 3, 0.7f);
   ASSERT_TRUE(still && still->from);
   EXPECT_EQ(still->from->x, 40.0f) << "standing still: a zero-length segment, the disc";
 }
 
+TEST(BrushStroke, ADragSeenLateStartsWhereItsButtonWentDown) {
+  // A slow frame first sees the drag 30 cells on: its paint reaches back to the press.
+  BrushStroke stroke;
+  const std::optional<command::Paint> first =
+      stroke.paint_at(GridPoint{40, 20}, true, GridPoint{10, 20}, false, 3, 0.7f);
+  ASSERT_TRUE(first && first->from);
+  EXPECT_EQ(first->from->x, 10.0f);
+  EXPECT_EQ(first->x, 40.0f);
+  // Pressed off the field (no point): a disc where the drag is.
+  BrushStroke off;
+  const std::optional<command::Paint> disc =
+      off.paint_at(GridPoint{40, 20}, true, std::nullopt, false, 3, 0.7f);
+  ASSERT_TRUE(disc);
+  EXPECT_FALSE(disc->from);
+}
+
+TEST(BrushStroke, ADragReleasedBetweenFramesEndsWhereItsButtonCameUp) {
+  BrushStroke stroke;
+  ASSERT_TRUE(stroke.paint_at(GridPoint{10, 20}, true, std::nullopt, true, 3, 0.7f));
+  const std::optional<command::Paint> last = stroke.end_at(GridPoint{90, 20}, 3, 0.7f);
+  ASSERT_TRUE(last && last->from);
+  EXPECT_EQ(last->from->x, 10.0f);
+  EXPECT_EQ(last->x, 90.0f);
+  EXPECT_TRUE(last->erase) << "the drag's own mode";
+  // The drag is over: another release, or one with no point, paints nothing.
+  EXPECT_FALSE(stroke.end_at(GridPoint{95, 20}, 3, 0.7f));
+  ASSERT_TRUE(stroke.paint_at(GridPoint{10, 20}, true, std::nullopt, false, 3, 0.7f));
+  EXPECT_FALSE(stroke.end_at(std::nullopt, 3, 0.7f));
+  EXPECT_FALSE(stroke.end_at(GridPoint{95, 20}, 3, 0.7f));
+}
+
 TEST(BrushStroke, ANewDragStartsFresh) {
   BrushStroke stroke;
-  ASSERT_TRUE(stroke.paint_at(GridPoint{10, 20}, true, false, 3, 0.5f));
+  ASSERT_TRUE(stroke.paint_at(GridPoint{10, 20}, true, std::nullopt, false, 3, 0.5f));
   // Released (or the mouse left the field): nothing, and the drag is over.
-  EXPECT_FALSE(stroke.paint_at(std::nullopt, false, false, 3, 0.5f));
+  EXPECT_FALSE(stroke.paint_at(std::nullopt, false, std::nullopt, false, 3, 0.5f));
   const std::optional<command::Paint> again =
-      stroke.paint_at(GridPoint{50, 5}, false, false, 3, 0.5f);
+      stroke.paint_at(GridPoint{50, 5}, false, std::nullopt, false, 3, 0.5f);
   ASSERT_TRUE(again);
   EXPECT_FALSE(again->from);
   // A press this frame (a release and a press between two frames) starts afresh too.
   const std::optional<command::Paint> repressed =
-      stroke.paint_at(GridPoint{60, 5}, true, false, 3, 0.5f);
+      stroke.paint_at(GridPoint{60, 5}, true, std::nullopt, false, 3, 0.5f);
   ASSERT_TRUE(repressed);
   EXPECT_FALSE(repressed->from);
   // Switching from painting to erasing.
   const std::optional<command::Paint> erase =
-      stroke.paint_at(GridPoint{70, 5}, false, true, 3, 0.5f);
+      stroke.paint_at(GridPoint{70, 5}, false, std::nullopt, true, 3, 0.5f);
   ASSERT_TRUE(erase);
   EXPECT_TRUE(erase->erase);
   EXPECT_FALSE(erase->from);
   // A jump longer than a backend paints in one segment starts afresh rather than failing.
   const std::optional<command::Paint> far =
-      stroke.paint_at(GridPoint{70 + kMaxBrushSegment + 1, 5}, false, true, 3, 0.5f);
+      stroke.paint_at(GridPoint{70 + kMaxBrushSegment + 1, 5}, false, std::nullopt, true, 3, 0.5f);
   ASSERT_TRUE(far);
   EXPECT_FALSE(far->from);
 }

@@ -140,6 +140,7 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
     const std::optional<std::string> no_divergence;
     bool help_shown = true;  // the F1 help too
     const std::vector<app::KeyPress> no_keys;
+    const std::vector<app::ButtonEvent> no_buttons;
     app::BrushStroke stroke;
     const std::vector<app::Rgb> table = app::colormap_table(app::builtin_colormaps().front());
     drawn = app::draw_frame_ui(
@@ -151,6 +152,7 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
          layout,
          fonts_,
          no_keys,
+         no_buttons,
          stroke});
     clipped = app::clipped_windows();
     ImGui::Render();

@@ -65,11 +65,26 @@ void queue_key(GLFWwindow* window, int key, int, int action, int mods) {
     input.keys.push({key, (mods & GLFW_MOD_CONTROL) != 0, action == GLFW_REPEAT});
 }
 
+// The pointer as the events place it, in their order: asking the window system instead
+// (glfwGetCursorPos) answers where it is now, already further along a drag.
+void follow_cursor(GLFWwindow* window, double x, double y) {
+  WindowInput& input = *static_cast<WindowInput*>(glfwGetWindowUserPointer(window));
+  input.arrived = true;
+  input.cursor_x = float(x), input.cursor_y = float(y);
+}
+
+// Each button press and release with where the pointer was at that moment (window units).
+void queue_button(GLFWwindow* window, int button, int action, int) {
+  WindowInput& input = *static_cast<WindowInput*>(glfwGetWindowUserPointer(window));
+  input.arrived = true;
+  input.buttons.push({button, action == GLFW_PRESS, input.cursor_x, input.cursor_y});
+}
+
 void note_events(GLFWwindow* window, WindowInput* input) {
   glfwSetWindowUserPointer(window, input);
-  glfwSetCursorPosCallback(window, note_event<double, double>);
+  glfwSetCursorPosCallback(window, follow_cursor);
   glfwSetCursorEnterCallback(window, note_event<int>);
-  glfwSetMouseButtonCallback(window, note_event<int, int, int>);
+  glfwSetMouseButtonCallback(window, queue_button);
   glfwSetScrollCallback(window, note_event<double, double>);
   glfwSetKeyCallback(window, queue_key);
   glfwSetCharCallback(window, note_event<unsigned>);
@@ -145,6 +160,9 @@ bool GlfwWindow::take_events() {
 }
 std::vector<KeyPress> GlfwWindow::take_key_presses() {
   return input_.keys.take();
+}
+std::vector<ButtonEvent> GlfwWindow::take_button_events() {
+  return input_.buttons.take();
 }
 void GlfwWindow::present() {
   glfwSwapBuffers(window_);

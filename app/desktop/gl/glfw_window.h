@@ -13,10 +13,12 @@ struct GLFWwindow;
 namespace gs::app {
 
 // What the window's callbacks note between frames: that something arrived (so an idle loop draws
-// again), and the key presses.
+// again), and the key and mouse-button presses.
 struct WindowInput {
   bool arrived = false;
   KeyPressQueue keys;
+  ButtonEventQueue buttons;
+  float cursor_x = 0.0f, cursor_y = 0.0f;  // the last pointer position the events gave
 };
 
 class GlfwWindow final : public RenderSurface {
@@ -34,6 +36,7 @@ class GlfwWindow final : public RenderSurface {
   void wait_events(double timeout_s) override;
   bool take_events() override;
   std::vector<KeyPress> take_key_presses() override;
+  std::vector<ButtonEvent> take_button_events() override;
   void present() override;
   SurfaceSize framebuffer_size() const override;
   SurfaceSize window_size() const override;

@@ -29,6 +29,7 @@ class HeadlessSurface final : public RenderSurface {
   void wait_events(double timeout_s) override;
   bool take_events() override { return false; }
   std::vector<KeyPress> take_key_presses() override { return {}; }
+  std::vector<ButtonEvent> take_button_events() override { return {}; }
   void present() override;
   SurfaceSize framebuffer_size() const override { return size_; }
   SurfaceSize window_size() const override { return size_; }

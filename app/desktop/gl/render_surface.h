@@ -41,6 +41,9 @@ class RenderSurface {
   // The key presses since the last call, each once, as the window system sent them (none
   // offscreen). Read as events, not state: a tap shorter than a frame still counts.
   virtual std::vector<KeyPress> take_key_presses() = 0;
+  // The mouse-button presses and releases since the last call, each with where the pointer was
+  // (none offscreen): a drag's ends, which a slow frame would otherwise miss.
+  virtual std::vector<ButtonEvent> take_button_events() = 0;
   // Shows the frame just drawn (a buffer swap; a flush offscreen).
   virtual void present() = 0;
 

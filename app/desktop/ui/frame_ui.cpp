@@ -31,8 +31,8 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
                                   ui.key_presses, c.commands);
   if (result.keys.copy_setup) copy_setup_to_clipboard(c.simulation, c.view);
   if (result.keys.paste_setup) result.paste_problem = paste_setup_from_clipboard(c.commands);
-  if (std::optional<command::Paint> paint =
-          brush_under_mouse(c.view, map_mode, layout.field, shown, ui.brush_stroke))
+  if (std::optional<command::Paint> paint = brush_under_mouse(c.view, map_mode, layout.field, shown,
+                                                              ui.button_events, ui.brush_stroke))
     c.commands.push_back(*paint);
   push_zoom_and_pan(c.view, layout.field, shown, c.simulation.size(), c.commands);
   result.timings_plot = c.state.timings_plot;

@@ -22,8 +22,9 @@ struct FrameUi {
   const std::vector<Rgb>& colormap_table;
   const ScreenLayout& layout;
   const UiFonts& fonts;
-  const std::vector<KeyPress>& key_presses;  // since the last frame, from the window
-  BrushStroke& brush_stroke;                 // the drag of the brush, from frame to frame
+  const std::vector<KeyPress>& key_presses;        // since the last frame, from the window
+  const std::vector<ButtonEvent>& button_events;  // the mouse's, likewise
+  BrushStroke& brush_stroke;                       // the drag of the brush, from frame to frame
 };
 
 struct FrameUiResult {

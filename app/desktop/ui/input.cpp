@@ -114,18 +114,36 @@ KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPre
 
 std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_mode,
                                                 const ScreenRect& field, const GridRegion& shown,
+                                                const std::vector<ButtonEvent>& buttons,
                                                 BrushStroke& stroke) {
   // Shift+left-drag pans (push_zoom_and_pan).
   const bool painting = ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyShift;
   const bool erasing = ImGui::IsMouseDown(ImGuiMouseButton_Right);
+  // Where `button` (ImGui's and GLFW's numbers agree) went down last, or first came up, since
+  // the last frame.
+  const auto event_at = [&](int button, bool down) -> std::optional<GridPoint> {
+    std::optional<GridPoint> at;
+    for (const ButtonEvent& event : buttons)
+      if (event.button == button && event.down == down) {
+        at = window_to_grid(event.x, event.y, field, shown);
+        if (!down) break;
+      }
+    return at;
+  };
+  if (map_mode) return stroke.paint_at(std::nullopt, false, std::nullopt, false, 0, 0);
+  if (!painting && !erasing)  // a drag that ended since the last frame goes up to its release
+    return stroke.end_at(
+        event_at(stroke.erasing() ? ImGuiMouseButton_Right : ImGuiMouseButton_Left, false),
+        view.brush_radius, view.brush_value);
   std::optional<GridPoint> cell;
-  if (!ImGui::GetIO().WantCaptureMouse && !map_mode && (painting || erasing)) {
+  if (!ImGui::GetIO().WantCaptureMouse) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     cell = window_to_grid(mouse.x, mouse.y, field, shown);
   }
-  const bool pressed =
-      ImGui::IsMouseClicked(erasing ? ImGuiMouseButton_Right : ImGuiMouseButton_Left);
-  return stroke.paint_at(cell, pressed, erasing, view.brush_radius, view.brush_value);
+  const int button = erasing ? ImGuiMouseButton_Right : ImGuiMouseButton_Left;
+  const bool pressed = ImGui::IsMouseClicked(button);
+  const std::optional<GridPoint> pressed_at = pressed ? event_at(button, true) : std::nullopt;
+  return stroke.paint_at(cell, pressed, pressed_at, erasing, view.brush_radius, view.brush_value);
 }
 
 void push_zoom_and_pan(const ViewState& view, const ScreenRect& field, const GridRegion& shown,

@@ -76,9 +76,12 @@ KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPre
 
 // Left-drag paints v, right-drag erases; nothing in map mode, where a click picks (F, k).
 // `shown` is the part of the grid in view (zoom and pan). Each frame paints the segment from
-// where `stroke` saw the drag last frame, so a fast drag leaves no gaps.
+// where `stroke` saw the drag last frame, so a fast drag leaves no gaps. `buttons` (the button
+// events since the last frame) say where a drag began and ended: its first frame paints from
+// where the button went down, and the frame after the release up to where it came up.
 std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_mode,
                                                 const ScreenRect& field, const GridRegion& shown,
+                                                const std::vector<ButtonEvent>& buttons,
                                                 BrushStroke& stroke);
 
 // The mouse wheel zooms about the cursor; a middle-drag, or a shift+left-drag, pans: as
