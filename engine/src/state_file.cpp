@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "dataset_indirection.h"
 #include "hdf5_attributes.h"
 #include "hdf5_handle.h"
 #include "hdf5_writing.h"
@@ -56,8 +57,10 @@ Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const s
   const std::string label = "'" + path + "': dataset '" + name + "'";
   if (H5Lexists(file, name, H5P_DEFAULT) <= 0)
     return Error{"'" + path + "' has no dataset '" + name + "'"};
+  GS_TRY(hdf5::check_plain_link(file, name, label));
   Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
   if (!dataset.valid()) return Error{hdf5::with_last_error(label + " cannot be opened")};
+  GS_TRY(hdf5::check_stored_inside(dataset.get(), label));
   // A compression filter this HDF5 lacks would fail the read with talk of a plugins folder:
   // name the filter instead (a mandatory one now; an optional one, as h5py marks LZF, if the
   // read fails).
