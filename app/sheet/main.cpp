@@ -13,6 +13,7 @@
 #include "gs/state_file.h"
 #include "gs/termination.h"
 #include "png_image.h"
+#include "sheet_files.h"
 #include "sheet_options.h"
 
 namespace {
@@ -56,6 +57,7 @@ int run(const SheetOptions& options) {
   style.tile_px = options.tile_px;
   style.title = options.title;
 
+  if (Status apart = check_outputs_apart(options); !apart) return fail(apart.message());
   std::vector<SheetTile> tiles;
   std::set<std::string> stems;
   for (const std::string& input : options.inputs) {
@@ -106,7 +108,7 @@ int run(const SheetOptions& options) {
                   (error ? ": " + error.message() : std::string()));
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       if (termination_requested()) return interrupted();
-      const fs::path path = folder / (fs::path(options.inputs[i]).stem().string() + ".png");
+      const fs::path path = thumbnail_path(folder, options.inputs[i]);
       if (Status written = app::write_png(path, thumbnails[i].size(), thumbnails[i].rgb); !written)
         return fail(written.message());
     }
