@@ -1,7 +1,6 @@
 // grayscott-sheet's outputs against its inputs (sheet_files.h).
 #include "sheet_files.h"
 
-#include <utility>
 #include <vector>
 
 #include "gs/output_file.h"
@@ -15,22 +14,24 @@ fs::path thumbnail_path(const fs::path& folder, const std::string& input) {
 }
 
 Status check_outputs_apart(const SheetOptions& options) {
-  // (what it is, path) for every file the run writes.
-  std::vector<std::pair<std::string, fs::path>> outputs;
-  if (options.output) outputs.emplace_back("--output", *options.output);
+  std::vector<fs::path> thumbnails;
   if (options.thumbnails)
     for (const std::string& input : options.inputs)
-      outputs.emplace_back("the thumbnail", thumbnail_path(*options.thumbnails, input));
-  for (std::size_t a = 0; a < outputs.size(); ++a) {
-    const auto& [what, path] = outputs[a];
+      thumbnails.push_back(thumbnail_path(*options.thumbnails, input));
+  const auto overwrites_input = [&](const std::string& what, const fs::path& path) -> Status {
     for (const std::string& input : options.inputs)
       if (names_same_file(path, input))
         return Error{what + " '" + path.string() + "' is the input '" + input +
                      "': it would be overwritten"};
-    for (std::size_t b = a + 1; b < outputs.size(); ++b)
-      if (names_same_file(path, outputs[b].second))
-        return Error{what + " and " + outputs[b].first + " are the same file '" + path.string() +
-                     "'"};
+    return Status::ok();
+  };
+  if (options.output) GS_TRY(overwrites_input("--output", *options.output));
+  for (const fs::path& thumbnail : thumbnails) {
+    GS_TRY(overwrites_input("the thumbnail", thumbnail));
+    // Two thumbnails are one file only when their inputs share a stem, which run() refuses by
+    // name.
+    if (options.output && names_same_file(*options.output, thumbnail))
+      return Error{"--output and the thumbnail '" + thumbnail.string() + "' are the same file"};
   }
   return Status::ok();
 }

@@ -15,8 +15,8 @@ namespace gs::sheet {
 // The thumbnail of `input` in `folder`: its stem with .png.
 std::filesystem::path thumbnail_path(const std::filesystem::path& folder, const std::string& input);
 
-// An error naming the output and the input it would overwrite, or the two thumbnails or the
-// sheet and a thumbnail that are one file.
+// An error naming the output and the input it would overwrite, or the sheet and the thumbnail
+// that are one file.
 Status check_outputs_apart(const SheetOptions& options);
 
 }  // namespace gs::sheet
