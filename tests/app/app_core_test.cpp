@@ -12,7 +12,6 @@
 #include "reference_model.h"
 #include "screenshot.h"
 #include "script_runner.h"
-#include "settings.h"
 #include "simulation.h"
 
 namespace gs::app {
@@ -253,40 +252,6 @@ TEST_F(SimulationTest, DivergencePausesWithTheParametersAndResetRecovers) {
   EXPECT_FALSE(sim_->divergence().has_value());
   ASSERT_TRUE(apply(command::Run{}));
   EXPECT_TRUE(sim_->running());
-}
-
-}  // namespace
-}  // namespace gs::app
-
-namespace gs::app {
-namespace {
-
-TEST(Settings, RoundTripDefaultsAndMalformedFiles) {
-  const auto folder = std::filesystem::temp_directory_path() / "gs-settings-test";
-  std::filesystem::remove_all(folder);
-  const auto file = folder / "settings.json";
-  Expected<Settings> missing = load_settings(file);
-  ASSERT_TRUE(missing);
-  EXPECT_EQ(missing->ui_scale, 1.0f);
-  EXPECT_EQ(missing->favourites.size(), 9u);
-
-  Settings settings;
-  settings.ui_scale = 2.0f;
-  settings.favourites = {"coral", "worms"};
-  settings.window = WindowPlacement{10, 20, 800, 600};
-  ASSERT_TRUE(save_settings(file, settings));
-  Expected<Settings> loaded = load_settings(file);
-  ASSERT_TRUE(loaded) << loaded.message();
-  EXPECT_EQ(loaded->ui_scale, 2.0f);
-  EXPECT_EQ(loaded->favourites, settings.favourites);
-  ASSERT_TRUE(loaded->window.has_value());
-  EXPECT_EQ(loaded->window->height, 600);
-
-  std::ofstream(file) << "{ not json";
-  Expected<Settings> malformed = load_settings(file);
-  ASSERT_FALSE(malformed);
-  EXPECT_NE(malformed.message().find("malformed"), std::string::npos);
-  std::filesystem::remove_all(folder);
 }
 
 }  // namespace

@@ -66,5 +66,31 @@ TEST(AppSettings, ScriptsEditTheFavouritesAsThePanelDoes) {
   EXPECT_EQ(favourites.back(), "worms") << "added under the preset's own name";
 }
 
+// The real app with a settings file it cannot use: a typo (a trailing comma) or a folder at the
+// path. It starts, says so in one line naming the file, and at exit leaves the file as it was.
+TEST(AppSettings, AnUnusableSettingsFileIsLeftAsItIs) {
+  ScratchDir dir;
+  const std::filesystem::path folder = dir / "config" / "grayscott-live";
+  std::filesystem::create_directories(folder);
+  const std::string typo = "{\"ui_scale\": 1.5, \"font_size\": 16,}\n";
+  std::ofstream(folder / "settings.json") << typo;
+  const ProgramResult edited = run_app(dir, "favourite remove 1\nquit\n");
+  EXPECT_EQ(edited.exit_code, 0) << edited.err;
+  EXPECT_NE(edited.err.find((folder / "settings.json").string() + "' is not valid JSON"),
+            std::string::npos)
+      << edited.err;
+  EXPECT_NE(edited.err.find("settings not saved"), std::string::npos) << edited.err;
+  EXPECT_EQ(read_file(folder / "settings.json"), typo) << "the user's file, to fix";
+
+  std::filesystem::remove(folder / "settings.json");
+  std::filesystem::create_directory(folder / "settings.json");
+  const ProgramResult directory =
+      run_app(dir, "window-screenshot " + (dir / "w.png").string() + "\nquit\n");
+  EXPECT_EQ(directory.exit_code, 0) << directory.err;
+  EXPECT_NE(directory.err.find("it is a folder"), std::string::npos) << directory.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "w.png")) << "the app ran";
+  EXPECT_TRUE(std::filesystem::is_directory(folder / "settings.json"));
+}
+
 }  // namespace
 }  // namespace gs::test

@@ -1,9 +1,11 @@
 #include "settings.h"
 
+#include <algorithm>
 #include <cstdlib>
-#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "gs/input_file.h"
 #include "gs/output_file.h"
 
 namespace gs::app {
@@ -16,12 +18,44 @@ std::filesystem::path config_directory() {
   return std::filesystem::path(".grayscott-live");
 }
 
+namespace {
+
+constexpr std::size_t kMaxSettingsBytes = 1 << 20;
+constexpr const char* kSettingKeys[] = {"ui_scale", "font_size", "favourites", "capture_folder",
+                                        "window"};
+constexpr const char* kLeftAsItIs = "; using defaults, and the file is left as it is";
+
+// The file as this app's settings: a JSON object of its keys only (nullopt where there is no
+// file), or why not, in words that quote nothing of the file: it may be anything a symlink
+// points to.
+Expected<std::optional<nlohmann::json>> read_settings_json(const std::filesystem::path& file) {
+  Expected<std::optional<std::string>> text = read_regular_file(file, kMaxSettingsBytes);
+  if (!text) return text.status();
+  if (!*text) return std::optional<nlohmann::json>();
+  const std::string named = "'" + file.string() + "'";
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(**text);
+  } catch (const nlohmann::json::parse_error& e) {
+    return Error{named + " is not valid JSON (at byte " + std::to_string(e.byte) + ")"};
+  }
+  if (!j.is_object()) return Error{named + " is not a JSON object"};
+  for (const auto& item : j.items())
+    if (std::find(std::begin(kSettingKeys), std::end(kSettingKeys), item.key()) ==
+        std::end(kSettingKeys))
+      return Error{named + " holds a key that is no setting of this app"};
+  return std::optional<nlohmann::json>(std::move(j));
+}
+
+}  // namespace
+
 Expected<Settings> load_settings(const std::filesystem::path& file) {
   Settings settings;
-  std::ifstream in(file);
-  if (!in) return settings;  // first run
+  Expected<std::optional<nlohmann::json>> read = read_settings_json(file);
+  if (!read) return Error{"settings: " + read.message() + kLeftAsItIs};
+  if (!*read) return settings;  // first run
+  const nlohmann::json& j = **read;
   try {
-    const nlohmann::json j = nlohmann::json::parse(in);
     settings.ui_scale = j.value("ui_scale", settings.ui_scale);
     settings.font_size = j.value("font_size", settings.font_size);
     settings.favourites = j.value("favourites", settings.favourites);
@@ -50,13 +84,17 @@ Expected<Settings> load_settings(const std::filesystem::path& file) {
       return Error{"settings '" + file.string() +
                    "': ui_scale or font_size out of range; using defaults"};
     return settings;
-  } catch (const nlohmann::json::exception& e) {
+  } catch (const nlohmann::json::exception& e) {  // a value of the wrong type: ours to replace
     return Error{"settings '" + file.string() + "' are malformed (" + e.what() +
                  "); using defaults"};
   }
 }
 
 Status save_settings(const std::filesystem::path& file, const Settings& settings) {
+  // Never over a file that is not this app's settings: a typo the user will want to fix, or
+  // whatever a symlink there points to. One of ours with a bad value is replaced.
+  if (Expected<std::optional<nlohmann::json>> there = read_settings_json(file); !there)
+    return Error{"settings not saved: " + there.message() + ", and it is left as it is"};
   std::error_code error;
   std::filesystem::create_directories(file.parent_path(), error);
   nlohmann::json j = {{"ui_scale", settings.ui_scale},

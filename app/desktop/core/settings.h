@@ -1,7 +1,9 @@
 // What the app remembers between runs, in $XDG_CONFIG_HOME/grayscott-live/settings.json (or
 // ~/.config/...): UI scale and font size for projectors, the favourite presets behind keys 1-9,
 // the capture folder and the window's size and place. ImGui's own state sits beside it in
-// imgui.ini. A missing or malformed file means defaults (and a one-line note), never a failure.
+// imgui.ini. A missing or unusable file means defaults (and a one-line note), never a failure.
+// A file that is not this app's settings (not JSON, other keys, not a regular file, or what a
+// symlink there points to) is never written over: the note says so, and the run saves nothing.
 #pragma once
 
 #include <filesystem>
@@ -32,8 +34,9 @@ struct Settings {
 
 std::filesystem::path config_directory();
 
-// Defaults where the file is missing; an Error (with defaults used) where it is malformed.
+// Defaults where the file is missing; an Error (with defaults used) where it cannot be used.
 Expected<Settings> load_settings(const std::filesystem::path& file);
+// Refused, leaving the file as it is, where the file there is not this app's settings.
 Status save_settings(const std::filesystem::path& file, const Settings& settings);
 
 }  // namespace gs::app
