@@ -19,6 +19,9 @@
 #include "run_report.h"
 #include "sweep_run.h"
 #if GS_WITH_MPI
+#include <filesystem>
+
+#include "command_line_match.h"
 #include "distributed_run.h"
 #include "mpi_library.h"
 #include "mpi_world.h"
@@ -60,6 +63,18 @@ int fail_all(gs::distributed::MpiWorld* world, const std::string& message) {
   world->abort(1);
   return 1;
 }
+// Before anything is parsed: every rank runs rank 0's command line in rank 0's folder, or the
+// job ends on every rank with the first difference (command_line_match.h).
+gs::Status same_command_on_every_rank(gs::distributed::MpiWorld& world, int argc, char** argv) {
+  std::error_code error;
+  const gs::distributed::RankCommand mine{std::filesystem::current_path(error).string(),
+                                          {argv + 1, argv + argc}};
+  std::string root = gs::distributed::pack(mine);
+  const gs::Status sent = world.broadcast(root);
+  return world.agree(sent ? gs::distributed::compare_with_root(mine, gs::distributed::unpack(root))
+                          : sent);
+}
+
 // The ranks' outcome of a step each took: a failure every rank met (an option, a file, a grid
 // the ranks cannot split) is told as one process tells it; one that only some met names the
 // lowest of them ("rank 2: ...").
@@ -163,6 +178,11 @@ int main(int argc, char** argv) {
     std::freopen("/dev/null", "w", stderr);
   }
   gs::distributed::MpiWorld* const mpi = world.get();
+  if (world)
+    if (const gs::Status same = same_command_on_every_rank(*world, argc, argv); !same) {
+      std::cerr << "grayscott-batch: error: " << same.message() << "\n";
+      return 2;  // a usage error, as an unknown option is
+    }
 #else
   const std::nullptr_t mpi = nullptr;
 #endif
