@@ -39,13 +39,15 @@ float demo_controls_width(const PanelContext& c) {
          button_width("Stop") + 5.0f * spacing;
 }
 
-void draw_demo_controls(const PanelContext& c, bool own_line) {
+void draw_demo_controls(const PanelContext& c, bool in_panel) {
   if (!c.script) return;
   const ScriptProgress& script = *c.script;
   ImGui::PushID("demo controls");
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(script.name.c_str());
-  if (!own_line) ImGui::SameLine();
+  if (!in_panel) {  // the panel's status line above names the script already
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(script.name.c_str());
+    ImGui::SameLine();
+  }
   if (ImGui::Button("Restart")) push(c, ScriptAction::Restart);
   tooltip("Home: the demo again from its start");
   ImGui::SameLine();

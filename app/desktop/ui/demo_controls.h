@@ -11,9 +11,9 @@ namespace gs::app {
 
 // The width the controls take on one line at the current text size (0 without a script).
 float demo_controls_width(const PanelContext& context);
-// On the current line (the bar) or, `own_line` (the panel), the name above the buttons; nothing
-// without a script.
-void draw_demo_controls(const PanelContext& context, bool own_line = false);
+// On the current line: in the bar the name then the buttons, in the panel (whose status line
+// names the script) the buttons alone; nothing without a script.
+void draw_demo_controls(const PanelContext& context, bool in_panel = false);
 
 // Whether the caption over the field was clicked this frame (a click dismisses it).
 bool caption_clicked();
