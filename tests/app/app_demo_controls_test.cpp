@@ -70,6 +70,39 @@ TEST(AppDemoControls, EscStopsTheDemoAndItsCaptionGoes) {
   EXPECT_EQ(stats["caption"]["text"], "");
 }
 
+// A script that ends on a caption and leaves the app open.
+std::string ends_on_a_caption(const std::filesystem::path& ready) {
+  return "set presentation on\nsize 96 96\nrun\ncaption the end\nrun-frames 2\nwindow-screenshot " +
+         ready.string() + "\n";
+}
+
+TEST(AppDemoControls, ALeftOverCaptionGoesWhenThePersonChangesTheSimulation) {
+  ScratchDir dir;
+  const std::filesystem::path ready = dir / "ready.png";
+  const ProgramResult app = run_app_with_input(dir, ends_on_a_caption(ready), ready,
+                                               std::string("press r; sleep 0.5\n") + kStopTheApp,
+                                               {"--stats-json", (dir / "stats.json").string()});
+  ASSERT_EQ(app.exit_code, 128 + 15) << app.err;
+  const nlohmann::json stats = load_json(dir / "stats.json");
+  EXPECT_TRUE(stats["script"]["finished"].get<bool>()) << stats.dump();
+  EXPECT_EQ(stats["caption"]["text"], "") << "R after the script's end: the caption goes";
+}
+
+TEST(AppDemoControls, ARefusedPasteIsANoticeNotTheCaption) {
+  ScratchDir dir;
+  const std::filesystem::path ready = dir / "ready.png";
+  // Nothing was copied under this X server: the clipboard holds no script lines.
+  const ProgramResult app = run_app_with_input(
+      dir, ends_on_a_caption(ready), ready, std::string("press ctrl+v; sleep 0.5\n") + kStopTheApp,
+      {"--stats-json", (dir / "stats.json").string()});
+  ASSERT_EQ(app.exit_code, 128 + 15) << app.err;
+  EXPECT_NE(app.err.find("grayscott: paste: "), std::string::npos) << app.err;
+  const nlohmann::json stats = load_json(dir / "stats.json");
+  EXPECT_EQ(stats["caption"]["text"], "the end");
+  EXPECT_EQ(stats["caption"]["notice"].get<std::string>().rfind("paste: ", 0), 0u)
+      << stats["caption"].dump();
+}
+
 // Headless: a script's own `script next` goes to its next caption at once, past the wait.
 TEST(AppDemoControls, ScriptNextSkipsTheWaitToTheNextCaption) {
   ScratchDir dir;
