@@ -55,6 +55,13 @@ TEST(ScriptTimeline, APersonsPauseHoldsItUntilTheSimulationRunsAgain) {
   EXPECT_FALSE(timeline.held());
 }
 
+TEST(ScriptRunner, TheLecturersControlsAreScriptLinesAndABadOneSaysWhy) {
+  Expected<std::vector<ScriptLine>> bad = parse_script("run\nscript onwards\n", "t.gs");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.message(), "t.gs:2: script: 'onwards' is not one of next, previous, restart, stop");
+  EXPECT_FALSE(parse_script("script\n", "t.gs"));
+}
+
 TEST(ScriptRunner, CountsItsCaptionsAndKnowsWhichWasShownLast) {
   ScriptRunner runner =
       runner_of("run\ncaption one\nwait 2\ncaption\ncaption two\nwait 2\ncaption three\n");
