@@ -76,16 +76,22 @@ std::string ends_on_a_caption(const std::filesystem::path& ready) {
          ready.string() + "\n";
 }
 
-TEST(AppDemoControls, ALeftOverCaptionGoesWhenThePersonChangesTheSimulation) {
-  ScratchDir dir;
-  const std::filesystem::path ready = dir / "ready.png";
-  const ProgramResult app = run_app_with_input(dir, ends_on_a_caption(ready), ready,
-                                               std::string("press r; sleep 0.5\n") + kStopTheApp,
-                                               {"--stats-json", (dir / "stats.json").string()});
-  ASSERT_EQ(app.exit_code, 128 + 15) << app.err;
-  const nlohmann::json stats = load_json(dir / "stats.json");
-  EXPECT_TRUE(stats["script"]["finished"].get<bool>()) << stats.dump();
-  EXPECT_EQ(stats["caption"]["text"], "") << "R after the script's end: the caption goes";
+// Once the script has ended, its caption goes when the person changes the simulation (R) or
+// leaves presentation mode (F5).
+TEST(AppDemoControls, ALeftOverCaptionGoesWhenThePersonActsOrLeavesPresentation) {
+  for (const char* key : {"r", "F5"}) {
+    SCOPED_TRACE(key);
+    ScratchDir dir;
+    const std::filesystem::path ready = dir / "ready.png";
+    const ProgramResult app =
+        run_app_with_input(dir, ends_on_a_caption(ready), ready,
+                           std::string("press ") + key + "; sleep 0.5\n" + kStopTheApp,
+                           {"--stats-json", (dir / "stats.json").string()});
+    ASSERT_EQ(app.exit_code, 128 + 15) << app.err;
+    const nlohmann::json stats = load_json(dir / "stats.json");
+    EXPECT_TRUE(stats["script"]["finished"].get<bool>()) << stats.dump();
+    EXPECT_EQ(stats["caption"]["text"], "") << "the caption outlived its script";
+  }
 }
 
 TEST(AppDemoControls, ARefusedPasteIsANoticeNotTheCaption) {
