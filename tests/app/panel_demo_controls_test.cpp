@@ -69,6 +69,30 @@ TEST(PanelDemoControls, TheKeysPushTheSameCommands) {
       << "a held Page Down does not repeat";
 }
 
+// Esc over an open list closes the list, as ImGui does, and does not stop the demo too.
+TEST(PanelDemoControls, EscOverAnOpenListDoesNotStopTheDemo) {
+  PanelDriver driver;
+  const std::vector<std::string> no_favourites;
+  const std::vector<KeyPress> presses = {{GLFW_KEY_ESCAPE}, {GLFW_KEY_PAGE_DOWN}};
+  std::vector<Command> over_a_list, over_nothing;
+  driver.frame(ImVec2(-FLT_MAX, -FLT_MAX), false, [&] {
+    ImGui::OpenPopup("a list");
+    if (ImGui::BeginPopup("a list")) {
+      push_key_commands({true, false, true, false, no_favourites}, presses, over_a_list);
+      ImGui::EndPopup();
+    }
+  });
+  driver.click_on_nothing();  // the list closes
+  driver.frame(ImVec2(-FLT_MAX, -FLT_MAX), false, [&] {
+    ASSERT_FALSE(
+        ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel));
+    push_key_commands({true, false, true, false, no_favourites}, presses, over_nothing);
+  });
+  EXPECT_EQ(test::script_lines_of(over_a_list), std::vector<std::string>{"script next"});
+  EXPECT_EQ(test::script_lines_of(over_nothing),
+            (std::vector<std::string>{"script stop", "script next"}));
+}
+
 TEST(PanelDemoControls, WithTheControlsShownNothingIsClippedAtAnyScale) {
   PanelDriver driver;
   driver.set_script(kTour);

@@ -129,7 +129,7 @@ KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPre
                              std::vector<Command>& commands) {
   if (ImGui::GetIO().WantCaptureKeyboard) return {};
   // Esc closes an open list (a popup) and nothing more: it must not stop the demo too.
-  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
     std::vector<KeyPress> kept;
     for (const KeyPress& press : presses)
       if (press.key != GLFW_KEY_ESCAPE) kept.push_back(press);
