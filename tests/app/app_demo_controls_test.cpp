@@ -21,6 +21,13 @@ std::string lesson(const std::filesystem::path& ready, double wait_s) {
 // Stops the app where it is (its stats are written on the way out: exit 128 + 15).
 constexpr const char* kStopTheApp = "kill -TERM $app";
 
+// The app ended on that signal, cleanly (what it says then; the exit code is xvfb-run's, which
+// has its own failures on a busy machine).
+void expect_ended_by_sigterm(const ProgramResult& app) {
+  EXPECT_NE(app.err.find("grayscott: ended by SIGTERM"), std::string::npos) << app.err;
+  EXPECT_EQ(app.err.find("grayscott: error"), std::string::npos) << app.err;
+}
+
 TEST(AppDemoControls, APausedDemoKeepsItsCaption) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
@@ -29,7 +36,7 @@ TEST(AppDemoControls, APausedDemoKeepsItsCaption) {
   const ProgramResult app = run_app_with_input(dir, lesson(ready, 2.0), ready,
                                                std::string("press space; sleep 4\n") + kStopTheApp,
                                                {"--stats-json", (dir / "stats.json").string()});
-  ASSERT_EQ(app.exit_code, 128 + 15) << app.err;
+  expect_ended_by_sigterm(app);
   const nlohmann::json stats = load_json(dir / "stats.json");
   ASSERT_TRUE(stats["script"].is_object()) << stats.dump();
   EXPECT_EQ(stats["script"]["caption"], 1) << "paused, the demo holds its caption";
@@ -47,7 +54,7 @@ TEST(AppDemoControls, PageDownAndPageUpMoveBetweenCaptionsAndHHidesIt) {
       std::string("press Next; press Next; press Next; press Prior; press h; sleep 0.5\n") +
           kStopTheApp,
       {"--stats-json", (dir / "stats.json").string()});
-  ASSERT_EQ(app.exit_code, 128 + 15) << app.err;
+  expect_ended_by_sigterm(app);
   const nlohmann::json stats = load_json(dir / "stats.json");
   ASSERT_TRUE(stats["script"].is_object()) << stats.dump();
   EXPECT_EQ(stats["script"]["caption"], 3) << "three captions on, one back";
@@ -87,7 +94,7 @@ TEST(AppDemoControls, ALeftOverCaptionGoesWhenThePersonActsOrLeavesPresentation)
         run_app_with_input(dir, ends_on_a_caption(ready), ready,
                            std::string("press ") + key + "; sleep 0.5\n" + kStopTheApp,
                            {"--stats-json", (dir / "stats.json").string()});
-    ASSERT_EQ(app.exit_code, 128 + 15) << app.err;
+    expect_ended_by_sigterm(app);
     const nlohmann::json stats = load_json(dir / "stats.json");
     EXPECT_TRUE(stats["script"]["finished"].get<bool>()) << stats.dump();
     EXPECT_EQ(stats["caption"]["text"], "") << "the caption outlived its script";
@@ -101,7 +108,7 @@ TEST(AppDemoControls, ARefusedPasteIsANoticeNotTheCaption) {
   const ProgramResult app = run_app_with_input(
       dir, ends_on_a_caption(ready), ready, std::string("press ctrl+v; sleep 0.5\n") + kStopTheApp,
       {"--stats-json", (dir / "stats.json").string()});
-  ASSERT_EQ(app.exit_code, 128 + 15) << app.err;
+  expect_ended_by_sigterm(app);
   EXPECT_NE(app.err.find("grayscott: paste: "), std::string::npos) << app.err;
   const nlohmann::json stats = load_json(dir / "stats.json");
   EXPECT_EQ(stats["caption"]["text"], "the end");
