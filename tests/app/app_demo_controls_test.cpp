@@ -31,10 +31,11 @@ void expect_ended_by_sigterm(const ProgramResult& app) {
 TEST(AppDemoControls, APausedDemoKeepsItsCaption) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
-  // Paused (space) at the first caption for 4 s, twice its wait: it would be at the third by
-  // then if it ran on wall-clock time.
-  const ProgramResult app = run_app_with_input(dir, lesson(ready, 2.0), ready,
-                                               std::string("press space; sleep 4\n") + kStopTheApp,
+  // Paused (space) at the first caption for 5 s, longer than its wait of 3 s: on wall-clock
+  // time it would be at the second at least (the margin is for the press to arrive, slow
+  // frames included).
+  const ProgramResult app = run_app_with_input(dir, lesson(ready, 3.0), ready,
+                                               std::string("press space; sleep 5\n") + kStopTheApp,
                                                {"--stats-json", (dir / "stats.json").string()});
   expect_ended_by_sigterm(app);
   const nlohmann::json stats = load_json(dir / "stats.json");
