@@ -80,7 +80,8 @@ int App::run() {
   // A terminating signal leaves the loop too: finish() then ends cleanly.
   while (!surface_->should_close() && !quit_ && !termination_requested()) {
     const double script_due =
-        script_ ? script_->next_due_s() : std::numeric_limits<double>::infinity();
+        std::min(script_ ? script_->next_due_s() : std::numeric_limits<double>::infinity(),
+                 caption_.next_change_s());
     if (const double wait = idle_.wait_s(now_s(), busy(), script_due); wait > 0.0) {
       surface_->wait_events(std::min(wait, kSignalCheckS));
       if (surface_->take_events()) idle_.input();
@@ -101,16 +102,9 @@ bool App::frame(double seconds_since_start) {
     return false;
   };
   surface_->poll_events();
-  if (script_) {
-    const bool busy = !simulation_->running() && simulation_->pending_steps() > 0;
-    const Status status = script_->run_due(
-        seconds_since_start, busy, [this](const Command& command, const std::string& origin) {
-          return apply(command, origin);
-        });
-    if (!status) return fail(status.message());
-  }
-  for (const Command& command : queue_) note_failure(apply(command));
-  queue_.clear();
+  if (const Status status = run_script(seconds_since_start); !status) return fail(status.message());
+  apply_person_commands();
+  if (const Status status = apply_script_controls(); !status) return fail(status.message());
   if (next_script_) script_ = std::exchange(next_script_, std::nullopt);
 
   Recording& recording = captures_->recording();
@@ -171,7 +165,7 @@ ExportScene App::export_scene(const ValueRange& range) const {
   if (view_.presentation)
     timings =
         summarize_timings(*simulation_, stats_, display_.path(), devices_text(devices_in_use()));
-  return {renderer_->colormap_table(), range, line, caption_, timings};
+  return {renderer_->colormap_table(), range, line, caption_.caption(), timings};
 }
 
 void App::lay_out() {
@@ -200,12 +194,16 @@ void App::draw_ui() {
   imgui_->begin_frame();
   const Recording& recording = captures_->recording();
   const std::string devices = devices_text(devices_in_use());
+  // A script's controls in the bar and the panel, where it has captions to step through.
+  std::optional<ScriptProgress> script;
+  if (script_ && script_->progress().captions > 0) script = script_->progress();
   const FrameUiResult ui = draw_frame_ui(
       {{settings_, *simulation_, view_, stats_, pace_, display_.path(), display_.reason(),
         display_.unavailable(), surface_->gl_version(), devices, captures_->last_path(),
         recording.recorder(), recording.message(), script_ ? script_->state() : kNoScript, queue_,
-        panel_state_, demos_, thumbnails_.ids()},
-       {simulation_->divergence(), recording.recorder(), help_shown_, caption_},
+        panel_state_, demos_, thumbnails_.ids(), script ? &*script : nullptr},
+       {simulation_->divergence(), recording.recorder(), help_shown_,
+        caption_.shown_caption(view_.ui_hidden), caption_.shown_notice(view_.ui_hidden)},
        renderer_->colormap_table(),
        layout_,
        imgui_->fonts(),
@@ -220,7 +218,7 @@ void App::draw_ui() {
   if (ui.keys.toggle_fullscreen) surface_->toggle_fullscreen();
   if (!ui.paste_problem.empty()) {  // said where the person looks, and where a log keeps it
     std::cerr << "grayscott: " << ui.paste_problem << "\n";
-    caption_ = ui.paste_problem;
+    caption_.show_notice(ui.paste_problem);  // no lesson: a short notice, not the caption
   }
   // The Timings plot draws its own labels: one past its edge counts as clipped too.
   std::vector<ClippedWindow> clipped = clipped_windows();
@@ -248,7 +246,9 @@ int App::finish() {
             display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
             surface_->gl_version(), {devices_in_use(), display_.builds()},
             {imgui_->fonts().text_px, layout_, clip_watch_.persistent(),
-             int(thumbnails_.ids().size()), timings_plot_});
+             int(thumbnails_.ids().size()), timings_plot_},
+            {script_ ? std::optional(script_->progress()) : std::nullopt, caption_.caption(),
+             caption_.shown_caption(view_.ui_hidden), caption_.shown_notice(view_.ui_hidden)});
         !status) {
       std::cerr << "grayscott: error: " << status.message() << "\n";
       exit_code_ = 1;

@@ -10,6 +10,7 @@
 
 #include "app_options.h"
 #include "brush_stroke.h"
+#include "caption_state.h"
 #include "control_panel.h"
 #include "demo_scripts.h"
 #include "display_transfer.h"
@@ -58,6 +59,12 @@ class App {
   Status apply_to_app(const AppCommand& command, const std::string& origin);
   // app_view.cpp
   Status apply_view(ViewControl control, const ControlValue& value);
+  // app_script.cpp: the script's due lines at wall-clock `now_s`; the person's queued commands;
+  // the lecturer's controls asked for by either (after both, so a jump never lands inside the
+  // script's own lines).
+  Status run_script(double now_s);
+  void apply_person_commands();
+  Status apply_script_controls();
 
   AppOptions options_;
   // Destroyed in reverse: everything GL while the surface's context lives, the display transfer
@@ -78,9 +85,10 @@ class App {
       next_script_;                // a demo asked for, taking over after this frame's lines
   std::vector<DemoScript> demos_;  // the Demos menu's
   std::vector<Command> queue_;
+  std::vector<ScriptAction> script_controls_;  // next, previous, restart, stop: applied last
   Settings settings_;
   bool help_shown_ = false;
-  std::string caption_;
+  CaptionState caption_;
   PanelState panel_state_;    // the panel's own edit fields: grid size, video pace, state file
   BrushStroke brush_stroke_;  // where the brush's drag was last frame, in grid cells
   FramePacer pacer_;

@@ -28,7 +28,7 @@ Status App::fall_back_from_cuda(const SimulationCommand& command, const Status& 
   if (!fallback) return refused;
   if (fallback->instead) GS_TRY(apply_to_simulation(*fallback->instead));
   std::cerr << "grayscott: " << origin << fallback->notice << "\n";
-  caption_ = fallback->notice;  // for the audience; the panel shows the backend's reason
+  caption_.set(fallback->notice);  // for the audience; the panel shows the backend's reason
   return Status::ok();
 }
 
@@ -87,7 +87,11 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
             return write_file_whole(c.path, text.data(), text.size());
           },
           [&](const command::Caption& c) {
-            caption_ = c.text;
+            caption_.set(c.text);
+            return Status::ok();
+          },
+          [&](const command::ScriptControl& c) {
+            script_controls_.push_back(c.action);  // after this frame's lines (app_script.cpp)
             return Status::ok();
           },
           [&](const command::StartDemo& c) -> Status {

@@ -155,8 +155,9 @@ TEST(AppHeadless, ABadGridNumberIsAOneLineUsageErrorQuotingIt) {
 TEST(AppHeadless, ScriptHelpListsEveryControl) {
   const ProgramResult result = run_program(GS_APP_BINARY, {"--script-help"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  for (const char* word : {"favourite add NAME", "record start", "set NAME VALUE",
-                           "reseed-on-preset", "five-point, nine-point, course", "hidden, shown"})
+  for (const char* word :
+       {"favourite add NAME", "record start", "set NAME VALUE", "reseed-on-preset",
+        "five-point, nine-point, course", "hidden, shown", "script next|previous|restart|stop"})
     EXPECT_NE(result.out.find(word), std::string::npos) << word << " not in:\n" << result.out;
 }
 

@@ -54,6 +54,10 @@ std::vector<Command> samples() {
       command::ViewZoom{2.5f},
       command::ViewCenter{120.5f, 64.0f},
       command::ViewReset{},
+      command::ScriptControl{ScriptAction::Next},
+      command::ScriptControl{ScriptAction::Previous},
+      command::ScriptControl{ScriptAction::Restart},
+      command::ScriptControl{ScriptAction::Stop},
   };
   // One value of each control, as the panel would push it.
   const std::vector<std::string> values = {

@@ -87,6 +87,8 @@ class PanelDriver {
   void set_transfer_unavailable(const app::TransferReasons& reasons) { no_reasons_ = reasons; }
   // The presets' pictures the preset list shows (none by default): fake texture ids, never drawn.
   void set_preset_thumbnails(const app::TextureIds& ids) { thumbnails_ = ids; }
+  // A running script with captions (a demo), for its controls; none by default.
+  void set_script(const std::optional<app::ScriptProgress>& script) { script_ = script; }
 
   // Every command pushed so far, in order, and the simulation's refusals of them.
   const std::vector<app::Command>& pushed() const { return pushed_; }
@@ -108,6 +110,7 @@ class PanelDriver {
   app::TransferReasons no_reasons_;
   app::TransferPath transfer_ = app::TransferPath::Upload;
   app::TextureIds thumbnails_;
+  std::optional<app::ScriptProgress> script_;
   std::vector<app::Command> log_commands_;  // pushed by the panel drawn for the log, and keys
   std::vector<app::DemoScript> demos_ = app::list_demos();
   std::filesystem::path state_file_;

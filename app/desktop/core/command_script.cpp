@@ -68,6 +68,7 @@ std::string to_script_line(const Command& command) {
           },
           [](const command::ViewReset&) { return std::string("view reset"); },
           [](const command::RequireCuda&) { return std::string("require cuda"); },
+          [](const command::ScriptControl& c) { return "script " + to_string(c.action); },
       },
       command);
 }

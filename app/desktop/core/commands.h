@@ -31,6 +31,22 @@ constexpr const auto& enum_names(TransferPath) {
 inline std::string to_string(TransferPath path) {
   return std::string(name_in(kTransferPathNames, path));
 }
+// A lecturer's controls of the running script (a demo is one), from keys and the bar: the next or
+// previous caption, the script again from its first line, or its end (the caption goes too).
+enum class ScriptAction { Next, Previous, Restart, Stop };
+
+inline constexpr EnumNames<ScriptAction, 4> kScriptActionNames{
+    {{ScriptAction::Next, "next"},
+     {ScriptAction::Previous, "previous"},
+     {ScriptAction::Restart, "restart"},
+     {ScriptAction::Stop, "stop"}}};
+constexpr const auto& enum_names(ScriptAction) {
+  return kScriptActionNames;
+}
+inline std::string to_string(ScriptAction action) {
+  return std::string(name_in(kScriptActionNames, action));
+}
+
 // Why each path (indexed by TransferPath) cannot run with the current backend; "" where it can.
 using TransferReasons = std::array<std::string, 3>;
 
@@ -136,10 +152,15 @@ struct ViewReset {};
 struct StartDemo {
   std::string name;
 };
+// `script next|previous|restart|stop` (script_timeline.h has what each does).
+struct ScriptControl {
+  ScriptAction action;
+};
 // Script only: the script needs CUDA. It stops before its first line where CUDA does not run,
 // and its CUDA-only lines fail rather than fall back (cuda_fallback.h).
 struct RequireCuda {};
-// Script flow only: the script waits for N displayed frames, or for wall-clock seconds.
+// Script flow only: the script waits for N displayed frames, or for seconds of its timeline
+// (wall-clock time, standing still while a person has paused the simulation: script_timeline.h).
 struct RunFrames {
   int frames;
 };
@@ -160,7 +181,8 @@ using AppCommand =
                  command::SelectTransfer, command::Screenshot, command::SetCaptureFolder,
                  command::RecordStart, command::RecordStop, command::Caption, command::Quit,
                  command::SaveSetup, command::StartDemo, command::RequireCuda, command::ViewZoom,
-                 command::ViewCenter, command::ViewReset, command::RunFrames, command::Wait>;
+                 command::ViewCenter, command::ViewReset, command::RunFrames, command::Wait,
+                 command::ScriptControl>;
 
 template <class A, class B>
 struct JoinedVariants;

@@ -69,7 +69,8 @@ double FrameStats::mcells_per_s() const {
 Status FrameStats::write_json(const std::filesystem::path& path, const std::string& backend,
                               const std::string& device, const std::string& transfer,
                               const std::string& fallback_reason, const std::string& opengl,
-                              const DisplayReport& display, const UiReport& ui) const {
+                              const DisplayReport& display, const UiReport& ui,
+                              const LessonReport& lesson) const {
   const double n = frames_ > 0 ? double(frames_) : 1.0;
   const auto rect = [](const std::optional<ScreenRect>& r) -> nlohmann::json {
     if (!r) return nullptr;
@@ -84,6 +85,13 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
     return *value;
   };
   const DevicesInUse& devices = display.devices;
+  nlohmann::json script = nullptr;
+  if (const std::optional<ScriptProgress>& p = lesson.script)
+    script = {{"name", p->name},
+              {"caption", p->caption},
+              {"captions", p->captions},
+              {"held", p->held},
+              {"finished", p->finished}};
   const nlohmann::json stats = {
       {"backend", backend},
       {"device", device},
@@ -123,6 +131,11 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"timings_plot", rect(ui.timings_plot)},
         {"clipped", clipped},
         {"preset_thumbnails", ui.preset_thumbnails}}},
+      // The script at exit (null without one) and its caption: the text, what was drawn of it
+      // (nothing with the UI hidden), and a short notice shown.
+      {"script", script},
+      {"caption",
+       {{"text", lesson.caption}, {"drawn", lesson.drawn_caption}, {"notice", lesson.notice}}},
   };
   const std::string text = stats.dump(2) + "\n";
   return write_file_whole(path, text.data(), text.size());

@@ -11,6 +11,7 @@
 #include "gpu_pairing.h"
 #include "gs/fields.h"
 #include "gs/status.h"
+#include "lesson_report.h"
 #include "screen_layout.h"
 
 namespace gs::app {
@@ -46,11 +47,12 @@ class FrameStats {
 
   // The figures and the labels at exit, for scripts and tests; `opengl` is the GL version and
   // renderer the app drew with; `display` which devices run it; `ui` where the last frame put
-  // things and what did not fit.
+  // things and what did not fit; `lesson` where the script is and what its caption shows.
   Status write_json(const std::filesystem::path& path, const std::string& backend,
                     const std::string& device, const std::string& transfer,
                     const std::string& fallback_reason, const std::string& opengl,
-                    const DisplayReport& display, const UiReport& ui) const;
+                    const DisplayReport& display, const UiReport& ui,
+                    const LessonReport& lesson) const;
 
  private:
   std::deque<FrameTiming> history_;

@@ -244,6 +244,14 @@ Expected<Command> parse_command(std::string_view line) {
     if (args != 1) return usage("NAME");
     return Command{command::StartDemo{std::string(words[1])}};
   }
+  if (word == "script") {
+    if (args != 1) return usage("next, previous, restart or stop");
+    const std::optional<ScriptAction> action = parse_enum<ScriptAction>(words[1]);
+    if (!action)
+      return Error{"script: " + in_quotes(words[1]) +
+                   " is not one of next, previous, restart, stop"};
+    return Command{command::ScriptControl{*action}};
+  }
   if (word == "wait") {
     if (args != 1) return usage("SECONDS");
     Expected<double> seconds = parse_number(words[1], "wait: ");

@@ -1,8 +1,35 @@
 #include "script_runner.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace gs::app {
+namespace {
+
+// What a jump between captions leaves out: the script's pacing, and what writes files, starts
+// another script or ends the app (a lecturer stepping through must not overwrite a capture or
+// quit).
+bool left_out_of_jumps(const Command& command) {
+  return std::holds_alternative<command::Wait>(command) ||
+         std::holds_alternative<command::RunFrames>(command) ||
+         std::holds_alternative<command::Screenshot>(command) ||
+         std::holds_alternative<command::RecordStart>(command) ||
+         std::holds_alternative<command::RecordStop>(command) ||
+         std::holds_alternative<command::SaveState>(command) ||
+         std::holds_alternative<command::SaveSetup>(command) ||
+         std::holds_alternative<command::StartDemo>(command) ||
+         std::holds_alternative<command::ScriptControl>(command) ||
+         std::holds_alternative<command::Quit>(command);
+}
+
+}  // namespace
+
+ScriptRunner::ScriptRunner(std::vector<ScriptLine> lines) : lines_(std::move(lines)) {
+  for (std::size_t i = 0; i < lines_.size(); ++i)
+    if (const auto* caption = std::get_if<command::Caption>(&lines_[i].command);
+        caption && !caption->text.empty())
+      captions_.push_back(i);
+}
 
 std::vector<const ScriptLine*> ScriptRunner::due(double now_s, bool busy) {
   std::vector<const ScriptLine*> lines;
@@ -36,6 +63,31 @@ double ScriptRunner::next_due_s() const {
 
 void ScriptRunner::frame_shown() {
   if (frames_left_ > 0) --frames_left_;
+}
+
+int ScriptRunner::caption_index() const {
+  return int(std::lower_bound(captions_.begin(), captions_.end(), next_) - captions_.begin());
+}
+
+std::vector<const ScriptLine*> ScriptRunner::jump_to_caption(int caption) {
+  std::vector<const ScriptLine*> lines;
+  if (caption < 1 || caption > caption_count()) return lines;
+  const std::size_t target = captions_[std::size_t(caption - 1)];
+  const std::size_t from = target >= next_ ? next_ : 0;
+  for (std::size_t i = from; i <= target; ++i)
+    if (!left_out_of_jumps(lines_[i].command)) lines.push_back(&lines_[i]);
+  next_ = target + 1;
+  frames_left_ = 0;
+  wait_until_s_ = -std::numeric_limits<double>::infinity();  // the wait after it starts afresh
+  waiting_for_steps_ = false;
+  return lines;
+}
+
+void ScriptRunner::restart() {
+  next_ = 0;
+  frames_left_ = 0;
+  wait_until_s_ = -std::numeric_limits<double>::infinity();
+  waiting_for_steps_ = false;
 }
 
 }  // namespace gs::app

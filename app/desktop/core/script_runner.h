@@ -1,5 +1,7 @@
 // Feeds a parsed script into the app's command queue frame by frame: `run-frames N` and `wait S`
-// hold the script back for N displayed frames or S seconds, and `step N` until the steps ran.
+// hold the script back for N displayed frames or S seconds of the script's own time (its
+// timeline: script_timeline.h), and `step N` until the steps ran. Its `caption` lines are the
+// lesson's stops: a lecturer moves to the next or previous one, or back to the first line.
 #pragma once
 
 #include <vector>
@@ -10,10 +12,10 @@ namespace gs::app {
 
 class ScriptRunner {
  public:
-  explicit ScriptRunner(std::vector<ScriptLine> lines) : lines_(std::move(lines)) {}
+  explicit ScriptRunner(std::vector<ScriptLine> lines);
 
-  // The lines whose commands are due now, in order. `busy` is true while earlier single steps
-  // are still running.
+  // The lines whose commands are due at `now_s` on the script's timeline, in order. `busy` is
+  // true while earlier single steps are still running.
   std::vector<const ScriptLine*> due(double now_s, bool busy);
   void frame_shown();
   bool finished() const { return next_ >= lines_.size() && frames_left_ == 0; }
@@ -21,8 +23,22 @@ class ScriptRunner {
   // are to be shown, the end of a `wait`, infinity once the script has finished.
   double next_due_s() const;
 
+  // The script's captions (its `caption TEXT` lines with text), counted from 1: how many, and
+  // the last one passed (0 before the first).
+  int caption_count() const { return int(captions_.size()); }
+  int caption_index() const;
+  // Moves the script to just past its caption `caption` (1 to caption_count()): the lines to
+  // apply now, without the script's pacing (waits, frame holds) or what it writes or ends
+  // (captures, saves, recordings, `demo`, `quit`, `script`). Forward, from where the script is;
+  // back (or to the caption shown), from its first line, so the settings of that part hold. The
+  // script then goes on, paced, from the line after that caption.
+  std::vector<const ScriptLine*> jump_to_caption(int caption);
+  // Back to the first line, paced as written.
+  void restart();
+
  private:
   std::vector<ScriptLine> lines_;
+  std::vector<std::size_t> captions_;  // where the caption lines are in lines_
   std::size_t next_ = 0;
   int frames_left_ = 0;
   double wait_until_s_ = 0.0;

@@ -1,6 +1,7 @@
 // A script as the app runs it (script_session.h).
 #include "script_session.h"
 
+#include <algorithm>
 #include <iostream>
 #include <iterator>
 
@@ -20,10 +21,9 @@ Expected<std::vector<ScriptLine>> load_standard_input() {
 }  // namespace
 
 ScriptSession::ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end)
-    : runner_(std::move(runner)),
-      path_(std::move(path)),
-      quit_at_end_(quit_at_end),
-      state_("Script " + path_.filename().string() + " running") {}
+    : runner_(std::move(runner)), path_(std::move(path)), quit_at_end_(quit_at_end) {
+  update_state();
+}
 
 Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, bool quit_at_end) {
   const bool standard_input = given == "-";
@@ -44,8 +44,9 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
   return session;
 }
 
-Status ScriptSession::run_due(double now_s, bool busy, const Apply& apply) {
-  for (const ScriptLine* line : runner_.due(now_s, busy)) {
+Status ScriptSession::apply_lines(const std::vector<const ScriptLine*>& lines,
+                                  const Apply& apply) const {
+  for (const ScriptLine* line : lines) {
     const std::string origin = path_.string() + ":" + std::to_string(line->number) + ": ";
     if (Status status = apply(line->command, origin); !status)
       return Error{origin + status.message()};
@@ -53,13 +54,59 @@ Status ScriptSession::run_due(double now_s, bool busy, const Apply& apply) {
   return Status::ok();
 }
 
+Status ScriptSession::run_due(double now_s, bool running, bool busy, const Apply& apply) {
+  const double timeline_s = timeline_.advance(now_s, running);
+  if (timeline_.held()) return Status::ok();
+  return apply_lines(runner_.due(timeline_s, busy), apply);
+}
+
 bool ScriptSession::frame_shown() {
-  runner_.frame_shown();
+  if (!timeline_.held()) runner_.frame_shown();  // held, `run-frames` counts no frames either
   if (!runner_.finished()) return false;
-  if (!quit_at_end_)
-    state_ = "Script " + path_.filename().string() +
-             " finished; the app stays open (--exit-after-script ends with it)";
+  update_state();
   return quit_at_end_;
+}
+
+Status ScriptSession::control(ScriptAction action, const Apply& apply) {
+  const int caption = runner_.caption_index();
+  std::vector<const ScriptLine*> lines;
+  switch (action) {
+    case ScriptAction::Next:
+      lines = runner_.jump_to_caption(caption + 1);
+      break;
+    case ScriptAction::Previous:
+      // Before the first caption there is none to go back to: the script starts again.
+      if (caption == 0) return control(ScriptAction::Restart, apply);
+      lines = runner_.jump_to_caption(std::max(caption - 1, 1));
+      break;
+    case ScriptAction::Restart:
+      runner_.restart();
+      timeline_.release();  // starting again is starting: the script's own lines run it
+      break;
+    case ScriptAction::Stop:
+      break;
+  }
+  update_state();
+  if (lines.empty()) return Status::ok();
+  GS_TRY(apply_lines(lines, apply));
+  // The person's pause holds at the new caption: what the lines ran is paused again.
+  if (timeline_.held()) return apply(command::Pause{}, "");
+  return Status::ok();
+}
+
+ScriptProgress ScriptSession::progress() const {
+  return {path_.stem().string(), runner_.caption_index(), runner_.caption_count(), timeline_.held(),
+          runner_.finished()};
+}
+
+void ScriptSession::update_state() {
+  const std::string name = path_.filename().string();
+  if (!runner_.finished())
+    state_ = "Script " + name + " running";
+  else if (quit_at_end_)
+    state_ = "Script " + name + " finished";
+  else
+    state_ = "Script " + name + " finished; the app stays open (--exit-after-script ends with it)";
 }
 
 }  // namespace gs::app

@@ -1,15 +1,18 @@
-// A script as the app runs it: its lines applied as frames pass (script_runner.h), each with its
-// origin ("FILE:LINE: ") for messages; the first failing line ends the script as an error naming
-// it. Its state is a line for the panel; when it ends, the app may end with it (headless runs,
-// --exit-after-script) or stay open for the person at the keyboard. A script that requires CUDA
-// does not load where CUDA does not run.
+// A script as the app runs it: its lines applied as frames pass (script_runner.h) on its own
+// clock (script_timeline.h: a person's pause holds it), each with its origin ("FILE:LINE: ") for
+// messages; the first failing line ends the script as an error naming it. A lecturer moves it
+// to the next or previous caption or restarts it (control()). Its state is a line for the panel;
+// when it ends, the app may end with it (headless runs, --exit-after-script) or stay open for the
+// person at the keyboard. A script that requires CUDA does not load where CUDA does not run.
 #pragma once
 
 #include <filesystem>
 #include <functional>
 #include <string>
 
+#include "lesson_report.h"
 #include "script_runner.h"
+#include "script_timeline.h"
 
 namespace gs::app {
 
@@ -24,12 +27,25 @@ class ScriptSession {
   // A path of "-" reads the script from standard input.
   static Expected<ScriptSession> load(const std::filesystem::path& path, bool quit_at_end);
 
-  // The lines due now; `busy` while single steps asked earlier still run.
-  Status run_due(double now_s, bool busy, const Apply& apply);
+  // The lines due at wall-clock `now_s` (none while a person's pause holds the script);
+  // `running` is the simulation's state, `busy` while single steps asked earlier still run.
+  Status run_due(double now_s, bool running, bool busy, const Apply& apply);
+  // After a person's commands were applied: a person who stopped the simulation holds the script.
+  void person_acted(bool was_running, bool running) {
+    timeline_.person_acted(was_running, running);
+  }
   // After each shown frame; true when the script has ended and the app should end with it.
   bool frame_shown();
-  // When the next line is due (ScriptRunner::next_due_s), on run_due's clock.
-  double next_due_s() const { return runner_.next_due_s(); }
+  // When the next line is due, on run_due's wall clock (infinity while held or finished).
+  double next_due_s() const { return timeline_.wall_time_of(runner_.next_due_s()); }
+  // A lecturer's next, previous or restart (ScriptRunner::jump_to_caption, restart): the lines a
+  // jump replays are applied now; a script a person had paused stays paused at the new caption.
+  // Next past the last caption does nothing. Restart runs from the first line, paced. Stop is
+  // the app's: it ends the session.
+  Status control(ScriptAction action, const Apply& apply);
+  bool finished() const { return runner_.finished(); }
+  bool quit_at_end() const { return quit_at_end_; }
+  ScriptProgress progress() const;
   // "Script demo.gs running", or finished and what that means.
   const std::string& state() const { return state_; }
   // A `require cuda` line: CUDA-only lines fail rather than fall back.
@@ -37,8 +53,11 @@ class ScriptSession {
 
  private:
   ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end);
+  Status apply_lines(const std::vector<const ScriptLine*>& lines, const Apply& apply) const;
+  void update_state();
 
   ScriptRunner runner_;
+  ScriptTimeline timeline_;
   std::filesystem::path path_;
   bool quit_at_end_;
   bool requires_cuda_ = false;

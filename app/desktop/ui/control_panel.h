@@ -11,6 +11,7 @@
 #include "demo_scripts.h"
 #include "frame_pacer.h"
 #include "frame_stats.h"
+#include "lesson_report.h"
 #include "screen_layout.h"
 #include "settings.h"
 #include "simulation.h"
@@ -58,6 +59,8 @@ struct PanelContext {
   PanelState& state;                     // the panel's, not the simulation's: edited in place
   const std::vector<DemoScript>& demos;  // the shipped demo scripts, for the Demos menu
   const TextureIds& preset_thumbnails;   // the presets' pictures in the preset list, where made
+  // The running script with captions (a demo), for its controls (demo_controls.h); null without.
+  const ScriptProgress* script = nullptr;
 };
 
 // The panel as the window's side column, at `where` (the layout's panel rectangle).

@@ -2,7 +2,9 @@
 #include "frame_ui.h"
 
 #include "colour_bar.h"
+#include "demo_controls.h"
 #include "map_overlay.h"
+#include "notice_banner.h"
 #include "presentation_bar.h"
 #include "setup_clipboard.h"
 #include "timings_overlay.h"
@@ -23,6 +25,8 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
         draw_timings_overlay(summarize_timings(c.simulation, c.stats, c.transfer, c.devices),
                              *layout.timings, ui.fonts.numbers);
   draw_overlays(ui.overlays, layout, ui.fonts);
+  draw_notice(ui.overlays.notice, layout.field);
+  if (caption_clicked()) c.commands.push_back(command::Caption{""});  // dismissed
   if (!c.view.ui_hidden && map_mode)
     draw_map_overlay(c.simulation.params(), c.simulation.size(), layout.field, shown, c.commands);
   draw_colour_bar(ui.colormap_table, c.view.low, c.view.high, layout.colour_bar);

@@ -27,7 +27,14 @@ const std::vector<KeyBinding>& key_bindings() {
       {GLFW_KEY_1, GLFW_KEY_9, "1-9", A::Favourite, "favourite presets"},
       {GLFW_KEY_C, GLFW_KEY_C, "Ctrl+C", A::CopySetup, "copy the setup as script lines", true},
       {GLFW_KEY_V, GLFW_KEY_V, "Ctrl+V", A::PasteSetup, "paste script lines (all or nothing)",
-       true}};
+       true},
+      // A presenter's clicker sends Page Down and Page Up.
+      {GLFW_KEY_PAGE_DOWN, GLFW_KEY_PAGE_DOWN, "Page Down", A::NextCaption,
+       "demo: the next caption now"},
+      {GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_UP, "Page Up", A::PreviousCaption,
+       "demo: the previous caption"},
+      {GLFW_KEY_HOME, GLFW_KEY_HOME, "Home", A::RestartScript, "demo: again from its start"},
+      {GLFW_KEY_ESCAPE, GLFW_KEY_ESCAPE, "Esc", A::StopScript, "demo: stop it; the caption goes"}};
   return keys;
 }
 
@@ -96,6 +103,18 @@ KeyActions key_commands(const KeyContext& context, const std::vector<KeyPress>& 
         case A::PasteSetup:
           actions.paste_setup = true;
           break;
+        case A::NextCaption:
+          commands.push_back(command::ScriptControl{ScriptAction::Next});
+          break;
+        case A::PreviousCaption:
+          commands.push_back(command::ScriptControl{ScriptAction::Previous});
+          break;
+        case A::RestartScript:
+          commands.push_back(command::ScriptControl{ScriptAction::Restart});
+          break;
+        case A::StopScript:
+          commands.push_back(command::ScriptControl{ScriptAction::Stop});
+          break;
         case A::Favourite:
           if (const std::size_t index = std::size_t(press.key - binding.first_key);
               index < context.favourites.size())
@@ -109,6 +128,13 @@ KeyActions key_commands(const KeyContext& context, const std::vector<KeyPress>& 
 KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPress>& presses,
                              std::vector<Command>& commands) {
   if (ImGui::GetIO().WantCaptureKeyboard) return {};
+  // Esc closes an open list (a popup) and nothing more: it must not stop the demo too.
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
+    std::vector<KeyPress> kept;
+    for (const KeyPress& press : presses)
+      if (press.key != GLFW_KEY_ESCAPE) kept.push_back(press);
+    return key_commands(context, kept, commands);
+  }
   return key_commands(context, presses, commands);
 }
 

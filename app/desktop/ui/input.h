@@ -32,6 +32,10 @@ enum class KeyAction {
   Favourite,
   CopySetup,
   PasteSetup,
+  NextCaption,
+  PreviousCaption,
+  RestartScript,
+  StopScript,
 };
 
 struct KeyBinding {

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "screen_layout.h"
 #include "ui_fonts.h"
@@ -18,6 +19,7 @@ struct Overlays {
   const VideoRecorder* recorder;  // null when not recording
   bool& help_shown;               // the help's close button clears it
   const std::string& caption;
+  std::string_view notice = {};  // a short message that is no lesson (notice_banner.h)
 };
 
 void draw_overlays(const Overlays& overlays, const ScreenLayout& layout, const UiFonts& fonts);

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "demo_controls.h"
 #include "panel_widgets.h"
 
 namespace gs::app {
@@ -59,6 +60,10 @@ float draw_presentation_bar(const PanelContext& c, const ScreenRect& bar) {
   transfer_combo(c, "##transfer");
   combo(demos_preview(c));
   demos_combo(c, "##demos");
+  if (c.script) {  // a demo runs: its name, "caption 3 of 9", and its buttons
+    flow.next(demo_controls_width(c));
+    draw_demo_controls(c);
+  }
   char steps[48];
   std::snprintf(steps, sizeof steps, "step %lld", c.simulation.total_steps());
   flow.next(ImGui::CalcTextSize(steps).x);
