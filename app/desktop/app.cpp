@@ -102,7 +102,13 @@ bool App::frame(double seconds_since_start) {
   };
   surface_->poll_events();
   if (script_) {
-    const bool busy = !simulation_->running() && simulation_->pending_steps() > 0;
+    const bool paused = !simulation_->running() && simulation_->pending_steps() == 0;
+    std::string gave_up;
+    const bool timings_stale =
+        timings_wait_.holds(seconds_since_start, stats_.fresh(), paused, gave_up);
+    if (!gave_up.empty()) std::cerr << "grayscott: " << gave_up << "\n";
+    const bool busy =
+        (!simulation_->running() && simulation_->pending_steps() > 0) || timings_stale;
     const Status status = script_->run_due(
         seconds_since_start, busy, [this](const Command& command, const std::string& origin) {
           return apply(command, origin);
@@ -111,7 +117,10 @@ bool App::frame(double seconds_since_start) {
   }
   for (const Command& command : queue_) note_failure(apply(command));
   queue_.clear();
-  if (next_script_) script_ = std::exchange(next_script_, std::nullopt);
+  if (next_script_) {
+    script_ = std::exchange(next_script_, std::nullopt);
+    timings_wait_.cancel();  // the old script's
+  }
 
   Recording& recording = captures_->recording();
   PaceRequest request{simulation_->running(), simulation_->steps_per_frame(),
@@ -155,7 +164,7 @@ bool App::frame(double seconds_since_start) {
   const double work_ms = ms_since(frame_start);
   surface_->present();
   timing.frame_ms = ms_since(frame_start);
-  stats_.add(timing, simulation_->size());
+  stats_.add(timing, simulation_->size(), timings_configuration(*simulation_, display_.path()));
   pacer_.frame_done(timing.steps, timing.kernel_ms, timing.kernel_steps, work_ms);
   if (script_ && script_->frame_shown()) quit_ = true;
   return true;
@@ -204,7 +213,7 @@ void App::draw_ui() {
       {{settings_, *simulation_, view_, stats_, pace_, display_.path(), display_.reason(),
         display_.unavailable(), surface_->gl_version(), devices, captures_->last_path(),
         recording.recorder(), recording.message(), script_ ? script_->state() : kNoScript, queue_,
-        panel_state_, demos_, thumbnails_.ids()},
+        panel_state_, demos_, thumbnails_.ids(), fallback_notice_},
        {simulation_->divergence(), recording.recorder(), help_shown_, caption_},
        renderer_->colormap_table(),
        layout_,

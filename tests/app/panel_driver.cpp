@@ -91,7 +91,7 @@ std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down,
   const std::string devices = "EGL device 0 (software); backend on the CPU";
   app::draw_control_panel(
       {settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_, no_reasons_, gl_version,
-       devices, no_text_, nullptr, no_text_, no_text_, commands, panel_state_, demos_, thumbnails_},
+       devices, no_text_, nullptr, no_text_, no_text_, commands, panel_state_, demos_, thumbnails_, no_text_},
       app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
   if (also) also();
   ImGui::Render();  // no renderer: the draw data is built and dropped
@@ -145,7 +145,7 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
     drawn = app::draw_frame_ui(
         {{settings_, *simulation_, view_, stats_, pace_, app::TransferPath::Upload, fallback,
           no_reasons_, gl_version, devices, no_text_, nullptr, no_text_, no_text_, commands,
-          panel_state_, demos_, thumbnails_},
+          panel_state_, demos_, thumbnails_, no_text_},
          {no_divergence, nullptr, help_shown, caption},
          table,
          layout,
@@ -182,7 +182,7 @@ std::string PanelDriver::text_of_frame(const std::function<void()>& also) {
     std::vector<app::Command> ignored;
     app::draw_control_panel({settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_,
                              no_reasons_, no_text_, no_text_, no_text_, nullptr, no_text_, no_text_,
-                             ignored, panel_state_, demos_, thumbnails_},
+                             ignored, panel_state_, demos_, thumbnails_, no_text_},
                             app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
     if (logged) ImGui::LogToClipboard();
     if (also) also();

@@ -13,7 +13,7 @@ class ScriptRunner {
   explicit ScriptRunner(std::vector<ScriptLine> lines) : lines_(std::move(lines)) {}
 
   // The lines whose commands are due now, in order. `busy` is true while earlier single steps
-  // are still running.
+  // are still running, or a `wait-timings` waits.
   std::vector<const ScriptLine*> due(double now_s, bool busy);
   void frame_shown();
   bool finished() const { return next_ >= lines_.size() && frames_left_ == 0; }

@@ -85,7 +85,8 @@ Expected<std::vector<Command>> parse_pasted_script(std::string_view text) {
   std::vector<Command> commands;
   for (ScriptLine& line : *lines) {
     if (std::holds_alternative<command::RunFrames>(line.command) ||
-        std::holds_alternative<command::Wait>(line.command))
+        std::holds_alternative<command::Wait>(line.command) ||
+        std::holds_alternative<command::WaitTimings>(line.command))
       return Error{std::string(kPastedName) + ":" + std::to_string(line.number) + ": " + line.text +
                    ": holds a script back, so it runs only in a script (--script)"};
     commands.push_back(std::move(line.command));

@@ -58,6 +58,8 @@ struct PanelContext {
   PanelState& state;                     // the panel's, not the simulation's: edited in place
   const std::vector<DemoScript>& demos;  // the shipped demo scripts, for the Demos menu
   const TextureIds& preset_thumbnails;   // the presets' pictures in the preset list, where made
+  // The last CUDA fallback's notice (cuda_fallback.h): status, not a caption for the audience.
+  const std::string& fallback_notice;
 };
 
 // The panel as the window's side column, at `where` (the layout's panel rectangle).
