@@ -85,8 +85,8 @@ class App {
   bool help_shown_ = false;
   std::string caption_;
   std::string fallback_notice_;  // the last CUDA fallback's, for the panel's status lines
-  PanelState panel_state_;    // the panel's own edit fields: grid size, video pace, state file
-  BrushStroke brush_stroke_;  // where the brush's drag was last frame, in grid cells
+  PanelState panel_state_;       // the panel's own edit fields: grid size, video pace, state file
+  BrushStroke brush_stroke_;     // where the brush's drag was last frame, in grid cells
   FramePacer pacer_;
   PaceDecision pace_;  // the current frame's steps, for the panel
   ScreenLayout layout_;

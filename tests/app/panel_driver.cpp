@@ -89,10 +89,10 @@ std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down,
   std::vector<app::Command> commands;
   const std::string gl_version = "(none: headless panel test)";
   const std::string devices = "EGL device 0 (software); backend on the CPU";
-  app::draw_control_panel(
-      {settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_, no_reasons_, gl_version,
-       devices, no_text_, nullptr, no_text_, no_text_, commands, panel_state_, demos_, thumbnails_, no_text_},
-      app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
+  app::draw_control_panel({settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_,
+                           no_reasons_, gl_version, devices, no_text_, nullptr, no_text_, no_text_,
+                           commands, panel_state_, demos_, thumbnails_, no_text_},
+                          app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
   if (also) also();
   ImGui::Render();  // no renderer: the draw data is built and dropped
   for (const app::Command& command : commands) {

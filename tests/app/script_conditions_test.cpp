@@ -62,7 +62,8 @@ TEST(ScriptConditions, EveryBranchIsParsedOnEveryMachine) {
 }
 
 TEST(ScriptConditions, AMisplacedBlockLineIsAnErrorNamingIt) {
-  EXPECT_EQ(problem_of("caption a\nelse\n"), "t.gs:2: else without an if gpu or if no-gpu before it");
+  EXPECT_EQ(problem_of("caption a\nelse\n"),
+            "t.gs:2: else without an if gpu or if no-gpu before it");
   EXPECT_EQ(problem_of("end\n"), "t.gs:1: end without an if gpu or if no-gpu before it");
   EXPECT_EQ(problem_of("if gpu\nif no-gpu\nend\nend\n"),
             "t.gs:2: if: blocks do not nest (the if on line 1 has no end yet)");

@@ -149,7 +149,8 @@ TEST(TimingsWait, IsAScriptLineThatHoldsTheRunnerLikeAStep) {
   EXPECT_EQ(runner.due(0.0, false).size(), 2u);  // size, wait-timings
   EXPECT_TRUE(runner.due(0.1, true).empty()) << "held while the app says busy";
   EXPECT_EQ(runner.due(0.2, false).size(), 2u);  // caption, wait-timings
-  for (const char* bad : {"wait-timings 0", "wait-timings 61", "wait-timings x", "wait-timings 1 2"})
+  for (const char* bad :
+       {"wait-timings 0", "wait-timings 61", "wait-timings x", "wait-timings 1 2"})
     EXPECT_FALSE(parse_script(bad, "t.gs")) << bad;
   EXPECT_EQ(parse_script("wait-timings 0", "t.gs").message(),
             "t.gs:1: wait-timings: '0' must be above 0 and at most 60 seconds");

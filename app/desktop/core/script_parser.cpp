@@ -259,7 +259,8 @@ Expected<Command> parse_command(std::string_view line) {
     Expected<double> seconds = parse_number(words[1], "wait-timings: ");
     if (!seconds) return Error{seconds.message()};
     if (!(*seconds > 0.0 && *seconds <= 60.0))
-      return Error{"wait-timings: " + in_quotes(words[1]) + " must be above 0 and at most 60 seconds"};
+      return Error{"wait-timings: " + in_quotes(words[1]) +
+                   " must be above 0 and at most 60 seconds"};
     wait.max_seconds = *seconds;
     return Command{wait};
   }

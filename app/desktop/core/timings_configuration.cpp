@@ -16,11 +16,11 @@ TimingsConfiguration timings_configuration(const Simulation& simulation, Transfe
     backend = "CPU twin " + std::string(to_string(options.cpu_path.value_or(CpuTwinPath::Fast)));
   }
   const std::optional<int> steps = simulation.steps_per_frame();
-  const std::string text =
-      backend + ", " + to_string(simulation.size()) + ", " + to_string(transfer) + ", " +
-      (steps ? std::to_string(*steps) : std::string("auto")) + " steps/frame" +
-      (simulation.params().map.enabled ? ", parameter map" : "") + ", " +
-      (simulation.running() ? "running" : "paused");
+  const std::string text = backend + ", " + to_string(simulation.size()) + ", " +
+                           to_string(transfer) + ", " +
+                           (steps ? std::to_string(*steps) : std::string("auto")) + " steps/frame" +
+                           (simulation.params().map.enabled ? ", parameter map" : "") + ", " +
+                           (simulation.running() ? "running" : "paused");
   return {text, simulation.backend_generation()};
 }
 
