@@ -23,7 +23,7 @@ run
 if gpu
 caption The parameter map: every cell has its own feed F and kill k, so one run shows them all
 else
-caption The parameter map: every cell has its own F and k. No GPU here: the CPU twin runs a smaller map
+caption The parameter map: each cell has its own F and k. No GPU here, so the twin runs a smaller map
 end
 wait 8
 caption k grows to the right (0.03 to 0.07), F grows upward (0 to 0.08): read them off the axes
@@ -39,13 +39,16 @@ wait 10
 caption Along the band the pattern changes with (F, k): each region is one of Pearson's classes
 wait 10
 # The pick restarts the domain from sparse spots (not the grown ones the map began with, which
-# tile at once), a few steps a frame, so the spots are seen dividing.
+# tile at once), a few steps a frame, so the spots are seen dividing: on the twin, 8 a frame at
+# its 15-30 frames/s showed the first divisions by the next caption (about 800 steps) and
+# colonies still growing at the last (about 3,000); a GPU's 60 frames/s or more take 4 a frame.
 set init spots
 set reseed-on-pick on
-steps-per-frame 8
 if gpu
+steps-per-frame 4
 pick 743 431
 else
+steps-per-frame 8
 pick 371 215
 end
 caption Picked F 0.026, k 0.061 (Pearson's lambda): the whole domain runs it, from a few spots
