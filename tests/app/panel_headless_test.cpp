@@ -264,6 +264,9 @@ TEST(PanelHeadless, TheTimingsSayPausedAndShowNoStaleRates) {
   driver.measure_frames(app::FrameStats::kSettleFrames + 1);
   const std::string running = driver.text_of_frame();
   EXPECT_NE(running.find("steps/s"), std::string::npos) << running;
+  // Which frames the figures are of.
+  EXPECT_NE(running.find("averages of the last 1 frame of: CPU twin fast"), std::string::npos)
+      << running;
   ASSERT_TRUE(driver.simulation().apply(command::Pause{}));
   const std::string paused = driver.text_of_frame();
   EXPECT_NE(paused.find("paused at step"), std::string::npos) << paused;

@@ -66,7 +66,8 @@ void draw_timings(const PanelContext& c) {
     ImGui::Text("%d of %d steps asked: %s", c.pace.steps, c.pace.asked, c.pace.capped.c_str());
   ImGui::Text("PCIe on the %s path", to_string(c.transfer).c_str());
   // Which frames the figures are of: they restart with each change of configuration.
-  ImGui::TextWrapped("averages of the last %zu frames of: %s", c.stats.frames_in_average(),
+  const std::size_t frames = c.stats.frames_in_average();
+  ImGui::TextWrapped("averages of the last %zu frame%s of: %s", frames, frames == 1 ? "" : "s",
                      c.stats.configuration().text.c_str());
 
   if (!c.stats.history().empty())
