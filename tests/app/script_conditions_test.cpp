@@ -9,6 +9,7 @@
 #include "script_conditions.h"
 #include "script_parser.h"
 #include "script_session.h"
+#include "setup_script.h"
 
 namespace gs::app {
 namespace {
@@ -83,6 +84,15 @@ TEST(ScriptConditions, ALoadedScriptRunsOnlyThisMachinesLines) {
   std::filesystem::remove(path);
   ASSERT_TRUE(session) << session.message();
   EXPECT_EQ(session->requires_cuda(), cuda_runs_here());
+}
+
+TEST(ScriptConditions, PastedLinesAreThisMachinesToo) {
+  const Expected<std::vector<Command>> pasted =
+      parse_pasted_script("set F 0.03\nif gpu\nset k 0.06\nelse\nset k 0.05\nend\n");
+  ASSERT_TRUE(pasted) << pasted.message();
+  ASSERT_EQ(pasted->size(), 2u);
+  const auto& k = std::get<command::SetSimulation>(pasted->back());
+  EXPECT_EQ(std::get<float>(k.value), cuda_runs_here() ? 0.06f : 0.05f);
 }
 
 }  // namespace
