@@ -105,7 +105,10 @@ bool App::frame(double seconds_since_start) {
   if (const Status status = run_script(seconds_since_start); !status) return fail(status.message());
   apply_person_commands();
   if (const Status status = apply_script_controls(); !status) return fail(status.message());
-  if (next_script_) script_ = std::exchange(next_script_, std::nullopt);
+  if (next_script_) {
+    script_ = std::exchange(next_script_, std::nullopt);
+    timings_wait_.cancel();  // the old script's
+  }
 
   Recording& recording = captures_->recording();
   PaceRequest request{simulation_->running(), simulation_->steps_per_frame(),
@@ -149,7 +152,7 @@ bool App::frame(double seconds_since_start) {
   const double work_ms = ms_since(frame_start);
   surface_->present();
   timing.frame_ms = ms_since(frame_start);
-  stats_.add(timing, simulation_->size());
+  stats_.add(timing, simulation_->size(), timings_configuration(*simulation_, display_.path()));
   pacer_.frame_done(timing.steps, timing.kernel_ms, timing.kernel_steps, work_ms);
   if (script_ && script_->frame_shown()) quit_ = true;
   return true;
@@ -198,10 +201,26 @@ void App::draw_ui() {
   std::optional<ScriptProgress> script;
   if (script_ && script_->progress().captions > 0) script = script_->progress();
   const FrameUiResult ui = draw_frame_ui(
-      {{settings_, *simulation_, view_, stats_, pace_, display_.path(), display_.reason(),
-        display_.unavailable(), surface_->gl_version(), devices, captures_->last_path(),
-        recording.recorder(), recording.message(), script_ ? script_->state() : kNoScript, queue_,
-        panel_state_, demos_, thumbnails_.ids(), script ? &*script : nullptr},
+      {{settings_,
+        *simulation_,
+        view_,
+        stats_,
+        pace_,
+        display_.path(),
+        display_.reason(),
+        display_.unavailable(),
+        surface_->gl_version(),
+        devices,
+        captures_->last_path(),
+        recording.recorder(),
+        recording.message(),
+        script_ ? script_->state() : kNoScript,
+        queue_,
+        panel_state_,
+        demos_,
+        thumbnails_.ids(),
+        fallback_notice_,
+        script ? &*script : nullptr},
        {simulation_->divergence(), recording.recorder(), help_shown_,
         caption_.shown_caption(view_.ui_hidden), caption_.shown_notice(view_.ui_hidden)},
        renderer_->colormap_table(),

@@ -24,6 +24,7 @@
 #include "screen_layout.h"
 #include "script_session.h"
 #include "thumbnail_textures.h"
+#include "timings_wait.h"
 
 namespace gs::app {
 
@@ -53,7 +54,8 @@ class App {
   Status apply(const Command& command, const std::string& origin = "");
   Status apply_to_simulation(const SimulationCommand& command);
   // A CUDA-only command that `refused` where CUDA does not run, unless the script requires CUDA:
-  // what runs instead, said on stderr and over the view (core/cuda_fallback.h); else `refused`.
+  // what runs instead, said on stderr and in the panel's status (core/cuda_fallback.h); else
+  // `refused`.
   Status fall_back_from_cuda(const SimulationCommand& command, const Status& refused,
                              const std::string& origin);
   Status apply_to_app(const AppCommand& command, const std::string& origin);
@@ -86,11 +88,13 @@ class App {
   std::vector<DemoScript> demos_;  // the Demos menu's
   std::vector<Command> queue_;
   std::vector<ScriptAction> script_controls_;  // next, previous, restart, stop: applied last
+  TimingsWait timings_wait_;  // a script's `wait-timings`, holding it until the Timings are fresh
   Settings settings_;
   bool help_shown_ = false;
   CaptionState caption_;
-  PanelState panel_state_;    // the panel's own edit fields: grid size, video pace, state file
-  BrushStroke brush_stroke_;  // where the brush's drag was last frame, in grid cells
+  std::string fallback_notice_;  // the last CUDA fallback's, for the panel's status lines
+  PanelState panel_state_;       // the panel's own edit fields: grid size, video pace, state file
+  BrushStroke brush_stroke_;     // where the brush's drag was last frame, in grid cells
   FramePacer pacer_;
   PaceDecision pace_;  // the current frame's steps, for the panel
   ScreenLayout layout_;

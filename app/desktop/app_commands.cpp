@@ -28,7 +28,10 @@ Status App::fall_back_from_cuda(const SimulationCommand& command, const Status& 
   if (!fallback) return refused;
   if (fallback->instead) GS_TRY(apply_to_simulation(*fallback->instead));
   std::cerr << "grayscott: " << origin << fallback->notice << "\n";
-  caption_.set(fallback->notice);  // for the audience; the panel shows the backend's reason
+  // Status, not a caption: the teaching caption stays (a demo's no-GPU lines say what runs).
+  // Said on stderr, in the panel's status lines and, briefly, as a notice over the field.
+  fallback_notice_ = fallback->notice;
+  caption_.show_notice(fallback->notice);
   return Status::ok();
 }
 
@@ -131,6 +134,10 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
           // Script flow: the script runner holds the script back for these; nothing to apply.
           [&](const command::RunFrames&) { return Status::ok(); },
           [&](const command::Wait&) { return Status::ok(); },
+          [&](const command::WaitTimings& c) {
+            timings_wait_.start(c.max_seconds, origin);
+            return Status::ok();
+          },
       },
       command);
 }

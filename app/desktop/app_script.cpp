@@ -10,7 +10,11 @@ namespace gs::app {
 Status App::run_script(double now_s) {
   caption_.update(now_s, script_ && !script_->finished());
   if (!script_) return Status::ok();
-  const bool busy = !simulation_->running() && simulation_->pending_steps() > 0;
+  const bool paused = !simulation_->running() && simulation_->pending_steps() == 0;
+  std::string gave_up;
+  const bool timings_stale = timings_wait_.holds(now_s, stats_.fresh(), paused, gave_up);
+  if (!gave_up.empty()) std::cerr << "grayscott: " << gave_up << "\n";
+  const bool busy = (!simulation_->running() && simulation_->pending_steps() > 0) || timings_stale;
   return script_->run_due(
       now_s, simulation_->running(), busy,
       [this](const Command& command, const std::string& origin) { return apply(command, origin); });
@@ -29,6 +33,7 @@ void App::apply_person_commands() {
 
 Status App::apply_script_controls() {
   for (const ScriptAction action : std::exchange(script_controls_, {})) {
+    timings_wait_.cancel();  // the script moves on; its lines may start another
     if (action == ScriptAction::Stop) {
       // Esc with no script running dismisses the caption alone.
       caption_.dismiss();

@@ -1,7 +1,8 @@
 # The CPU twin against the GPU: one stencil, two machines
 # The same run on the CPU twin, then on the CUDA backend (the state carried over), then back:
 # the per-cell update is one code for both, and the kernel's thread indexing is tested on the
-# CPU. Without a GPU the twin stays, and the caption strip says why.
+# CPU. Each caption about a new figure waits until the Timings describe the new backend
+# (wait-timings). Without a GPU the twin stays, and the captions say what a GPU would show.
 set presentation on
 backend cpu
 size 1920 1080
@@ -18,17 +19,28 @@ caption Kernel threads find their cell as blockIdx * blockDim + threadIdx; the t
 wait 9
 caption ...over the real grid and block shape, and require the twin's result to the bit
 wait 8
-caption Now the GPU: the same state, carried over, one thread per cell. Watch steps/s
+if gpu
 backend cuda
 transfer interop
+wait-timings
+caption Now the GPU: the same state, carried over, one thread per cell. Watch steps/s
 wait 10
 caption The stencil is bound by memory: the GPU's bandwidth and thousands of threads make the difference
 wait 9
 backend cpu
-caption Back on the twin: the pattern goes on where the GPU left it, only slower
+transfer upload
+wait-timings
+caption Back on the twin: the pattern goes on where the GPU left it, at the twin's steps/s again
 wait 8
+else
+caption No GPU here, so the twin stays. On a GPU the same state carries over and steps/s jumps
+wait 10
+caption The stencil is bound by memory: a GPU's bandwidth and thousands of threads make that jump
+wait 9
+end
 set cpu-path reference
-caption The twin's reference loop sweeps the whole grid once per step: slower still, the same bits
+wait-timings
+caption The twin's reference loop: one sweep of the whole grid per step, the same bits. Compare steps/s
 wait 8
 set cpu-path fast
 backend auto

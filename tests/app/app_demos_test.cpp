@@ -10,10 +10,12 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 
 #include "app_run_support.h"
 #include "demo_scripts.h"
 #include "gs/data_paths.h"
+#include "script_conditions.h"
 #include "script_parser.h"
 
 namespace gs::test {
@@ -44,13 +46,15 @@ TEST(AppDemos, TheMenuListsEveryShippedDemoWithItsTitle) {
 }
 
 // What a lecture needs: it presents, says something, keeps to about 90 s, and leaves the app
-// open for exploring (ends on a caption, never quits).
+// open for exploring (ends on a caption, never quits). The lines this machine runs (the other
+// machine's are checked in app_demo_truth_test.cpp).
 TEST(AppDemos, EachPresentsKeepsToNinetySecondsAndEndsOnACaption) {
   for (const app::DemoScript& demo : app::list_demos(build_data() / "assets" / "demos")) {
     SCOPED_TRACE(demo.name);
     const std::string text = read_file(demo.path);
     Expected<std::vector<app::ScriptLine>> lines = app::parse_script(text, demo.name);
     ASSERT_TRUE(lines) << lines.message();
+    lines = app::lines_for_machine(std::move(lines).value(), app::cuda_runs_here());
     ASSERT_FALSE(lines->empty());
     EXPECT_EQ(lines->front().text, "set presentation on");
     double seconds = 0;
@@ -70,19 +74,26 @@ TEST(AppDemos, EachPresentsKeepsToNinetySecondsAndEndsOnACaption) {
 }
 
 // The demo with its waits cut to kWaitScale, a window screenshot a frame before its first caption
-// and one two frames after each caption (caption-1.png, ...: ImGui shows a new window from its
-// second frame); how many captions it has.
+// and one two frames after each caption this machine shows (caption-1.png, ...: ImGui shows a new
+// window from its second frame; the other machine's, in `if gpu` blocks, get none); how many
+// captions it shows.
 int write_scaled_demo(const std::filesystem::path& from, const std::filesystem::path& to,
                       const std::filesystem::path& shots) {
+  std::set<int> shown;  // the lines this machine runs
+  if (Expected<std::vector<app::ScriptLine>> lines = app::load_script(from))
+    for (const app::ScriptLine& line : app::lines_for_machine(*lines, app::cuda_runs_here()))
+      shown.insert(line.number);
   std::ifstream in(from);
   std::ofstream out(to);
   int captions = 0;
+  int number = 0;
   for (std::string line; std::getline(in, line);) {
+    ++number;
     if (line.rfind("wait ", 0) == 0) {
       out << "wait " << std::stod(line.substr(5)) * kWaitScale << "\n";
       continue;
     }
-    const bool caption = line.rfind("caption ", 0) == 0;
+    const bool caption = line.rfind("caption ", 0) == 0 && shown.count(number) > 0;
     if (caption && captions == 0)
       out << "window-screenshot " << (shots / "before-captions.png").string() << "\nrun-frames 1\n";
     out << line << "\n";

@@ -50,6 +50,7 @@ std::vector<Command> samples() {
       command::Quit{},
       command::RunFrames{10},
       command::Wait{0.25},
+      command::WaitTimings{2.5},
       command::StartDemo{"pcie-toll"},
       command::ViewZoom{2.5f},
       command::ViewCenter{120.5f, 64.0f},

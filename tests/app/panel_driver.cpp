@@ -90,9 +90,10 @@ std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down,
   const std::string gl_version = "(none: headless panel test)";
   const std::string devices = "EGL device 0 (software); backend on the CPU";
   app::draw_control_panel(
-      {settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_, no_reasons_, gl_version,
-       devices, no_text_, nullptr, no_text_, no_text_, commands, panel_state_, demos_, thumbnails_,
-       script_ ? &*script_ : nullptr},
+      {settings_,    *simulation_, view_,       stats_,     pace_,
+       transfer_,    no_text_,     no_reasons_, gl_version, devices,
+       no_text_,     nullptr,      no_text_,    no_text_,   commands,
+       panel_state_, demos_,       thumbnails_, no_text_,   script_ ? &*script_ : nullptr},
       app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
   if (also) also();
   ImGui::Render();  // no renderer: the draw data is built and dropped
@@ -144,17 +145,23 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
     const std::vector<app::ButtonEvent> no_buttons;
     app::BrushStroke stroke;
     const std::vector<app::Rgb> table = app::colormap_table(app::builtin_colormaps().front());
-    drawn = app::draw_frame_ui(
-        {{settings_, *simulation_, view_, stats_, pace_, app::TransferPath::Upload, fallback,
-          no_reasons_, gl_version, devices, no_text_, nullptr, no_text_, no_text_, commands,
-          panel_state_, demos_, thumbnails_, script_ ? &*script_ : nullptr},
-         {no_divergence, nullptr, help_shown, caption},
-         table,
-         layout,
-         fonts_,
-         no_keys,
-         no_buttons,
-         stroke});
+    drawn = app::draw_frame_ui({{settings_,  *simulation_,
+                                 view_,      stats_,
+                                 pace_,      app::TransferPath::Upload,
+                                 fallback,   no_reasons_,
+                                 gl_version, devices,
+                                 no_text_,   nullptr,
+                                 no_text_,   no_text_,
+                                 commands,   panel_state_,
+                                 demos_,     thumbnails_,
+                                 no_text_,   script_ ? &*script_ : nullptr},
+                                {no_divergence, nullptr, help_shown, caption},
+                                table,
+                                layout,
+                                fonts_,
+                                no_keys,
+                                no_buttons,
+                                stroke});
     clipped = app::clipped_windows();
     ImGui::Render();
   }
@@ -184,9 +191,10 @@ std::string PanelDriver::text_of_frame(const std::function<void()>& also) {
     if (logged) ImGui::LogToClipboard();  // in the frame's implicit window
     std::vector<app::Command> ignored;
     app::draw_control_panel(
-        {settings_, *simulation_, view_, stats_, pace_, transfer_, no_text_, no_reasons_, no_text_,
-         no_text_, no_text_, nullptr, no_text_, no_text_, ignored, panel_state_, demos_,
-         thumbnails_, script_ ? &*script_ : nullptr},
+        {settings_,    *simulation_, view_,       stats_,   pace_,
+         transfer_,    no_text_,     no_reasons_, no_text_, no_text_,
+         no_text_,     nullptr,      no_text_,    no_text_, ignored,
+         panel_state_, demos_,       thumbnails_, no_text_, script_ ? &*script_ : nullptr},
         app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
     if (logged) ImGui::LogToClipboard();
     if (also) also();

@@ -89,6 +89,13 @@ class PanelDriver {
   void set_preset_thumbnails(const app::TextureIds& ids) { thumbnails_ = ids; }
   // A running script with captions (a demo), for its controls; none by default.
   void set_script(const std::optional<app::ScriptProgress>& script) { script_ = script; }
+  // `count` frames measured under the simulation's current configuration, as the app adds one a
+  // frame (the Timings show figures once the configuration has frames past its settling ones).
+  void measure_frames(int count) {
+    for (int i = 0; i < count; ++i)
+      stats_.add(app::FrameTiming{4, 1.0, 4, 0.5, 0.5, 16.0, 1024}, simulation_->size(),
+                 app::timings_configuration(*simulation_, transfer_));
+  }
 
   // Every command pushed so far, in order, and the simulation's refusals of them.
   const std::vector<app::Command>& pushed() const { return pushed_; }

@@ -260,8 +260,13 @@ TEST(PanelHeadless, TheKeyHelpListsEveryKeyTheHandlerActsOn) {
 TEST(PanelHeadless, TheTimingsSayPausedAndShowNoStaleRates) {
   PanelDriver driver;
   ASSERT_TRUE(driver.simulation().apply(command::Run{}));
+  EXPECT_NE(driver.text_of_frame().find("measuring"), std::string::npos) << "no frame measured yet";
+  driver.measure_frames(app::FrameStats::kSettleFrames + 1);
   const std::string running = driver.text_of_frame();
   EXPECT_NE(running.find("steps/s"), std::string::npos) << running;
+  // Which frames the figures are of.
+  EXPECT_NE(running.find("averages of the last 1 frame of: CPU twin fast"), std::string::npos)
+      << running;
   ASSERT_TRUE(driver.simulation().apply(command::Pause{}));
   const std::string paused = driver.text_of_frame();
   EXPECT_NE(paused.find("paused at step"), std::string::npos) << paused;

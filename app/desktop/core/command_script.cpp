@@ -61,6 +61,9 @@ std::string to_script_line(const Command& command) {
           [](const command::Quit&) { return std::string("quit"); },
           [](const command::RunFrames& c) { return "run-frames " + to_string(c.frames); },
           [](const command::Wait& c) { return "wait " + number_text(c.seconds); },
+          [](const command::WaitTimings& c) {
+            return "wait-timings " + number_text(c.max_seconds);
+          },
           [](const command::StartDemo& c) { return "demo " + c.name; },
           [](const command::ViewZoom& c) { return "view zoom " + number_text(c.zoom); },
           [](const command::ViewCenter& c) {

@@ -167,6 +167,11 @@ struct RunFrames {
 struct Wait {
   double seconds;
 };
+// Script flow only: the script waits until the Timings describe the current configuration
+// (frame_stats.h: a change restarts them), at most `max_seconds`; paused, at once.
+struct WaitTimings {
+  double max_seconds = 5.0;
+};
 }  // namespace command
 
 // What the simulation applies, and what the app applies (view, captures, video, script flow):
@@ -182,7 +187,7 @@ using AppCommand =
                  command::RecordStart, command::RecordStop, command::Caption, command::Quit,
                  command::SaveSetup, command::StartDemo, command::RequireCuda, command::ViewZoom,
                  command::ViewCenter, command::ViewReset, command::RunFrames, command::Wait,
-                 command::ScriptControl>;
+                 command::ScriptControl, command::WaitTimings>;
 
 template <class A, class B>
 struct JoinedVariants;

@@ -1,5 +1,6 @@
 #include "frame_stats.h"
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -7,10 +8,23 @@
 
 namespace gs::app {
 
-void FrameStats::add(const FrameTiming& frame, GridSize grid) {
+void FrameStats::add(const FrameTiming& frame, GridSize grid,
+                     const TimingsConfiguration& configuration) {
   grid_ = grid;
   history_.push_back(frame);
   if (history_.size() > kHistory) history_.pop_front();
+  if (restarts_ < 0 || configuration != configuration_) {
+    configuration_ = configuration;
+    current_.clear();
+    settle_left_ = kSettleFrames;
+    ++restarts_;
+  }
+  if (settle_left_ > 0) {
+    --settle_left_;
+  } else {
+    current_.push_back(frame);
+    if (current_.size() > kHistory) current_.pop_front();
+  }
   ++frames_;
   steps_ += frame.steps;
   kernel_steps_ += frame.kernel_steps;
@@ -20,9 +34,15 @@ void FrameStats::add(const FrameTiming& frame, GridSize grid) {
   frame_ms_ += frame.frame_ms;
 }
 
+bool FrameStats::fresh() const {
+  double ms = 0;
+  for (const FrameTiming& f : current_) ms += f.frame_ms;
+  return current_.size() >= kFreshFrames || (!current_.empty() && ms >= kFreshMs);
+}
+
 FrameTiming FrameStats::recent_average() const {
   FrameTiming sum;
-  for (const FrameTiming& f : history_) {
+  for (const FrameTiming& f : current_) {
     sum.steps += f.steps;
     sum.kernel_steps += f.kernel_steps;
     sum.kernel_ms += f.kernel_ms;
@@ -31,8 +51,8 @@ FrameTiming FrameStats::recent_average() const {
     sum.frame_ms += f.frame_ms;
     sum.pcie_bytes += f.pcie_bytes;
   }
-  if (history_.empty()) return sum;
-  const double n = double(history_.size());
+  if (current_.empty()) return sum;
+  const double n = double(current_.size());
   sum.steps = int(sum.steps / n);
   sum.kernel_steps = int(sum.kernel_steps / n);
   sum.kernel_ms /= n;
@@ -50,7 +70,7 @@ double FrameStats::fps() const {
 
 double FrameStats::steps_per_s() const {
   double steps = 0, ms = 0;
-  for (const FrameTiming& f : history_) {
+  for (const FrameTiming& f : current_) {
     steps += f.steps;
     ms += f.frame_ms;
   }
@@ -59,7 +79,7 @@ double FrameStats::steps_per_s() const {
 
 double FrameStats::mcells_per_s() const {
   double steps = 0, ms = 0;
-  for (const FrameTiming& f : history_) {
+  for (const FrameTiming& f : current_) {
     steps += f.kernel_steps;
     ms += f.kernel_ms;
   }
@@ -92,6 +112,7 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
               {"captions", p->captions},
               {"held", p->held},
               {"finished", p->finished}};
+  const FrameTiming average = recent_average();
   const nlohmann::json stats = {
       {"backend", backend},
       {"device", device},
@@ -118,6 +139,16 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"frame", frame_ms_ / n}}},
       {"mcells_per_s",
        kernel_ms_ > 0 ? double(grid_.cells()) * double(kernel_steps_) / kernel_ms_ / 1e3 : 0.0},
+      // What the Timings showed last: averages over the current configuration's frames only.
+      {"timings",
+       {{"configuration", configuration_.text},
+        {"frames_in_average", current_.size()},
+        {"fresh", fresh()},
+        {"restarts", std::max(restarts_, 0)},
+        {"kernel_ms", average.kernel_ms},
+        {"transfer_ms", average.transfer_ms},
+        {"pcie_mb_per_frame", double(average.pcie_bytes) / 1e6},
+        {"steps_per_s", steps_per_s()}}},
       // Where the last frame put things (window units, [x, y, width, height]; null where absent),
       // the UI windows that stayed clipped, and how many presets' thumbnails were loaded.
       {"ui",

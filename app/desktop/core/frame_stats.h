@@ -1,5 +1,8 @@
 // The Timings figures of the panel: each frame's kernel, transfer, draw and frame times, kept
-// for the last few hundred frames for the plot, and summed up for --stats-json at exit.
+// for the last few hundred frames for the plot, and summed up for --stats-json at exit. The
+// figures shown are averages over the current configuration only (timings_configuration.h): a
+// change restarts them, so they describe the new one within a few frames and grow into the long
+// average while it holds.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +16,7 @@
 #include "gs/status.h"
 #include "lesson_report.h"
 #include "screen_layout.h"
+#include "timings_configuration.h"
 
 namespace gs::app {
 
@@ -35,11 +39,26 @@ struct DisplayReport {
 class FrameStats {
  public:
   static constexpr std::size_t kHistory = 300;
+  // Frames left out after a change: they carry the change's own cost (a rebuilt path, the
+  // pacer finding its steps) and a GPU's kernel time of the frame before it.
+  static constexpr int kSettleFrames = 2;
+  // The figures describe the configuration once this many of its frames, or half a second of
+  // them, are in the average.
+  static constexpr std::size_t kFreshFrames = 5;
+  static constexpr double kFreshMs = 500.0;
 
-  void add(const FrameTiming& frame, GridSize grid);
+  // One frame, run under `configuration`; a configuration unlike the last restarts the averages.
+  void add(const FrameTiming& frame, GridSize grid, const TimingsConfiguration& configuration);
+  // Every frame's figures, across changes (the plot).
   const std::deque<FrameTiming>& history() const { return history_; }
-  // Averages over the recent history (the panel's figures).
+  // Averages over the current configuration's frames, at most kHistory (the panel's figures).
   FrameTiming recent_average() const;
+  // How many frames those averages cover (0 right after a change), whether they are enough to
+  // describe the configuration, which one, and how many times the averages restarted.
+  std::size_t frames_in_average() const { return current_.size(); }
+  bool fresh() const;
+  const TimingsConfiguration& configuration() const { return configuration_; }
+  int restarts() const { return restarts_; }
   double fps() const;
   double steps_per_s() const;
   double mcells_per_s() const;  // from kernel time
@@ -56,6 +75,10 @@ class FrameStats {
 
  private:
   std::deque<FrameTiming> history_;
+  std::deque<FrameTiming> current_;  // the current configuration's, after its settling frames
+  TimingsConfiguration configuration_;
+  int settle_left_ = kSettleFrames;
+  int restarts_ = -1;  // the first frame's configuration is no restart
   GridSize grid_;
   long long frames_ = 0;
   long long steps_ = 0;

@@ -25,6 +25,11 @@ std::string script_help() {
       "                                     simulation (space, Pause, S), so a paused demo\n"
       "                                     keeps its caption; the script's own pause does not\n"
       "                                     hold them\n"
+      "  wait-timings [MAX_SECONDS]         hold the script until the Timings describe the\n"
+      "                                     current grid, path, kernel, block and backend\n"
+      "                                     (each change restarts them: a few frames); paused,\n"
+      "                                     it holds nothing; after MAX_SECONDS (default 5) the\n"
+      "                                     script goes on, and stderr says so\n"
       "  paint X Y RADIUS [VALUE] [from X0 Y0]\n"
       "                                     the brush, in grid cells: a disc, or every cell\n"
       "                                     within RADIUS of the segment from (X0, Y0)\n"
@@ -51,6 +56,11 @@ std::string script_help() {
       "  require cuda                       (anywhere) the script stops before it starts where\n"
       "                                     CUDA does not run, and CUDA-only lines never fall "
       "back\n"
+      "  if gpu | if no-gpu                 the lines up to `else` or `end` apply only where\n"
+      "  else                               CUDA runs (gpu) or only where it does not (no-gpu);\n"
+      "  end                                else's lines where they do not. Blocks do not nest;\n"
+      "                                     every line is checked on every machine, and the\n"
+      "                                     other machine's are dropped when the script loads\n"
       "  quit                               the end\n\n"
       "set takes:\n";
   std::size_t width = 0;

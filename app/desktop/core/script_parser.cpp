@@ -260,6 +260,18 @@ Expected<Command> parse_command(std::string_view line) {
       return Error{"wait: " + in_quotes(words[1]) + " must be from 0 to 3600 seconds"};
     return Command{command::Wait{*seconds}};
   }
+  if (word == "wait-timings") {
+    if (args > 1) return Error{"wait-timings takes one optional MAX_SECONDS"};
+    command::WaitTimings wait;
+    if (args == 0) return Command{wait};
+    Expected<double> seconds = parse_number(words[1], "wait-timings: ");
+    if (!seconds) return Error{seconds.message()};
+    if (!(*seconds > 0.0 && *seconds <= 60.0))
+      return Error{"wait-timings: " + in_quotes(words[1]) +
+                   " must be above 0 and at most 60 seconds"};
+    wait.max_seconds = *seconds;
+    return Command{wait};
+  }
   return Error{"unknown command " + in_quotes(word)};
 }
 
@@ -270,18 +282,25 @@ Expected<std::vector<ScriptLine>> parse_script(std::string_view text,
   std::vector<ScriptLine> lines;
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a UTF-8 byte order mark
   int number = 0;
+  ConditionBlocks blocks;
+  const auto problem = [&](int at, const std::string& message) {
+    return Error{std::string(source_name) + ":" + std::to_string(at) + ": " + message};
+  };
   for (std::size_t start = 0; start < text.size();) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
     const std::string_view line = trim(text.substr(start, end - start));  // also drops '\r'
     start = end + 1;
     ++number;
     if (line.empty() || line.front() == '#') continue;
+    const Expected<bool> block_line = blocks.take(line, number);
+    if (!block_line) return problem(number, block_line.message());
+    if (*block_line) continue;
     Expected<Command> command = parse_command(line);
-    if (!command)
-      return Error{std::string(source_name) + ":" + std::to_string(number) + ": " +
-                   command.message()};
-    lines.push_back(ScriptLine{number, std::string(line), std::move(*command)});
+    if (!command) return problem(number, command.message());
+    lines.push_back(ScriptLine{number, std::string(line), std::move(*command), blocks.current()});
   }
+  if (const std::optional<int> open = blocks.unclosed_line())
+    return problem(*open, "if has no end");
   return lines;
 }
 

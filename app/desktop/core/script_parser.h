@@ -10,6 +10,7 @@
 
 #include "commands.h"
 #include "gs/status.h"
+#include "script_conditions.h"
 
 namespace gs::app {
 
@@ -17,9 +18,12 @@ struct ScriptLine {
   int number;        // 1-based line in the file
   std::string text;  // the line as written, without surrounding white space
   Command command;
+  // Inside an `if gpu` or `if no-gpu` block: the machines it applies to (script_conditions.h).
+  MachineCondition when = MachineCondition::Any;
 };
 
-// Parses a whole script; the first bad line fails it: "<source>:<line>: <problem>".
+// Parses a whole script, the lines of every machine's blocks each marked with the machines it
+// applies to; the first bad line fails it: "<source>:<line>: <problem>".
 Expected<std::vector<ScriptLine>> parse_script(std::string_view text, std::string_view source_name);
 
 // Reads and parses a file; an unreadable file is "cannot read script '<path>': <reason>".

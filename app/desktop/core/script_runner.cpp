@@ -43,7 +43,9 @@ std::vector<const ScriptLine*> ScriptRunner::due(double now_s, bool busy) {
       wait_until_s_ = now_s + wait->seconds;
     } else {
       lines.push_back(&line);
-      if (std::holds_alternative<command::Step>(line.command)) {
+      // The app holds the script (`busy`) until the steps ran, or the Timings are fresh.
+      if (std::holds_alternative<command::Step>(line.command) ||
+          std::holds_alternative<command::WaitTimings>(line.command)) {
         waiting_for_steps_ = true;
         break;
       }

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "gs/cuda_backend.h"
+#include "script_conditions.h"
 
 namespace gs::app {
 namespace {
@@ -31,6 +32,7 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
   Expected<std::vector<ScriptLine>> lines =
       standard_input ? load_standard_input() : load_script(path);
   if (!lines) return lines.status();
+  lines = lines_for_machine(std::move(lines).value(), cuda_runs_here());
   bool requires_cuda = false;
   for (const ScriptLine& line : *lines) {
     if (!std::holds_alternative<command::RequireCuda>(line.command)) continue;

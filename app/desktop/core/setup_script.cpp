@@ -81,11 +81,13 @@ std::string setup_script(const SetupState& setup) {
 Expected<std::vector<Command>> parse_pasted_script(std::string_view text) {
   Expected<std::vector<ScriptLine>> lines = parse_script(text, kPastedName);
   if (!lines) return lines.status();
+  lines = lines_for_machine(std::move(lines).value(), cuda_runs_here());  // as a script loads
   if (lines->empty()) return Error{std::string(kPastedName) + ": no script lines to paste"};
   std::vector<Command> commands;
   for (ScriptLine& line : *lines) {
     if (std::holds_alternative<command::RunFrames>(line.command) ||
-        std::holds_alternative<command::Wait>(line.command))
+        std::holds_alternative<command::Wait>(line.command) ||
+        std::holds_alternative<command::WaitTimings>(line.command))
       return Error{std::string(kPastedName) + ":" + std::to_string(line.number) + ": " + line.text +
                    ": holds a script back, so it runs only in a script (--script)"};
     commands.push_back(std::move(line.command));

@@ -29,6 +29,7 @@ void status_section(const PanelContext& c) {
   if (!c.transfer_reason.empty()) ImGui::TextWrapped("Fallback: %s", c.transfer_reason.c_str());
   if (!sim.last_message().empty()) ImGui::TextWrapped("%s", sim.last_message().c_str());
   if (!c.script_state.empty()) ImGui::TextWrapped("%s", c.script_state.c_str());
+  if (!c.fallback_notice.empty()) ImGui::TextWrapped("%s", c.fallback_notice.c_str());
 }
 
 void run_section(const PanelContext& c) {

@@ -59,6 +59,8 @@ struct PanelContext {
   PanelState& state;                     // the panel's, not the simulation's: edited in place
   const std::vector<DemoScript>& demos;  // the shipped demo scripts, for the Demos menu
   const TextureIds& preset_thumbnails;   // the presets' pictures in the preset list, where made
+  // The last CUDA fallback's notice (cuda_fallback.h): status, not a caption for the audience.
+  const std::string& fallback_notice;
   // The running script with captions (a demo), for its controls (demo_controls.h); null without.
   const ScriptProgress* script = nullptr;
 };

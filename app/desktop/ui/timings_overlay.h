@@ -19,6 +19,9 @@ struct TimingsSummary {
   std::string path;     // "CPU twin, upload"
   std::string devices;  // devices_text(): "EGL device 1 (/dev/dri/card1) is CUDA 0; backend on..."
   bool paused = false;
+  // No frame of the current configuration measured yet (a change a frame ago): no figures, as
+  // the last configuration's would read as this one's.
+  bool measuring = false;
   double kernel_ms = 0, transfer_ms = 0, pcie_mb = 0, steps_per_s = 0;
 };
 

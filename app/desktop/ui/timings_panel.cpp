@@ -2,7 +2,8 @@
 // frames, timings_plot.h) and, when presenting, as an overlay in large type telling the course's
 // story: kernel time, transfer time, bytes over PCIe per frame, steps per second; both say which
 // EGL and CUDA devices run. Paused, they say so and show no rates: the last running figures would
-// read as live.
+// read as live. Both show averages over the current configuration only (frame_stats.h), and
+// "measuring" in the frames after a change, before its first figure.
 #include <imgui.h>
 
 #include "control_panel.h"
@@ -37,6 +38,10 @@ void draw_timings(const PanelContext& c) {
     paused_line(c);
     return;
   }
+  if (c.stats.frames_in_average() == 0) {
+    ImGui::TextUnformatted("measuring the new configuration...");
+    return;
+  }
   const FrameTiming average = c.stats.recent_average();
   const double per_step = average.steps > 0 ? average.kernel_ms / average.steps : 0.0;
   const double mcells = c.stats.mcells_per_s();
@@ -60,6 +65,10 @@ void draw_timings(const PanelContext& c) {
   if (!c.pace.capped.empty())
     ImGui::Text("%d of %d steps asked: %s", c.pace.steps, c.pace.asked, c.pace.capped.c_str());
   ImGui::Text("PCIe on the %s path", to_string(c.transfer).c_str());
+  // Which frames the figures are of: they restart with each change of configuration.
+  const std::size_t frames = c.stats.frames_in_average();
+  ImGui::TextWrapped("averages of the last %zu frame%s of: %s", frames, frames == 1 ? "" : "s",
+                     c.stats.configuration().text.c_str());
 
   if (!c.stats.history().empty())
     c.state.timings_plot = draw_timings_plot(c.stats.history(), FrameStats::kHistory);
@@ -73,6 +82,7 @@ TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats&
       std::string(simulation.backend().kind() == BackendKind::Cuda ? "GPU" : "CPU twin") + ", " +
       to_string(transfer);
   summary.paused = !simulation.running() && simulation.pending_steps() == 0;
+  summary.measuring = stats.frames_in_average() == 0;
   const FrameTiming average = stats.recent_average();
   summary.kernel_ms = average.kernel_ms;
   summary.transfer_ms = average.transfer_ms;
@@ -95,6 +105,8 @@ float draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anch
   ImGui::TextUnformatted(timings.path.c_str());
   if (timings.paused) {
     ImGui::TextUnformatted("paused");
+  } else if (timings.measuring) {
+    ImGui::TextUnformatted("measuring...");
   } else if (ImGui::BeginTable("figures", 2, ImGuiTableFlags_SizingFixedFit)) {
     figure_row("kernel", "%.2f ms", timings.kernel_ms);
     figure_row("transfer", "%.2f ms", timings.transfer_ms);

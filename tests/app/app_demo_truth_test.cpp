@@ -1,0 +1,117 @@
+// Captions that tell the truth on any machine: each shipped demo has lines for a machine with a
+// GPU and for one without (`if gpu` blocks, script_conditions.h), each a whole lecture; without a
+// GPU no line asks for what only CUDA does (no fallback notices), and pcie-toll's captions quote
+// the MB/frame the Timings overlay shows on the CPU twin. Fallback notices go to stderr and the
+// panel's status, never over the teaching caption.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+
+#include "app_run_support.h"
+#include "demo_scripts.h"
+#include "gs/data_paths.h"
+#include "script_conditions.h"
+#include "script_parser.h"
+
+namespace gs::test {
+namespace {
+
+std::vector<app::ScriptLine> demo_lines(const std::string& name, bool gpu) {
+  const std::filesystem::path path = data_directory() / "assets" / "demos" / (name + ".gs");
+  Expected<std::vector<app::ScriptLine>> lines = app::load_script(path);
+  EXPECT_TRUE(lines) << lines.message();
+  return lines ? app::lines_for_machine(std::move(lines).value(), gpu)
+               : std::vector<app::ScriptLine>{};
+}
+
+std::vector<std::string> captions_of(const std::vector<app::ScriptLine>& lines) {
+  std::vector<std::string> captions;
+  for (const app::ScriptLine& line : lines)
+    if (const auto* caption = std::get_if<app::command::Caption>(&line.command))
+      captions.push_back(caption->text);
+  return captions;
+}
+
+// A line that only CUDA honours: where it does not run, it falls back with a notice.
+bool cuda_only(const app::Command& command) {
+  if (const auto* backend = std::get_if<app::command::SelectBackend>(&command))
+    return backend->choice == BackendChoice::Cuda;
+  if (const auto* set = std::get_if<app::command::SetSimulation>(&command))
+    return set->control == app::SimulationControl::Block ||
+           set->control == app::SimulationControl::Kernel;
+  return false;
+}
+
+TEST(AppDemoTruth, EachDemoIsALectureWithAGpuAndWithoutOne) {
+  const std::vector<app::DemoScript> demos = app::list_demos(data_directory() / "assets" / "demos");
+  ASSERT_EQ(demos.size(), 5u);
+  for (const app::DemoScript& demo : demos) {
+    SCOPED_TRACE(demo.name);
+    const std::vector<app::ScriptLine> gpu = demo_lines(demo.name, true);
+    const std::vector<app::ScriptLine> twin = demo_lines(demo.name, false);
+    // Its own captions for a machine without a GPU.
+    EXPECT_NE(captions_of(gpu), captions_of(twin));
+    for (const bool with_gpu : {true, false}) {
+      SCOPED_TRACE(with_gpu ? "with a GPU" : "without a GPU");
+      const std::vector<app::ScriptLine>& lines = with_gpu ? gpu : twin;
+      ASSERT_FALSE(lines.empty());
+      EXPECT_EQ(lines.front().text, "set presentation on");
+      double seconds = 0;
+      for (const app::ScriptLine& line : lines) {
+        if (const auto* wait = std::get_if<app::command::Wait>(&line.command))
+          seconds += wait->seconds;
+        EXPECT_FALSE(std::holds_alternative<app::command::Quit>(line.command)) << line.text;
+        if (!with_gpu) {
+          EXPECT_FALSE(cuda_only(line.command)) << line.number << ": " << line.text;
+        }
+      }
+      EXPECT_GE(captions_of(lines).size(), 5u);
+      EXPECT_GT(seconds, 30.0);
+      EXPECT_LE(seconds, 90.0);
+      EXPECT_TRUE(std::holds_alternative<app::command::Caption>(lines.back().command))
+          << "ends with " << lines.back().text;
+    }
+  }
+}
+
+// pcie-toll on this machine's lines, every wait cut to a fiftieth, through the real app: at its
+// end the Timings describe its last configuration. A caption that does not begin "On a GPU" talks
+// about this machine, and every MB/frame it quotes is the overlay's.
+TEST(AppDemoTruth, PcieTollWithoutAGpuQuotesTheOverlaysMegabytes) {
+  if (app::cuda_runs_here()) GTEST_SKIP() << "this machine runs CUDA: the GPU lines run";
+  ScratchDir dir;
+  std::ifstream in(data_directory() / "assets" / "demos" / "pcie-toll.gs");
+  std::string script;
+  for (std::string line; std::getline(in, line);)
+    script +=
+        (line.rfind("wait ", 0) == 0 ? "wait " + std::to_string(std::stod(line.substr(5)) / 50)
+                                     : line) +
+        "\n";
+  const ProgramResult app = run_app_headless(dir, script + "wait-timings\nquit\n",
+                                             {"--stats-json", (dir / "stats.json").string()});
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  EXPECT_EQ(app.err.find("grayscott:"), std::string::npos) << "no notice, no error: " << app.err;
+  const nlohmann::json stats = load_json(dir / "stats.json");
+  EXPECT_EQ(stats["transfer"], "upload");
+  ASSERT_TRUE(stats["timings"]["fresh"].get<bool>());
+  char overlay[32];  // as the overlay writes it
+  std::snprintf(overlay, sizeof overlay, "%.1f",
+                stats["timings"]["pcie_mb_per_frame"].get<double>());
+  EXPECT_STREQ(overlay, "8.3") << "1920 x 1080 floats a frame";
+
+  const std::regex megabytes(R"(([0-9.]+) MB/frame)");
+  int quoted = 0;
+  for (const std::string& caption : captions_of(demo_lines("pcie-toll", false))) {
+    if (caption.rfind("On a GPU", 0) == 0) continue;
+    EXPECT_FALSE(std::regex_search(caption, std::regex(R"(\b0 MB)"))) << caption;
+    for (auto it = std::sregex_iterator(caption.begin(), caption.end(), megabytes);
+         it != std::sregex_iterator(); ++it, ++quoted)
+      EXPECT_EQ((*it)[1].str(), overlay) << caption;
+  }
+  EXPECT_GE(quoted, 2) << "the no-GPU captions name this machine's figure";
+}
+
+}  // namespace
+}  // namespace gs::test
