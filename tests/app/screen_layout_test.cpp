@@ -78,6 +78,29 @@ TEST(ScreenLayout, TheCaptionStripTakesRoomOnlyWhileACaptionIsShown) {
   EXPECT_FALSE(shown.caption->overlaps(shown.field));
 }
 
+// A square field on a 16:9 screen: the bar, the Timings and the caption go to a column beside it
+// and the field takes the height (over half the screen); a wide field keeps the bar on top.
+TEST(ScreenLayout, PresentingASquareFieldPutsTheUiInAColumnBesideIt) {
+  for (const bool caption : {false, true}) {
+    const ScreenLayout square =
+        layout_screen({1280, 720, {1024, 1024}, 20, false, true, 0, 0, caption});
+    ASSERT_TRUE(square.bar && square.timings);
+    EXPECT_LT(square.bar->width, 0.5f * 1280.0f) << "a column, not across the top";
+    EXPECT_GT(square.field.height, 0.9f * 720.0f);
+    EXPECT_GT(square.field.width * square.field.height, 0.5f * 1280.0f * 720.0f);
+    EXPECT_FALSE(square.bar->overlaps(square.field));
+    EXPECT_FALSE(square.timings->overlaps(square.field));
+    EXPECT_EQ(square.caption.has_value(), caption);
+    if (caption) {
+      EXPECT_FALSE(square.caption->overlaps(square.field));
+      EXPECT_GE(square.caption->height, 4 * 20.0f) << "room for a caption of a few lines";
+    }
+  }
+  const ScreenLayout wide = layout_screen({1280, 720, {1920, 1080}, 20, false, true, 0, 0, true});
+  ASSERT_TRUE(wide.bar);
+  EXPECT_FLOAT_EQ(wide.bar->width, 1280.0f) << "a wide field keeps the bar on top";
+}
+
 TEST(ScreenLayout, MapAxesSitOutsideTheFieldAndTheTimingsOffThemAndItsTopLeft) {
   for (const GridSize grid : {GridSize{960, 640}, GridSize{1024, 1024}, GridSize{1920, 1080}})
     for (const float text_px : {14.4f, 20.0f}) {

@@ -1,8 +1,10 @@
 // Where everything sits in the window, computed in one place so the field's drawing, the brush,
 // the parameter map's cursor, the panel and the overlays agree (what part of the grid the field
 // shows is field_view.h's): the panel as a side column (or,
-// in presentation mode, a slim bar on top), the field letterboxed in what is left with its aspect
-// kept, the colour bar beside it, the caption strip under it, the Timings overlay in a margin.
+// in presentation mode, a slim bar on top, or with a field narrower than the screen a column
+// beside it holding the bar, the Timings and the caption), the field letterboxed in what is left
+// with its aspect kept, the colour bar beside it, map mode's axes left of and under it, the
+// caption strip under it while a caption is shown, the Timings overlay in a margin.
 // Window units (ImGui's display, mouse positions), origin at the top left. GL-free.
 #pragma once
 
