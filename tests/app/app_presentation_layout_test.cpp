@@ -163,7 +163,9 @@ TEST(AppPresentationLayout, TheMapsAxesSitOutsideTheFieldAndNoLabelsOverlap) {
           EXPECT_FALSE(a.overlaps(other)) << "label " << i << " at " << a.x << "," << a.y;
         for (std::size_t j = i + 1; j < labels.size(); ++j)
           EXPECT_FALSE(a.overlaps(labels[j])) << "labels " << i << " and " << j << " overlap";
-        if (scale == 1.0f) EXPECT_GE(a.height, float(height) / 50.0f) << "readable";
+        if (scale == 1.0f) {
+          EXPECT_GE(a.height, float(height) / 50.0f) << "readable";
+        }
       }
       const std::optional<ScreenRect> timings = rect_of(ui["timings"]);
       ASSERT_TRUE(timings);
