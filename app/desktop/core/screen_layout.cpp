@@ -19,12 +19,13 @@ constexpr float kCaptionLines = 2 * 2.0f * 1.25f + 1.0f;
 constexpr float kBarLinesEstimate = 2.4f;
 // Presenting beside the field: the column at least this many text lines wide and at most this
 // share of the window, the bar's rows before ImGui has measured them, the Timings overlay's
-// height (its figures in 1.5 times the text size), the least caption room, and how much more
-// room the field must gain to take this arrangement over the bar on top.
+// height (its figures in 1.5 times the text size), the caption's most and least room, and how much
+// more room the field must gain to take this arrangement over the bar on top.
 constexpr float kSideColumnLines = 16.0f;
 constexpr float kSideColumnMostOfWidth = 0.4f;
 constexpr float kSideBarLinesEstimate = 8.0f;
-constexpr float kTimingsHeightLines = 11.0f;
+constexpr float kTimingsHeightLines = 12.0f;
+constexpr float kCaptionMostOfHeightBeside = 0.4f;
 constexpr float kCaptionLeastLines = 4.0f;
 constexpr float kSideFieldGain = 1.1f;
 // The Timings overlay's width in text pixels before it has been drawn (about 17 fixed-width
@@ -157,7 +158,8 @@ ScreenLayout presenting_beside(const LayoutInput& in, float bar_height) {
   layout.timings = ScreenRect{0, layout.bar->bottom(), column,
                               std::max(0.0f, in.window_height - layout.bar->bottom())};
   if (in.caption_shown) {
-    const float caption = std::max(0.0f, layout.timings->height - kTimingsHeightLines * px);
+    const float caption = std::clamp(layout.timings->height - kTimingsHeightLines * px, 0.0f,
+                                     kCaptionMostOfHeightBeside * in.window_height);
     layout.caption = ScreenRect{0, in.window_height - caption, column, caption};
   }
   place_field(layout, {column, 0, in.window_width - column, in.window_height}, in, false);
