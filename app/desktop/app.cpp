@@ -178,9 +178,11 @@ void App::lay_out() {
   imgui_->set_text_px(
       fitted_text_px(asked, float(window.width), float(window.height), view_.presentation));
   if (imgui_->fonts().text_px != text_px) timings_width_ = 0;  // measured at the old size
-  layout_ = layout_screen({float(window.width), float(window.height), simulation_->size(),
-                           imgui_->fonts().text_px, view_.ui_hidden, view_.presentation,
-                           bar_height_, timings_width_});
+  layout_ =
+      layout_screen({float(window.width), float(window.height), simulation_->size(),
+                     imgui_->fonts().text_px, view_.ui_hidden, view_.presentation, bar_height_,
+                     timings_width_, !caption_.shown_caption(view_.ui_hidden).empty(),
+                     simulation_->params().map.enabled && !view_.ui_hidden});
 }
 
 DevicesInUse App::devices_in_use() const {
@@ -230,6 +232,7 @@ void App::draw_ui() {
        surface_->take_button_events(),
        brush_stroke_});
   bar_height_ = ui.bar_height;
+  map_labels_ = ui.map_labels;
   // The widest the overlay has been at this text size, so the field stays put when it narrows
   // (paused, fewer digits).
   timings_width_ = std::max(timings_width_, ui.timings_width);
@@ -265,7 +268,7 @@ int App::finish() {
             display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
             surface_->gl_version(), {devices_in_use(), display_.builds()},
             {imgui_->fonts().text_px, layout_, clip_watch_.persistent(),
-             int(thumbnails_.ids().size()), timings_plot_},
+             int(thumbnails_.ids().size()), timings_plot_, map_labels_},
             {script_ ? std::optional(script_->progress()) : std::nullopt, caption_.caption(),
              caption_.shown_caption(view_.ui_hidden), caption_.shown_notice(view_.ui_hidden)});
         !status) {

@@ -102,6 +102,7 @@ class App {
   float timings_width_ = 0;  // the Timings overlay's, as last drawn
   ClipWatch clip_watch_;
   std::optional<ScreenRect> timings_plot_;  // the panel's Timings plot, as last drawn
+  std::vector<ScreenRect> map_labels_;      // map mode's axis labels as last drawn, for the stats
   bool quit_ = false;
   int exit_code_ = 0;
 };

@@ -134,6 +134,9 @@ TEST_F(SimulationTest, APresetStartsFromItsOwnStateAndAHandChangeMakesItCustom) 
   EXPECT_EQ(sim_->preset_label(), "mitosis");
   ASSERT_TRUE(apply(command::SetSimulation{SimulationControl::F, 0.04f}));
   EXPECT_EQ(sim_->preset_label(), "custom (0.04, 0.0649)");
+  ASSERT_TRUE(apply(command::SetSimulation{SimulationControl::F, 0.0260625f}));
+  EXPECT_EQ(sim_->preset_label(), "custom (0.02606, 0.0649)") << "four significant digits";
+  ASSERT_TRUE(apply(command::SetSimulation{SimulationControl::F, 0.04f}));
   EXPECT_EQ(sim_->preset_name(), "mitosis") << "the base a setup script starts from";
   // Keeping the state: the preset changes the parameters only.
   ASSERT_TRUE(apply(command::SetSimulation{SimulationControl::ReseedOnPreset, false}));

@@ -73,10 +73,10 @@ TEST(AppDemos, EachPresentsKeepsToNinetySecondsAndEndsOnACaption) {
   }
 }
 
-// The demo with its waits cut to kWaitScale, a window screenshot a frame before its first caption
-// and one two frames after each caption this machine shows (caption-1.png, ...: ImGui shows a new
-// window from its second frame; the other machine's, in `if gpu` blocks, get none); how many
-// captions it shows.
+// The demo with its waits cut to kWaitScale, a window screenshot once it presents (before its
+// first caption) and one two frames after each caption this machine shows (caption-1.png, ...:
+// ImGui shows a new window from its second frame; the other machine's, in `if gpu` blocks, get
+// none); how many captions it shows.
 int write_scaled_demo(const std::filesystem::path& from, const std::filesystem::path& to,
                       const std::filesystem::path& shots) {
   std::set<int> shown;  // the lines this machine runs
@@ -94,9 +94,11 @@ int write_scaled_demo(const std::filesystem::path& from, const std::filesystem::
       continue;
     }
     const bool caption = line.rfind("caption ", 0) == 0 && shown.count(number) > 0;
-    if (caption && captions == 0)
-      out << "window-screenshot " << (shots / "before-captions.png").string() << "\nrun-frames 1\n";
     out << line << "\n";
+    // Once presenting, before anything else: later lines may draw other text where the caption
+    // strip goes while no caption is shown (the parameter map's k axis).
+    if (line == "set presentation on")
+      out << "run-frames 2\nwindow-screenshot " << (shots / "before-captions.png").string() << "\n";
     if (caption)
       out << "run-frames 2\nwindow-screenshot "
           << (shots / ("caption-" + std::to_string(++captions) + ".png")).string() << "\n";

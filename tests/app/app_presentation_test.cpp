@@ -31,8 +31,11 @@ TEST(AppPresentation, AtEveryScaleTheFieldKeepsItsPlaceAndNothingIsClipped) {
                                    "pause\n"
                                    "set range-min 0\n"
                                    "set range-max 1\n"
+                                   // Long, as a lecturer writes when one slide says it all.
                                    "caption Watch the spots: each one splits in two as it grows, "
-                                   "then the pair moves apart\n"
+                                   "then the pair moves apart, and the two halves grow and split "
+                                   "again until the spots tile the whole plane like cells in a "
+                                   "dish, every one the same size, none touching its neighbours\n"
                                    "record start " +
                                    (dir / "clip.mp4").string() + " 1 30\n" +
                                    "run-frames 8\n"

@@ -18,9 +18,11 @@ namespace {
 constexpr GridSize kGrid{256, 192};
 
 // The window point over the middle of grid cell (x, y), zoomed `zoom` about `center`, in the
-// app's 1280x720 window with the panel at scale 1 (the layout the app computes).
-std::pair<int, int> window_point(int x, int y, float zoom, app::GridPoint center) {
-  const app::ScreenLayout layout = app::layout_screen({1280, 720, kGrid, 13, false, false, 0, 0});
+// app's 1280x720 window with the panel at scale 1 (the layout the app computes; in map mode
+// with room for the axes).
+std::pair<int, int> window_point(int x, int y, float zoom, app::GridPoint center, bool map) {
+  const app::ScreenLayout layout =
+      app::layout_screen({1280, 720, kGrid, 13, false, false, 0, 0, false, map});
   const app::GridRegion shown = app::visible_region(kGrid, zoom, center);
   const float wx = layout.field.x + (float(x) + 0.5f - shown.x) / shown.width * layout.field.width;
   const float wy =
@@ -44,7 +46,9 @@ ProgramResult click_zoomed(const ScratchDir& dir, const std::string& setup, floa
                              std::to_string(center.y) + "\nrun-frames 5\nscreenshot " +
                              ready.string() + "\nwait 4\n" + after + "quit\n";
   return run_app_with_input(
-      dir, script, ready, click_at(window_point(cell.first, cell.second, zoom, center)),
+      dir, script, ready,
+      click_at(window_point(cell.first, cell.second, zoom, center,
+                            setup.find("set mode map") != std::string::npos)),
       {"--width", std::to_string(kGrid.width), "--height", std::to_string(kGrid.height)});
 }
 

@@ -122,7 +122,7 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
   for (int frame = 0; frame < frames; ++frame) {
     const app::ScreenLayout layout =
         app::layout_screen({window.x, window.y, simulation_->size(), text_px, false, presentation,
-                            drawn.bar_height, drawn.timings_width});
+                            drawn.bar_height, drawn.timings_width, true});  // the caption below
     ImGui::NewFrame();
     if (ImGuiWindow* panel_window = panel())  // every section open
       for (const char* header : kPanelSections)

@@ -49,7 +49,7 @@ TEST(ScreenLayout, ThePanelIsASideColumnThatGrowsWithTheTextAndNeverCoversTheFie
 
 TEST(ScreenLayout, PresentingTheFieldFillsTheWindowBetweenTheBarAndTheCaption) {
   for (const GridSize grid : {GridSize{1024, 1024}, GridSize{1920, 1080}}) {
-    const ScreenLayout layout = layout_screen({1920, 1080, grid, 26, false, true, 0});
+    const ScreenLayout layout = layout_screen({1920, 1080, grid, 26, false, true, 0, 0, true});
     EXPECT_FALSE(layout.panel.has_value());
     ASSERT_TRUE(layout.bar && layout.caption && layout.timings);
     EXPECT_FLOAT_EQ(layout.bar->y, 0.0f);
@@ -67,13 +67,79 @@ TEST(ScreenLayout, PresentingTheFieldFillsTheWindowBetweenTheBarAndTheCaption) {
   EXPECT_FALSE(square.timings->overlaps(square.field));
 }
 
+TEST(ScreenLayout, TheCaptionStripTakesRoomOnlyWhileACaptionIsShown) {
+  const GridSize grid{960, 640};
+  const ScreenLayout none = layout_screen({1280, 720, grid, 20, false, true, 60, 0, false});
+  const ScreenLayout shown = layout_screen({1280, 720, grid, 20, false, true, 60, 0, true});
+  EXPECT_FALSE(none.caption.has_value());
+  ASSERT_TRUE(shown.caption.has_value());
+  EXPECT_GT(none.field.height, shown.field.height) << "the field takes the strip's room";
+  EXPECT_LE(shown.caption->height, 0.12f * 720.0f + 0.01f) << "at most 12% of the height";
+  EXPECT_FALSE(shown.caption->overlaps(shown.field));
+}
+
+// A square field on a 16:9 screen: the bar, the Timings and the caption go to a column beside it
+// and the field takes the height (over half the screen); a wide field keeps the bar on top.
+TEST(ScreenLayout, PresentingASquareFieldPutsTheUiInAColumnBesideIt) {
+  for (const bool caption : {false, true}) {
+    const ScreenLayout square =
+        layout_screen({1280, 720, {1024, 1024}, 20, false, true, 0, 0, caption});
+    ASSERT_TRUE(square.bar && square.timings);
+    EXPECT_LT(square.bar->width, 0.5f * 1280.0f) << "a column, not across the top";
+    EXPECT_GT(square.field.height, 0.9f * 720.0f);
+    EXPECT_GT(square.field.width * square.field.height, 0.5f * 1280.0f * 720.0f);
+    EXPECT_FALSE(square.bar->overlaps(square.field));
+    EXPECT_FALSE(square.timings->overlaps(square.field));
+    EXPECT_EQ(square.caption.has_value(), caption);
+    if (caption) {
+      EXPECT_FALSE(square.caption->overlaps(square.field));
+      EXPECT_GE(square.caption->height, 4 * 20.0f) << "room for a caption of a few lines";
+    }
+  }
+  const ScreenLayout wide = layout_screen({1280, 720, {1920, 1080}, 20, false, true, 0, 0, true});
+  ASSERT_TRUE(wide.bar);
+  EXPECT_FLOAT_EQ(wide.bar->width, 1280.0f) << "a wide field keeps the bar on top";
+}
+
+TEST(ScreenLayout, MapAxesSitOutsideTheFieldAndTheTimingsOffThemAndItsTopLeft) {
+  for (const GridSize grid : {GridSize{960, 640}, GridSize{1024, 1024}, GridSize{1920, 1080}})
+    for (const float text_px : {14.4f, 20.0f}) {
+      LayoutInput in{1280, 720, grid, text_px, false, true, 60, 0, true, true};
+      const ScreenLayout layout = layout_screen(in);
+      ASSERT_TRUE(layout.F_axis && layout.k_axis && layout.timings);
+      EXPECT_FALSE(layout.F_axis->overlaps(layout.field));
+      EXPECT_FALSE(layout.k_axis->overlaps(layout.field));
+      EXPECT_FALSE(layout.k_axis->overlaps(*layout.caption));
+      EXPECT_FALSE(layout.F_axis->overlaps(*layout.bar));
+      EXPECT_GE(layout.F_axis->x, 0.0f);
+      EXPECT_GE(layout.k_axis->height, 1.5f * text_px) << "a row of tick labels";
+      EXPECT_FALSE(layout.timings->overlaps(*layout.F_axis));
+      EXPECT_FALSE(layout.timings->overlaps(*layout.k_axis));
+      EXPECT_FALSE(layout.timings->contains(layout.field.x + 1, layout.field.y + 1))
+          << "the map's top-left stays clear";
+      expect_aspect(layout.field, grid);
+    }
+}
+
 TEST(ScreenLayout, TheTextIsCappedWhereTheWindowCannotHoldIt) {
   EXPECT_FLOAT_EQ(fitted_text_px(26, 1920, 1080, false), 26.0f) << "room enough";
   EXPECT_FLOAT_EQ(fitted_text_px(39, 1280, 720, false), 13.0f * 0.5f * 1280.0f / 380.0f)
       << "the panel takes at most half the width";
-  EXPECT_FLOAT_EQ(fitted_text_px(39, 1280, 720, true), 720.0f / 24.0f)
+  EXPECT_FLOAT_EQ(fitted_text_px(39, 1280, 720, true), 720.0f / 36.0f)
       << "presenting: the field keeps most of the height";
-  EXPECT_FLOAT_EQ(fitted_text_px(39, 1920, 1080, true), 39.0f);
+  EXPECT_FLOAT_EQ(fitted_text_px(39, 1920, 1080, true), 1080.0f / 36.0f);
+}
+
+// Presenting, the text is readable from the back row by itself: at scale 1 at least 1/50 of the
+// screen's height (a caption, twice as large, 1/25), a larger scale larger still.
+TEST(ScreenLayout, PresentingTheTextIsSizedFromTheScreen) {
+  for (const float height : {720.0f, 1080.0f}) {
+    const float width = height * 16.0f / 9.0f;
+    EXPECT_GE(fitted_text_px(13, width, height, true), height / 50.0f - 0.01f);
+    EXPECT_GT(fitted_text_px(19.5f, width, height, true), fitted_text_px(13, width, height, true));
+    EXPECT_FLOAT_EQ(fitted_text_px(13, width, height, false), 13.0f) << "the panel as asked";
+  }
+  EXPECT_FLOAT_EQ(fitted_text_px(13, 640, 480, true), 13.0f) << "never below the asked size";
 }
 
 }  // namespace

@@ -100,6 +100,9 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
   for (const ClippedWindow& window : ui.clipped)
     clipped.push_back({{"window", window.window}, {"overflow_px", window.overflow_px}});
   const ScreenLayout& layout = ui.layout;
+  nlohmann::json map_labels = nlohmann::json::array();
+  for (const ScreenRect& label : ui.map_labels)
+    map_labels.push_back({label.x, label.y, label.width, label.height});
   const auto number_or_null = [](std::optional<int> value) -> nlohmann::json {
     if (!value) return nullptr;
     return *value;
@@ -160,6 +163,9 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"caption", rect(layout.caption)},
         {"timings", rect(layout.timings)},
         {"timings_plot", rect(ui.timings_plot)},
+        {"F_axis", rect(layout.F_axis)},
+        {"k_axis", rect(layout.k_axis)},
+        {"map_labels", map_labels},
         {"clipped", clipped},
         {"preset_thumbnails", ui.preset_thumbnails}}},
       // The script at exit (null without one) and its caption: the text, what was drawn of it

@@ -17,15 +17,35 @@ constexpr float kColourStripMostOfField = 0.7f;
 constexpr float kCaptionLines = 2 * 2.0f * 1.25f + 1.0f;
 // One row of buttons with its padding, before ImGui has measured the bar.
 constexpr float kBarLinesEstimate = 2.4f;
+// Presenting beside the field: the column at least this many text lines wide and at most this
+// share of the window, the bar's rows before ImGui has measured them, the Timings overlay's
+// height (its figures in 1.5 times the text size), the caption's most and least room, and how much
+// more room the field must gain to take this arrangement over the bar on top.
+constexpr float kSideColumnLines = 16.0f;
+constexpr float kSideColumnMostOfWidth = 0.4f;
+constexpr float kSideBarLinesEstimate = 8.0f;
+constexpr float kTimingsHeightLines = 12.0f;
+constexpr float kCaptionMostOfHeightBeside = 0.4f;
+constexpr float kCaptionLeastLines = 4.0f;
+constexpr float kSideFieldGain = 1.1f;
 // The Timings overlay's width in text pixels before it has been drawn (about 17 fixed-width
 // characters at 1.5 times the text size, and padding): the left margin takes it where the spare
 // width allows, else it sits over the field's top-left corner.
 constexpr float kTimingsLines = 16.0f;
 
-// Presenting, the text is at most 1/40 of the window's width and 1/24 of its height, so the bar
-// keeps to one row and the field keeps most of the height.
-constexpr float kPresentationColumns = 40.0f;
-constexpr float kPresentationRows = 24.0f;
+// Presenting, the text is at least 1/50 of the window's height at scale 1, and at most 1/36 of
+// its height and 1/48 of its width, so the bar keeps to a row or two and the field keeps at least
+// half of a 1280x720 screen at every UI scale.
+constexpr float kPresentationReadableRows = 50.0f;
+constexpr float kPresentationColumns = 48.0f;
+constexpr float kPresentationRows = 36.0f;
+// The caption strip takes at most this share of the window's height; a caption that needs more
+// is set in smaller type (overlays.cpp).
+constexpr float kCaptionMostOfHeight = 0.12f;
+// Map mode's axes: the F labels ("0.0625") and a tick left of the field; under it a tick, a row
+// of k labels and a gap.
+constexpr float kMapAxisLeftLines = 4.6f;
+constexpr float kMapAxisBelowLines = 1.9f;
 
 // Exported pictures: the field's short side at least this many pixels (a whole number of pixels
 // per cell), its long side at most the other.
@@ -41,10 +61,16 @@ ScreenRect shrink(const ScreenRect& r, float by) {
 float fitted_text_px(float asked_text_px, float window_width, float window_height,
                      bool presentation) {
   if (window_width <= 0 || window_height <= 0) return asked_text_px;
-  const float most = presentation ? std::min(window_width / kPresentationColumns,
-                                             window_height / kPresentationRows)
-                                  : 13.0f * kPanelMostOfWidth * window_width / kPanelWidthAt13Px;
-  return std::max(1.0f, std::min(asked_text_px, most));
+  if (!presentation) {
+    const float most = 13.0f * kPanelMostOfWidth * window_width / kPanelWidthAt13Px;
+    return std::max(1.0f, std::min(asked_text_px, most));
+  }
+  // The asked size's scale (13-pixel text at scale 1) times the screen's readable size.
+  const float readable =
+      asked_text_px * std::max(1.0f, window_height / kPresentationReadableRows / 13.0f);
+  const float most =
+      std::min(window_width / kPresentationColumns, window_height / kPresentationRows);
+  return std::max(1.0f, std::min(readable, most));
 }
 
 ScreenRect fit_aspect(GridSize grid, const ScreenRect& area) {
@@ -55,48 +81,122 @@ ScreenRect fit_aspect(GridSize grid, const ScreenRect& area) {
           height};
 }
 
-ScreenLayout layout_screen(const LayoutInput& in) {
-  ScreenLayout layout;
+namespace {
+
+// The field (its aspect kept), the colour bar beside it and map mode's axes as one group, centred
+// in `area`; with `timings_here`, the Timings overlay in the spare width left of the group, else
+// over the field (over a map's top-right corner, clear of its axes and its top left).
+void place_field(ScreenLayout& layout, ScreenRect area, const LayoutInput& in, bool timings_here) {
   const float px = in.text_px;
-  ScreenRect area{0, 0, in.window_width, in.window_height};
-  if (in.presentation) {
-    if (!in.ui_hidden) {
-      const float bar = in.bar_height > 0 ? in.bar_height : kBarLinesEstimate * px;
-      layout.bar = ScreenRect{0, 0, in.window_width, std::min(bar, in.window_height)};
-      area.y = layout.bar->height;
-      area.height -= layout.bar->height;
-    }
-    const float caption = std::min(kCaptionLines * px, 0.4f * area.height);
-    layout.caption = ScreenRect{0, area.bottom() - caption, in.window_width, caption};
-    area.height -= caption;
-  } else if (!in.ui_hidden) {
-    const float width = std::min(kPanelWidthAt13Px * px / 13.0f, in.window_width);
-    layout.panel = ScreenRect{0, 0, width, in.window_height};
-    area.x = width;
-    area.width -= width;
-  }
   area = shrink(area, kMarginLines * px);
-  // The field and the colour bar's column as one group, centred in what is left.
+  const float axis_left = in.map_axes ? std::min(kMapAxisLeftLines * px, 0.25f * area.width) : 0;
+  const float axis_below = in.map_axes ? std::min(kMapAxisBelowLines * px, 0.25f * area.height) : 0;
   const float column = std::min(kColourColumnLines * px, 0.5f * area.width);
   ScreenRect field_area = area;
-  field_area.width = std::max(0.0f, area.width - column);
+  field_area.width = std::max(0.0f, area.width - column - axis_left);
+  field_area.height = std::max(0.0f, area.height - axis_below);
   layout.field = fit_aspect(in.grid, field_area);
-  const float spare = area.width - (layout.field.width + column);
-  layout.field.x = area.x + 0.5f * spare;
-  // Presenting, the Timings overlay takes the left margin where the spare width allows it.
+  const float spare = area.width - (axis_left + layout.field.width + column);
+  layout.field.x = area.x + 0.5f * spare + axis_left;
   const float timings =
       (in.timings_width > 0 ? in.timings_width + kMarginLines * px : kTimingsLines * px);
-  const bool timings_beside = in.presentation && !in.ui_hidden && spare >= timings;
-  if (timings_beside) layout.field.x = area.x + std::max(0.5f * spare, timings);
+  const bool timings_beside = timings_here && spare >= timings;
+  if (timings_beside) layout.field.x = area.x + std::max(0.5f * spare, timings) + axis_left;
   const float strip = std::min(kColourStripLines * px, column);
   const float strip_height = kColourStripMostOfField * layout.field.height;
   layout.colour_bar =
       ScreenRect{layout.field.right() + 0.5f * kMarginLines * px,
                  layout.field.y + 0.5f * (layout.field.height - strip_height), strip, strip_height};
-  if (in.presentation && !in.ui_hidden)
-    layout.timings = timings_beside ? ScreenRect{area.x, layout.field.y, layout.field.x - area.x,
-                                                 layout.field.height}
-                                    : layout.field;
+  if (in.map_axes) {
+    layout.F_axis =
+        ScreenRect{layout.field.x - axis_left, layout.field.y, axis_left, layout.field.height};
+    // Under the field and on past it under the colour bar's column, where "k" goes.
+    layout.k_axis = ScreenRect{layout.field.x - axis_left, layout.field.bottom(),
+                               axis_left + layout.field.width + column, axis_below};
+  }
+  if (!timings_here) return;
+  if (timings_beside)
+    layout.timings = ScreenRect{area.x, layout.field.y, layout.field.x - axis_left - area.x,
+                                layout.field.height};
+  else if (in.map_axes)
+    layout.timings =
+        ScreenRect{std::max(layout.field.x, layout.field.right() - timings), layout.field.y,
+                   std::min(timings, layout.field.width), layout.field.height};
+  else
+    layout.timings = layout.field;
+}
+
+// Presenting: the bar across the top, the caption strip across the bottom while one is shown.
+ScreenLayout presenting_on_top(const LayoutInput& in, float bar_height) {
+  ScreenLayout layout;
+  ScreenRect area{0, 0, in.window_width, in.window_height};
+  if (!in.ui_hidden) {
+    layout.bar = ScreenRect{0, 0, in.window_width, std::min(bar_height, in.window_height)};
+    area.y = layout.bar->height;
+    area.height -= layout.bar->height;
+  }
+  if (in.caption_shown) {
+    const float caption = std::min(
+        {kCaptionLines * in.text_px, kCaptionMostOfHeight * in.window_height, area.height});
+    layout.caption = ScreenRect{0, area.bottom() - caption, in.window_width, caption};
+    area.height -= caption;
+  }
+  place_field(layout, area, in, !in.ui_hidden);
+  return layout;
+}
+
+// Presenting a field narrower than the screen (a square grid on a 16:9 projector): the bar, the
+// Timings and the caption in a column at the left, so the field takes the whole height.
+ScreenLayout presenting_beside(const LayoutInput& in, float bar_height) {
+  ScreenLayout layout;
+  const float px = in.text_px;
+  const float timings =
+      (in.timings_width > 0 ? in.timings_width + kMarginLines * px : kTimingsLines * px);
+  const float column =
+      std::min(std::max(timings, kSideColumnLines * px), kSideColumnMostOfWidth * in.window_width);
+  layout.bar = ScreenRect{0, 0, column, std::min(bar_height, in.window_height)};
+  layout.timings = ScreenRect{0, layout.bar->bottom(), column,
+                              std::max(0.0f, in.window_height - layout.bar->bottom())};
+  if (in.caption_shown) {
+    const float caption = std::clamp(layout.timings->height - kTimingsHeightLines * px, 0.0f,
+                                     kCaptionMostOfHeightBeside * in.window_height);
+    layout.caption = ScreenRect{0, in.window_height - caption, column, caption};
+  }
+  place_field(layout, {column, 0, in.window_width - column, in.window_height}, in, false);
+  return layout;
+}
+
+float area_of(const ScreenRect& r) {
+  return r.width * r.height;
+}
+
+}  // namespace
+
+ScreenLayout layout_screen(const LayoutInput& in) {
+  const float px = in.text_px;
+  if (in.presentation) {
+    const float measured = in.bar_height > 0 ? in.bar_height : 0;
+    if (in.ui_hidden) return presenting_on_top(in, 0);
+    // The arrangement that gives the field more room, judged on estimates of the bar's height
+    // (the measured one belongs to whichever was drawn last), then laid out with the measured.
+    const ScreenLayout top = presenting_on_top(in, kBarLinesEstimate * px);
+    const ScreenLayout beside = presenting_beside(in, kSideBarLinesEstimate * px);
+    const bool side =
+        area_of(beside.field) > kSideFieldGain * area_of(top.field) &&
+        beside.caption.value_or(ScreenRect{0, 0, 1, kCaptionLeastLines * px}).height >=
+            kCaptionLeastLines * px;
+    if (side) return presenting_beside(in, measured > 0 ? measured : kSideBarLinesEstimate * px);
+    return presenting_on_top(in, measured > 0 ? measured : kBarLinesEstimate * px);
+  }
+  ScreenLayout layout;
+  ScreenRect area{0, 0, in.window_width, in.window_height};
+  if (!in.ui_hidden) {
+    const float width = std::min(kPanelWidthAt13Px * px / 13.0f, in.window_width);
+    layout.panel = ScreenRect{0, 0, width, in.window_height};
+    area.x = width;
+    area.width -= width;
+  }
+  place_field(layout, area, in, false);
   return layout;
 }
 

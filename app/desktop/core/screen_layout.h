@@ -1,8 +1,10 @@
 // Where everything sits in the window, computed in one place so the field's drawing, the brush,
 // the parameter map's cursor, the panel and the overlays agree (what part of the grid the field
 // shows is field_view.h's): the panel as a side column (or,
-// in presentation mode, a slim bar on top), the field letterboxed in what is left with its aspect
-// kept, the colour bar beside it, the caption strip under it, the Timings overlay in a margin.
+// in presentation mode, a slim bar on top, or with a field narrower than the screen a column
+// beside it holding the bar, the Timings and the caption), the field letterboxed in what is left
+// with its aspect kept, the colour bar beside it, map mode's axes left of and under it, the
+// caption strip under it while a caption is shown, the Timings overlay in a margin.
 // Window units (ImGui's display, mouse positions), origin at the top left. GL-free.
 #pragma once
 
@@ -33,8 +35,10 @@ inline constexpr float kPanelMostOfWidth = 0.5f;
 
 // The text size (pixels) the UI is drawn at: the asked size (font size x UI scale x the
 // monitor's content scale), capped where the side panel would take more than its share of the
-// window's width or, presenting, where the bar, the caption and the Timings would leave the field
-// too little room.
+// window's width. Presenting, the size is chosen from the screen, readable from the back row:
+// at least 1/50 of the window's height at scale 1 (captions, in type twice as large, 1/25), the
+// asked size's scale multiplying it, capped where the bar, the caption and the Timings would
+// leave the field too little room (1/36 of the height, 1/48 of the width).
 float fitted_text_px(float asked_text_px, float window_width, float window_height,
                      bool presentation);
 
@@ -49,6 +53,10 @@ struct LayoutInput {
   float bar_height = 0;
   // The Timings overlay's width as drawn last frame (its figures' digits vary); 0: an estimate.
   float timings_width = 0;
+  // Presenting, a caption is shown: the strip under the field is reserved only then.
+  bool caption_shown = false;
+  // Parameter-map mode's axes are shown: room for them left of and under the field.
+  bool map_axes = false;
 };
 
 struct ScreenLayout {
@@ -56,8 +64,10 @@ struct ScreenLayout {
   std::optional<ScreenRect> bar;      // the slim bar on top: the UI shown, presenting
   ScreenRect field;                   // letterboxed, the grid's aspect kept
   ScreenRect colour_bar;              // the colour strip beside the field, its labels to its right
-  std::optional<ScreenRect> caption;  // presenting: the strip under the field, large type
+  std::optional<ScreenRect> caption;  // presenting, a caption shown: the strip under the field
   std::optional<ScreenRect> timings;  // presenting, UI shown: where the Timings overlay goes
+  // Map mode: the F axis's ticks and labels left of the field, the k axis's under it.
+  std::optional<ScreenRect> F_axis, k_axis;
 };
 
 ScreenLayout layout_screen(const LayoutInput& input);
@@ -78,6 +88,7 @@ struct UiReport {
   std::vector<ClippedWindow> clipped;
   int preset_thumbnails = 0;
   std::optional<ScreenRect> timings_plot;  // the panel's Timings plot, labels included
+  std::vector<ScreenRect> map_labels;      // map mode: the axes' labels as drawn
 };
 
 // A picture exported with its overlays (screenshots and videos with export-overlays on): the

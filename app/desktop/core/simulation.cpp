@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <iomanip>
 #include <sstream>
 
 #include "gs/cell_update.h"
@@ -96,8 +97,10 @@ std::string Simulation::preset_label() const {
         p.laplacian == ours.laplacian)
       return preset->name;
   }
+  // Four significant digits: what tells two points of the map apart, and the bar's list keeps
+  // one width however the pick's digits fall (0.0260625 shows as 0.02606).
   std::ostringstream text;
-  text << "custom (" << params_.F << ", " << params_.k << ")";
+  text << std::setprecision(4) << "custom (" << params_.F << ", " << params_.k << ")";
   return text.str();
 }
 

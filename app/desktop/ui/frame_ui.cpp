@@ -27,8 +27,10 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
   draw_overlays(ui.overlays, layout, ui.fonts);
   draw_notice(ui.overlays.notice, layout.field);
   if (caption_clicked()) c.commands.push_back(command::Caption{""});  // dismissed
-  if (!c.view.ui_hidden && map_mode)
-    draw_map_overlay(c.simulation.params(), c.simulation.size(), layout.field, shown, c.commands);
+  if (!c.view.ui_hidden && map_mode && layout.F_axis && layout.k_axis)
+    result.map_labels =
+        draw_map_overlay(c.simulation.params(), c.simulation.size(),
+                         {layout.field, *layout.F_axis, *layout.k_axis}, shown, c.commands);
   draw_colour_bar(ui.colormap_table, c.view.low, c.view.high, layout.colour_bar);
   result.keys = push_key_commands({c.simulation.running(), c.view.ui_hidden, c.view.presentation,
                                    c.recorder != nullptr, c.settings.favourites},

@@ -32,6 +32,7 @@ struct FrameUiResult {
   float bar_height = 0;     // the presentation bar's height as drawn (0 without one)
   float timings_width = 0;  // the Timings overlay's width as drawn, with its margin (0 without)
   std::optional<DrawnPlot> timings_plot;  // the panel's Timings plot as drawn (none without)
+  std::vector<ScreenRect> map_labels;     // map mode: the axes' labels as drawn
   // Why pasted text was refused ("" when nothing was).
   std::string paste_problem;
 };

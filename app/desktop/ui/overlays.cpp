@@ -8,6 +8,10 @@
 namespace gs::app {
 namespace {
 
+// A caption too long for its strip even at this share of the large type's size is cut: a script
+// that long wants several captions.
+constexpr float kSmallestCaptionShare = 0.2f;
+
 void divergence_banner(const std::string& message, const ScreenRect& field) {
   ImGui::SetNextWindowPos(ImVec2(field.x + 0.5f * field.width, field.y + ImGui::GetFontSize()),
                           ImGuiCond_Always, ImVec2(0.5f, 0.0f));
@@ -59,20 +63,22 @@ void keyboard_help(bool& shown) {
 
 void draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* large) {
   if (caption.empty() || strip.width <= 0) return;
+  ImFont* font = large ? large : ImGui::GetFont();
+  // A slim frame: the strip's height is for the words.
+  const ImVec2 padding(0.4f * font->FontSize, 0.15f * font->FontSize);
+  // Wrapped at the strip's width less the window's padding; where the text would need more
+  // height than the strip has, the type gets smaller until it fits (a caption is never cut).
+  const float width = std::max(strip.width - 2.0f * padding.x, 1.0f);
+  const float height = strip.height - 2.0f * padding.y;
+  float size = font->FontSize;
+  while (size > kSmallestCaptionShare * font->FontSize &&
+         font->CalcTextSizeA(size, FLT_MAX, width, caption.c_str()).y > height)
+    size *= 0.95f;
   ImGui::SetNextWindowPos(ImVec2(strip.x + 0.5f * strip.width, strip.bottom()), ImGuiCond_Always,
                           ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.75f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, padding);
   ImGui::Begin("##caption", nullptr, kOverlayFlags);
-  ImFont* font = large ? large : ImGui::GetFont();
-  const ImVec2 padding = ImGui::GetStyle().WindowPadding;
-  // Wrapped at the strip's width less the window's padding; where the text would need more
-  // height than the strip has, the type gets smaller (down to half) rather than cover the field.
-  const float width = strip.width - 2.0f * padding.x;
-  const float height = strip.height - 2.0f * padding.y;
-  float size = font->FontSize;
-  while (size > 0.5f * font->FontSize &&
-         font->CalcTextSizeA(size, FLT_MAX, width, caption.c_str()).y > height)
-    size *= 0.9f;
   ImGui::PushFont(font);
   ImGui::SetWindowFontScale(size / font->FontSize);
   const float text_width = std::min(ImGui::CalcTextSize(caption.c_str()).x, width);
@@ -81,6 +87,7 @@ void draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* l
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
   ImGui::End();
+  ImGui::PopStyleVar();
 }
 
 void draw_overlays(const Overlays& o, const ScreenLayout& layout, const UiFonts& fonts) {

@@ -116,7 +116,28 @@ void preset_combo(const PanelContext& c, const char* label) {
   ImGui::EndCombo();
 }
 
+void fit_next_popup(float content_width) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ImVec2 room(std::max(display.x - 2.0f * style.DisplaySafeAreaPadding.x, 1.0f),
+                    std::max(display.y - 2.0f * style.DisplaySafeAreaPadding.y, 1.0f));
+  const float width = std::min(content_width + 2.0f * style.WindowPadding.x +
+                                   style.ScrollbarSize,  // room for the scrollbar of a long list
+                               room.x);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(room.x, 0.7f * room.y));
+}
+
 void transfer_combo(const PanelContext& c, const char* label) {
+  // Each path's name, and under it why it cannot run: the list as wide as the longest line, so a
+  // reason reads on one line (wrapped between words only where the screen is narrower).
+  float widest = 0.0f;
+  for (const auto& [path, name] : kTransferPathNames) {
+    widest = std::max(widest, ImGui::CalcTextSize(name.data()).x);
+    const std::string& unavailable = c.transfer_unavailable[std::size_t(path)];
+    widest = std::max(widest,
+                      ImGui::GetStyle().IndentSpacing + ImGui::CalcTextSize(unavailable.c_str()).x);
+  }
+  fit_next_popup(widest);
   if (!ImGui::BeginCombo(label, to_string(c.transfer).c_str())) return;
   for (const auto& [path, name] : kTransferPathNames) {
     const std::string& unavailable = c.transfer_unavailable[std::size_t(path)];
@@ -140,6 +161,10 @@ const char* demos_preview(const PanelContext& c) {
 }
 
 void demos_combo(const PanelContext& c, const char* label) {
+  float widest = 0.0f;
+  for (const DemoScript& demo : c.demos)
+    widest = std::max(widest, ImGui::CalcTextSize(demo.title.c_str()).x);
+  fit_next_popup(widest);
   ImGui::BeginDisabled(c.demos.empty());
   if (ImGui::BeginCombo(label, demos_preview(c))) {
     for (const DemoScript& demo : c.demos) {

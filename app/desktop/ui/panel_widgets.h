@@ -30,6 +30,9 @@ void push_set(const PanelContext& c, ViewControl control, ControlValue value);
 
 // Run/Pause, Step and Reset, on one line.
 void run_buttons(const PanelContext& c);
+// Sizes the next combo's list to `content_width` (its widest line) and to the screen: never wider
+// or, as a share, taller than the display, so an open list is never cut.
+void fit_next_popup(float content_width);
 void preset_combo(const PanelContext& c, const char* label);
 void transfer_combo(const PanelContext& c, const char* label);
 // The shipped demos by title; choosing one starts it (`demo NAME`). The list shows

@@ -3,6 +3,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "demo_controls.h"
@@ -29,6 +30,16 @@ class Flow {
   bool first_ = true;
 };
 
+// The widest the preset list's label can be: a preset's name, or a hand-made setup's
+// "custom (F, k)" at its four significant digits.
+float widest_preset_label(const PanelContext& c) {
+  float widest = std::max(ImGui::CalcTextSize(c.simulation.preset_label().c_str()).x,
+                          ImGui::CalcTextSize("custom (0.00000, 0.00000)").x);
+  for (const Preset& preset : c.simulation.presets().presets)
+    widest = std::max(widest, ImGui::CalcTextSize(preset.name.c_str()).x);
+  return widest;
+}
+
 float button_width(const char* label) {
   return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
 }
@@ -47,18 +58,20 @@ float draw_presentation_bar(const PanelContext& c, const ScreenRect& bar) {
   flow.next(button_width("Pause") + button_width("Step") + button_width("Reset") +
             2.0f * ImGui::GetStyle().ItemSpacing.x);
   run_buttons(c);
-  // Each list as wide as what it shows, so nothing in the bar is cut.
-  const auto combo = [&flow](const char* preview) {
-    const float width = ImGui::CalcTextSize(preview).x + ImGui::GetFrameHeight() +
-                        2.0f * ImGui::GetStyle().FramePadding.x;
+  // Each list as wide as what it shows, so nothing in the bar is cut; the preset's and the step
+  // count's as wide as the widest they can show, so a pick or a growing count never moves the
+  // rest of the bar (nor wraps it to a new row and shrinks the field mid-demo).
+  const auto combo = [&flow](float text_width) {
+    const float width =
+        text_width + ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().FramePadding.x;
     flow.next(width);
     ImGui::SetNextItemWidth(width);
   };
-  combo(c.simulation.preset_label().c_str());
+  combo(widest_preset_label(c));
   preset_combo(c, "##preset");
-  combo(to_string(c.transfer).c_str());
+  combo(ImGui::CalcTextSize(to_string(c.transfer).c_str()).x);
   transfer_combo(c, "##transfer");
-  combo(demos_preview(c));
+  combo(ImGui::CalcTextSize(demos_preview(c)).x);
   demos_combo(c, "##demos");
   if (c.script) {  // a demo runs: its name, "caption 3 of 9", and its buttons
     flow.next(demo_controls_width(c));
@@ -66,7 +79,7 @@ float draw_presentation_bar(const PanelContext& c, const ScreenRect& bar) {
   }
   char steps[48];
   std::snprintf(steps, sizeof steps, "step %lld", c.simulation.total_steps());
-  flow.next(ImGui::CalcTextSize(steps).x);
+  flow.next(std::max(ImGui::CalcTextSize(steps).x, ImGui::CalcTextSize("step 00000000").x));
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(steps);
   const float height = ImGui::GetWindowHeight();
