@@ -230,6 +230,8 @@ void App::draw_ui() {
       clipped.push_back({"##timings plot", ui.timings_plot->label_overflow_px});
   }
   clip_watch_.observe(clipped);
+  preset_combo_ = ui.preset_combo;
+  preset_list_ = ui.preset_list;
   imgui_->end_frame();
 }
 
@@ -247,7 +249,7 @@ int App::finish() {
             display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
             surface_->gl_version(), {devices_in_use(), display_.builds()},
             {imgui_->fonts().text_px, layout_, clip_watch_.persistent(),
-             int(thumbnails_.ids().size()), timings_plot_});
+             int(thumbnails_.ids().size()), timings_plot_, preset_combo_, preset_list_});
         !status) {
       std::cerr << "grayscott: error: " << status.message() << "\n";
       exit_code_ = 1;

@@ -89,7 +89,9 @@ class App {
   float bar_height_ = 0;     // the presentation bar's, as last drawn
   float timings_width_ = 0;  // the Timings overlay's, as last drawn
   ClipWatch clip_watch_;
-  std::optional<ScreenRect> timings_plot_;  // the panel's Timings plot, as last drawn
+  std::optional<ScreenRect> timings_plot_;      // the panel's Timings plot, as last drawn
+  std::optional<ScreenRect> preset_combo_;      // the preset list's box, as last drawn
+  std::optional<PresetListShown> preset_list_;  // the open preset list, as last drawn
   bool quit_ = false;
   int exit_code_ = 0;
 };

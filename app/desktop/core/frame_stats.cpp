@@ -84,6 +84,13 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
     return *value;
   };
   const DevicesInUse& devices = display.devices;
+  nlohmann::json preset_list = nullptr;
+  if (const std::optional<PresetListShown>& list = ui.preset_list)
+    preset_list = {{"rect", rect(list->rect)},
+                   {"rows", list->rows},
+                   {"rows_shown", list->rows_shown},
+                   {"marked", list->marked},
+                   {"background_alpha", list->background_alpha}};
   const nlohmann::json stats = {
       {"backend", backend},
       {"device", device},
@@ -122,7 +129,9 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"timings", rect(layout.timings)},
         {"timings_plot", rect(ui.timings_plot)},
         {"clipped", clipped},
-        {"preset_thumbnails", ui.preset_thumbnails}}},
+        {"preset_thumbnails", ui.preset_thumbnails},
+        {"preset_combo", rect(ui.preset_combo)},
+        {"preset_list", preset_list}}},
   };
   const std::string text = stats.dump(2) + "\n";
   return write_file_whole(path, text.data(), text.size());

@@ -70,6 +70,17 @@ struct ClippedWindow {
   float overflow_px = 0;  // the most it was over, in window units
 };
 
+// The open preset list, for --stats-json: where it is, how many presets it lists, how many of
+// their rows show whole without scrolling, how many carry the dies-out mark, and the alpha its
+// background was drawn with (1: opaque).
+struct PresetListShown {
+  ScreenRect rect;
+  int rows = 0;
+  int rows_shown = 0;
+  int marked = 0;
+  float background_alpha = 0;
+};
+
 // The last frame's layout and text size, the windows that stayed clipped, and how many presets'
 // thumbnails the preset list shows, for --stats-json.
 struct UiReport {
@@ -77,7 +88,9 @@ struct UiReport {
   ScreenLayout layout;
   std::vector<ClippedWindow> clipped;
   int preset_thumbnails = 0;
-  std::optional<ScreenRect> timings_plot;  // the panel's Timings plot, labels included
+  std::optional<ScreenRect> timings_plot;      // the panel's Timings plot, labels included
+  std::optional<ScreenRect> preset_combo;      // the preset list's box, closed or open
+  std::optional<PresetListShown> preset_list;  // the open preset list (none: closed)
 };
 
 // A picture exported with its overlays (screenshots and videos with export-overlays on): the

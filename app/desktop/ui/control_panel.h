@@ -36,6 +36,9 @@ struct PanelState {
   char state_path[512] = "state.h5";
   // Where this frame's Timings plot went (none: not drawn), for the layout check.
   std::optional<DrawnPlot> timings_plot;
+  // Where this frame's preset list box went and how its open list looked (preset_list.h).
+  std::optional<ScreenRect> preset_combo;
+  std::optional<PresetListShown> preset_list;
 };
 
 // What the panel needs to show, its own edit state, and where its commands go.

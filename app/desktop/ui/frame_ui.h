@@ -30,7 +30,9 @@ struct FrameUiResult {
   KeyActions keys;          // what the keys asked of the app itself (the help, fullscreen)
   float bar_height = 0;     // the presentation bar's height as drawn (0 without one)
   float timings_width = 0;  // the Timings overlay's width as drawn, with its margin (0 without)
-  std::optional<DrawnPlot> timings_plot;  // the panel's Timings plot as drawn (none without)
+  std::optional<DrawnPlot> timings_plot;       // the panel's Timings plot as drawn (none without)
+  std::optional<ScreenRect> preset_combo;      // the preset list's box (none: UI hidden)
+  std::optional<PresetListShown> preset_list;  // the open preset list (none: closed)
   // Why pasted text was refused ("" when nothing was).
   std::string paste_problem;
 };

@@ -1,11 +1,12 @@
 // Widgets the side panel and the presentation bar share: a combo over an enum's names, `set`
-// commands, the run buttons, the preset list (each preset's picture, name and description), and
-// the transfer list (with the paths the backend cannot use greyed out and why).
+// commands, the run buttons, the preset list (preset_list.h), and the transfer list (with the paths
+// the backend cannot use greyed out and why).
 #pragma once
 
 #include <imgui.h>
 
 #include "control_panel.h"
+#include "preset_list.h"
 
 namespace gs::app {
 
@@ -30,7 +31,6 @@ void push_set(const PanelContext& c, ViewControl control, ControlValue value);
 
 // Run/Pause, Step and Reset, on one line.
 void run_buttons(const PanelContext& c);
-void preset_combo(const PanelContext& c, const char* label);
 void transfer_combo(const PanelContext& c, const char* label);
 // The shipped demos by title; choosing one starts it (`demo NAME`). The list shows
 // demos_preview() when closed.
