@@ -123,10 +123,11 @@ void preset_combo(const PanelContext& c, const char* label) {
   ImVec4 background = style.Colors[ImGuiCol_PopupBg];
   background.w = 1.0f;
   ImGui::PushStyleColor(ImGuiCol_PopupBg, background);
+  // The box itself (its label aside), taken before an open list becomes the current window.
+  const ImVec2 box = ImGui::GetCursorScreenPos();
+  c.state.preset_combo = ScreenRect{box.x, box.y, ImGui::CalcItemWidth(), ImGui::GetFrameHeight()};
   const bool open = ImGui::BeginCombo(label, shown.c_str());
   ImGui::PopStyleColor();
-  c.state.preset_combo = ScreenRect{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y,
-                                    ImGui::GetItemRectSize().x, ImGui::GetItemRectSize().y};
   if (!open) return;
   PresetListShown report;
   const ImGuiWindow& list = *ImGui::GetCurrentWindow();
