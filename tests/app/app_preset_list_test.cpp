@@ -10,14 +10,14 @@ namespace gs::test {
 namespace {
 
 // The script, with the list's box clicked (or not) once the capture `ready` is taken; the
-// script's frames outlast the click, and the last frame's list goes to stats.json.
+// script waits 1.5 s past the click, and the last frame's list goes to stats.json.
 nlohmann::json run_clicking(const ScratchDir& dir, bool presenting,
                             std::optional<app::ScreenRect> box) {
   const std::filesystem::path ready = dir / "ready.png";
   std::filesystem::remove(ready);
   const std::string script = std::string("pause\n") + (presenting ? "set presentation on\n" : "") +
                              "run-frames 3\nwindow-screenshot " + ready.string() +
-                             "\nrun-frames 20\nwindow-screenshot " +
+                             "\nwait 1.5\nwindow-screenshot " +
                              (dir / "open.png").string() + "\nquit\n";
   std::string input;
   if (box)
