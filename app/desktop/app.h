@@ -23,6 +23,7 @@
 #include "screen_layout.h"
 #include "script_session.h"
 #include "thumbnail_textures.h"
+#include "toast.h"
 
 namespace gs::app {
 
@@ -49,7 +50,9 @@ class App {
   int finish();
   // app_commands.cpp: a command to the simulation or to the app; `origin` names the script
   // line it came from ("FILE:LINE: "), for the messages of what it asked for later.
-  Status apply(const Command& command, const std::string& origin = "");
+  Status apply(const Command& given, const std::string& origin = "");
+  // The command, with the panel's unnamed state file made state.h5 in the capture folder.
+  Expected<Command> with_state_file(const Command& command) const;
   Status apply_to_simulation(const SimulationCommand& command);
   // A CUDA-only command that `refused` where CUDA does not run, unless the script requires CUDA:
   // what runs instead, said on stderr and over the view (core/cuda_fallback.h); else `refused`.
@@ -92,6 +95,12 @@ class App {
   std::optional<ScreenRect> timings_plot_;      // the panel's Timings plot, as last drawn
   std::optional<ScreenRect> preset_combo_;      // the preset list's box, as last drawn
   std::optional<PresetListShown> preset_list_;  // the open preset list, as last drawn
+  // Presenting, where a file went: screenshots and recordings seen so far, the toast, its text
+  // as last drawn ("" none).
+  int screenshots_seen_ = 0;
+  std::string recording_seen_;
+  Toast toast_;
+  std::string toast_shown_;
   bool quit_ = false;
   int exit_code_ = 0;
 };

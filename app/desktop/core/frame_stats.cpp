@@ -131,7 +131,8 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"clipped", clipped},
         {"preset_thumbnails", ui.preset_thumbnails},
         {"preset_combo", rect(ui.preset_combo)},
-        {"preset_list", preset_list}}},
+        {"preset_list", preset_list},
+        {"toast", ui.toast.empty() ? nlohmann::json(nullptr) : nlohmann::json(ui.toast)}}},
   };
   const std::string text = stats.dump(2) + "\n";
   return write_file_whole(path, text.data(), text.size());

@@ -91,6 +91,7 @@ struct UiReport {
   std::optional<ScreenRect> timings_plot;      // the panel's Timings plot, labels included
   std::optional<ScreenRect> preset_combo;      // the preset list's box, closed or open
   std::optional<PresetListShown> preset_list;  // the open preset list (none: closed)
+  std::string toast;  // the toast's text as last drawn ("" none: ui/toast.h)
 };
 
 // A picture exported with its overlays (screenshots and videos with export-overlays on): the

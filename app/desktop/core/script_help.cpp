@@ -30,7 +30,7 @@ std::string script_help() {
       "  window-screenshot [PATH]           the whole window, UI included\n"
       "  capture-folder PATH                where unnamed captures go\n"
       "  record start [PATH] [STEPS [FPS]]  video; record stop ends it\n"
-      "  save PATH | load PATH              HDF5 state files, as grayscott-batch's\n"
+      "  save [PATH] | load [PATH]          HDF5 state files, as grayscott-batch's\n"
       "  save-setup PATH                    the setup's script lines (as Ctrl+C copies them)\n"
       "  caption TEXT                       a large caption over the view\n"
       "  demo NAME                          a shipped demo script takes over\n"

@@ -32,8 +32,8 @@ struct PanelState {
   // The next recording's pace.
   int video_steps_per_frame = 8;
   int video_fps = 30;
-  // The state file being typed.
-  char state_path[512] = "state.h5";
+  // The state file being typed; empty: state.h5 in the capture folder (App::apply).
+  char state_path[512] = "";
   // Where this frame's Timings plot went (none: not drawn), for the layout check.
   std::optional<DrawnPlot> timings_plot;
   // Where this frame's preset list box went and how its open list looked (preset_list.h).
