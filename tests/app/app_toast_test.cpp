@@ -45,6 +45,20 @@ TEST(AppToast, PresentingAnUnnamedScreenshotShowsItsWholePathAndHHidesIt) {
   }
 }
 
+TEST(AppToast, PresentingARecordingsEndShowsWhereItWent) {
+  ScratchDir dir;
+  const ProgramResult app = run_app_headless(
+      dir, "set presentation on\nrecord start\nrun-frames 4\nrecord stop\nrun-frames 3\nquit\n",
+      {"--stats-json", (dir / "stats.json").string()});
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  const nlohmann::json toast = load_json(dir / "stats.json")["ui"]["toast"];
+  ASSERT_TRUE(toast.is_string()) << toast;
+  const std::string text = toast.get<std::string>();
+  const std::string folder = (dir / "pictures" / "grayscott-live").string() + "/";
+  EXPECT_EQ(text.rfind("recorded ", 0), 0u) << text;
+  EXPECT_NE(text.find(" to " + folder), std::string::npos) << text;
+}
+
 TEST(AppToast, InThePanelsViewNoToastCoversTheField) {
   ScratchDir dir;
   const ProgramResult app = run_app_headless(dir, "pause\nscreenshot\nrun-frames 3\nquit\n",
