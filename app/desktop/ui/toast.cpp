@@ -17,20 +17,23 @@ std::string Toast::draw(const ScreenRect& area, double now) const {
   if (text_.empty() || age < 0 || age >= kSeconds) return "";
   const float opacity = float(std::clamp((kSeconds - age) / kFade, 0.0, 1.0));
   const float margin = ImGui::GetFontSize();
-  const float width = std::max(area.width - 2.0f * margin, 4.0f * margin);
-  // Centred at the field's top; its width follows the text up to the field's.
-  ImGui::SetNextWindowPos(ImVec2(area.x + 0.5f * area.width, area.y + margin), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.0f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(width, area.height));
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  // As wide as the text, up to the window's width (a path is one long word: wrapped to the
+  // field alone it would break mid-name), centred over the field and kept on the screen.
+  const float padding = 2.0f * ImGui::GetStyle().WindowPadding.x;
+  const float width = std::min(ImGui::CalcTextSize(text_.c_str()).x + padding + 1.0f,
+                               std::max(display.x - 2.0f * margin, 4.0f * margin));
+  const float x = std::clamp(area.x + 0.5f * (area.width - width), margin,
+                             std::max(display.x - margin - width, margin));
+  ImGui::SetNextWindowPos(ImVec2(x, area.y + margin), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, display.y));
   ImGui::SetNextWindowBgAlpha(0.85f);
   ImGui::PushStyleVar(ImGuiStyleVar_Alpha, opacity);
   ImGui::Begin("##toast", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
-  const float padding = 2.0f * ImGui::GetStyle().WindowPadding.x;
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() +
-                         std::min(ImGui::CalcTextSize(text_.c_str()).x, width - padding));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - padding);
   ImGui::TextUnformatted(text_.c_str());
   ImGui::PopTextWrapPos();
   ImGui::End();
