@@ -6,6 +6,7 @@
 #include "colormap.h"
 #include "contact_sheet.h"
 #include "png_image.h"
+#include "sweep_axes.h"
 
 namespace gs::batch {
 namespace {
@@ -45,7 +46,16 @@ Expected<sheet::RgbImage> draw_sweep_sheet(const SweepPlan& plan, const SweepAtl
   style.font = &*font;
   Expected<sheet::RgbImage> image = sheet::compose_contact_sheet(tiles, style);
   if (!image) return Error{"the sweep's sheet: " + image.message()};
-  return image;
+  // Where the composer put the tiles: the title's height is what the sheet has over the bare
+  // grid, and a title wider than the grid centres it.
+  const sheet::SheetLayout bare =
+      sheet::layout_sheet(tiles.size(), style.columns, style.tile_px, 0, 0, 0);
+  const sheet::SheetLayout layout = sheet::layout_sheet(
+      tiles.size(), style.columns, style.tile_px, 0, 0, image->height - bare.height, image->width);
+  std::vector<double> rows, columns;  // F from the top, k from the left
+  for (int i = plan.F.count - 1; i >= 0; --i) rows.push_back(plan.rates(i * plan.k.count).F);
+  for (int j = 0; j < plan.k.count; ++j) columns.push_back(plan.rates(j).k);
+  return with_sweep_axes(*image, layout, rows, columns, *font);
 }
 
 Status write_sweep_sheet(const std::filesystem::path& path, const sheet::RgbImage& image) {

@@ -1,6 +1,7 @@
 // A sweep's contact sheet (PNG): every run's final v through the app's default view (viridis,
 // 0 to 0.5), rows along F (the highest at the top, as Pearson drew the plane), columns along k
-// (the lowest at the left), under a title naming both ranges. Drawn by the contact sheet's composer
+// (the lowest at the left), under a title naming both ranges, each row's F and each column's k at
+// a tick on the left and bottom edges (sweep_axes.h). Drawn by the contact sheet's composer
 // (app/sheet).
 #pragma once
 

@@ -1,5 +1,7 @@
 #include "app.h"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -198,6 +200,16 @@ DevicesInUse App::devices_in_use() const {
 void App::draw_ui() {
   imgui_->begin_frame();
   const Recording& recording = captures_->recording();
+  // What was written since the last frame, for the toast: a screenshot, a recording's start or
+  // end (each says its whole path); a saved state is shown as it is applied (app_commands.cpp).
+  if (captures_->taken() != screenshots_seen_) {
+    screenshots_seen_ = captures_->taken();
+    toast_.show("saved " + captures_->last_path(), ImGui::GetTime());
+  }
+  if (recording.message() != recording_seen_) {
+    recording_seen_ = recording.message();
+    toast_.show(recording_seen_, ImGui::GetTime());
+  }
   const std::string devices = devices_text(devices_in_use());
   // A script's controls in the bar and the panel, where it has captions to step through.
   std::optional<ScriptProgress> script;
@@ -251,6 +263,12 @@ void App::draw_ui() {
       clipped.push_back({"##timings plot", ui.timings_plot->label_overflow_px});
   }
   clip_watch_.observe(clipped);
+  // Presenting, the panel's messages are hidden: the toast says where files went.
+  toast_shown_.clear();
+  if (view_.presentation && !view_.ui_hidden)
+    toast_shown_ = toast_.draw(layout_.field, ImGui::GetTime());
+  preset_combo_ = ui.preset_combo;
+  preset_list_ = ui.preset_list;
   imgui_->end_frame();
 }
 
@@ -268,7 +286,8 @@ int App::finish() {
             display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
             surface_->gl_version(), {devices_in_use(), display_.builds()},
             {imgui_->fonts().text_px, layout_, clip_watch_.persistent(),
-             int(thumbnails_.ids().size()), timings_plot_, map_labels_},
+             int(thumbnails_.ids().size()), timings_plot_, map_labels_, preset_combo_, preset_list_,
+             toast_shown_},
             {script_ ? std::optional(script_->progress()) : std::nullopt, caption_.caption(),
              caption_.shown_caption(view_.ui_hidden), caption_.shown_notice(view_.ui_hidden)});
         !status) {

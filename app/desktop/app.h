@@ -25,6 +25,7 @@
 #include "script_session.h"
 #include "thumbnail_textures.h"
 #include "timings_wait.h"
+#include "toast.h"
 
 namespace gs::app {
 
@@ -51,7 +52,9 @@ class App {
   int finish();
   // app_commands.cpp: a command to the simulation or to the app; `origin` names the script
   // line it came from ("FILE:LINE: "), for the messages of what it asked for later.
-  Status apply(const Command& command, const std::string& origin = "");
+  Status apply(const Command& given, const std::string& origin = "");
+  // The command, with the panel's unnamed state file made state.h5 in the capture folder.
+  Expected<Command> with_state_file(const Command& command) const;
   Status apply_to_simulation(const SimulationCommand& command);
   // A CUDA-only command that `refused` where CUDA does not run, unless the script requires CUDA:
   // what runs instead, said on stderr and in the panel's status (core/cuda_fallback.h); else
@@ -103,6 +106,14 @@ class App {
   ClipWatch clip_watch_;
   std::optional<ScreenRect> timings_plot_;  // the panel's Timings plot, as last drawn
   std::vector<ScreenRect> map_labels_;      // map mode's axis labels as last drawn, for the stats
+  std::optional<ScreenRect> preset_combo_;  // the preset list's box, as last drawn
+  std::optional<PresetListShown> preset_list_;  // the open preset list, as last drawn
+  // Presenting, where a file went: screenshots and recordings seen so far, the toast, its text
+  // as last drawn ("" none).
+  int screenshots_seen_ = 0;
+  std::string recording_seen_;
+  Toast toast_;
+  std::string toast_shown_;
   bool quit_ = false;
   int exit_code_ = 0;
 };

@@ -1,5 +1,7 @@
 // The app's command applier: a command from the queue (panel, keys, script) goes to the
 // simulation or to the app, each visiting its own commands exhaustively (commands.h).
+#include <imgui.h>
+
 #include <iostream>
 
 #include "app.h"
@@ -11,15 +13,34 @@
 #include "view_controls.h"
 
 namespace gs::app {
-Status App::apply(const Command& command, const std::string& origin) {
+Status App::apply(const Command& given, const std::string& origin) {
+  Expected<Command> resolved = with_state_file(given);
+  if (!resolved) return resolved.status();
+  const Command& command = *resolved;
   if (const std::optional<std::string> output = output_of(command))
     GS_TRY(check_not_own_file(*output, options_.script, options_.stats_json));
   if (const std::optional<SimulationCommand> simulation = simulation_part(command)) {
     const Status applied = apply_to_simulation(*simulation);
+    if (applied && std::holds_alternative<command::SaveState>(command))
+      toast_.show(simulation_->last_message(), ImGui::GetTime());  // "saved PATH"
     if (applied || (script_ && script_->requires_cuda())) return applied;
     return fall_back_from_cuda(*simulation, applied, origin);
   }
   return apply_to_app(*app_part(command), origin);
+}
+
+Expected<Command> App::with_state_file(const Command& command) const {
+  // The panel's Save and Load without a file name: state.h5 next to the captures, not in
+  // whatever folder the app was started from.
+  Command resolved = command;
+  std::string* path = nullptr;
+  if (auto* save = std::get_if<command::SaveState>(&resolved)) path = &save->path;
+  if (auto* load = std::get_if<command::LoadState>(&resolved)) path = &load->path;
+  if (!path || !path->empty()) return resolved;
+  Expected<std::filesystem::path> folder = captures_->unnamed_capture_folder();
+  if (!folder) return folder.status();
+  *path = (*folder / "state.h5").string();
+  return resolved;
 }
 
 Status App::fall_back_from_cuda(const SimulationCommand& command, const Status& refused,

@@ -4,6 +4,7 @@
 
 #include "capture_path.h"
 #include "framebuffer_capture.h"
+#include "gs/output_file.h"
 #include "screenshot.h"
 
 namespace gs::app {
@@ -76,21 +77,24 @@ Status FrameCaptures::take_field(const std::string& path, const ValueRange& rang
   if (overlays) {
     GS_TRY(exporter_.render(texture_, renderer_, *overlays, picture_));
     GS_TRY(write_png(path, layout_export(texture_.size()).canvas, picture_));
-    last_path_ = path;
+    last_path_ = whole_path(path);
+    ++taken_;
     return Status::ok();
   }
   Expected<std::vector<float>> field = texture_.read_back();
   if (!field) return field.status();
   GS_TRY(write_png(path, texture_.size(),
                    colorize(*field, renderer_.colormap_table(), range.low, range.high)));
-  last_path_ = path;
+  last_path_ = whole_path(path);
+  ++taken_;
   return Status::ok();
 }
 
 Status FrameCaptures::take_window(const std::string& path) {
   const SurfaceSize frame = surface_.framebuffer_size();
   GS_TRY(write_png(path, {frame.width, frame.height}, read_frame_rgb(surface_)));
-  last_path_ = path;
+  last_path_ = whole_path(path);
+  ++taken_;
   return Status::ok();
 }
 

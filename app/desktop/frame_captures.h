@@ -38,6 +38,7 @@ class FrameCaptures {
   // The folder for a capture without a name, created when missing.
   Expected<std::filesystem::path> unnamed_capture_folder() const;
   const std::string& last_path() const { return last_path_; }
+  int taken() const { return taken_; }  // screenshots written so far
 
   Recording& recording() { return recording_; }
   const Recording& recording() const { return recording_; }
@@ -63,6 +64,7 @@ class FrameCaptures {
   std::filesystem::path folder_;
   std::vector<Request> requests_;
   std::string last_path_;
+  int taken_ = 0;
   Recording recording_;
 };
 

@@ -114,6 +114,12 @@ Status write_file_whole(const fs::path& path, const void* bytes, std::size_t siz
   return output.commit();
 }
 
+std::string whole_path(const fs::path& path) {
+  std::error_code error;
+  const fs::path absolute = fs::absolute(path, error);
+  return (error ? path : absolute.lexically_normal()).string();
+}
+
 bool names_same_file(const fs::path& a, const fs::path& b) {
   struct stat first {
   }, second{};

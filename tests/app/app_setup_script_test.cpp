@@ -81,6 +81,23 @@ TEST(AppCopyAsScript, AFreshAppGivenTheCopiedLinesReachesTheSameStateAfterTheSam
   EXPECT_EQ(b->step, a->step);
 }
 
+// The copied lines' header names the preset as their source only while they carry its
+// parameters: after a change it says the parameters are custom and which preset it started from.
+TEST(AppCopyAsScript, TheHeaderNamesThePresetOnlyWhileTheParametersAreItsOwn) {
+  ScratchDir dir;
+  const auto same = dir / "same.gs", changed = dir / "changed.gs";
+  const ProgramResult app =
+      run_app_headless(dir, "pause\npreset coral\nsave-setup " + same.string() +
+                                "\nset F 0.03125\nsave-setup " + changed.string() + "\nquit\n");
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  EXPECT_EQ(read_file(same).rfind("# Gray-Scott Live setup (from preset coral)\n", 0), 0u)
+      << read_file(same);
+  EXPECT_EQ(read_file(changed).rfind(
+                "# Gray-Scott Live setup (custom parameters, started from preset coral)\n", 0),
+            0u)
+      << read_file(changed);
+}
+
 TEST(AppCopyAsScript, SaveSetupToAFolderThatIsNotThereFailsNamingIt) {
   ScratchDir dir;
   const auto setup = dir / "missing" / "setup.gs";

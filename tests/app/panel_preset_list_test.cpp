@@ -1,6 +1,7 @@
 // The preset list, headless: each row shows the preset's picture (fake texture ids here: nothing is
 // drawn, the draw lists are read), its name and its description; a preset without a picture keeps
-// its name and description; the open list fits the screen at every UI scale.
+// its name and description; the open list fits the screen at every UI scale, is most of it tall
+// and opaque, and marks the presets that die out.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "panel_driver.h"
+#include "preset_list.h"
 
 namespace gs::app {
 namespace {
@@ -80,6 +82,25 @@ TEST(PanelPresetList, EachRowShowsItsPictureNameAndDescription) {
     EXPECT_NE(text.find(group.title), std::string::npos) << "the group headers stay";
 }
 
+// The open list as the panel reported it for --stats-json: most of the screen tall, opaque, every
+// preset a row, as many whole rows showing as the height holds, the dying presets marked.
+void expect_browsable(PanelDriver& driver, ImVec2 window, float text_px) {
+  const std::optional<PresetListShown>& shown = driver.panel_state().preset_list;
+  ASSERT_TRUE(shown.has_value()) << "the open list reports itself";
+  const PresetLibrary& library = driver.simulation().presets();
+  EXPECT_GE(shown->rect.height, 0.6f * window.y) << "most of the screen tall";
+  EXPECT_LE(shown->rect.y + shown->rect.height, window.y);
+  EXPECT_EQ(shown->background_alpha, 1.0f) << "opaque";
+  EXPECT_EQ(shown->rows, int(library.presets.size()));
+  // A row is about three lines: the list holds a whole row per ~4 lines of its height.
+  const int expected_rows = int(shown->rect.height / (4.5f * 1.4f * text_px));
+  EXPECT_GE(shown->rows_shown, std::max(expected_rows, 3)) << shown->rect.height << " px tall";
+  int dying = 0;
+  for (const Preset& preset : library.presets) dying += dies_out_from_every_start(preset);
+  EXPECT_EQ(shown->marked, dying);
+  EXPECT_GT(dying, 0);
+}
+
 // Open, at the smallest and the largest UI scale on a lecture hall's screens, in the panel and
 // in presentation mode's bar, the list is as wide as a description needs and no wider than the
 // screen, and nothing in it is cut off.
@@ -101,6 +122,7 @@ TEST(PanelPresetList, TheOpenListIsNotClippedAtAnyScale) {
         EXPECT_LE(list->Size.x, window.x);
         for (const ClippedWindow& cut : clipped)
           ADD_FAILURE() << "'" << cut.window << "' is clipped by " << cut.overflow_px << " px";
+        expect_browsable(driver, window, text_px);
         driver.click_on_nothing();  // closes the list
         ASSERT_EQ(driver.open_popup(), nullptr);
       }

@@ -123,15 +123,17 @@ TEST(Sweep, EachCellOfTheAtlasIsTheSingleRunWithItsFAndK) {
     }
   EXPECT_GE(patterned, 3) << "the runs should show structure, not only dead or full grids";
 
-  // Rows along F (the highest at the top), columns along k, 128-pixel tiles under a title; each
-  // tile is its run's v as the composer draws it alone (viridis, 0 to 0.5).
+  // Rows along F (the highest at the top), columns along k, 128-pixel tiles under a title, with
+  // the axes' margins on the left and at the bottom; each tile is its run's v as the composer
+  // draws it alone (viridis, 0 to 0.5).
   Expected<sheet::SheetFont> font = sheet::load_sans_font(sheet::kLabelFontPx);
   ASSERT_TRUE(font) << font.message();
   const int title_height = font->at_height(sheet::kTitleFontPx).line_height() + sheet::kGapPx;
   const sheet::SheetLayout layout = sheet::layout_sheet(6, 2, 128, 0, 0, title_height);
   const sheet::RgbImage picture = load_png(dir / "sheet.png");
-  ASSERT_EQ(picture.width, layout.width);
-  ASSERT_EQ(picture.height, layout.height);
+  const int axis_width = picture.width - layout.width;
+  ASSERT_GT(axis_width, font->text_width("0.04")) << "room for F's labels on the left";
+  ASSERT_GE(picture.height - layout.height, font->line_height()) << "and for k's at the bottom";
   sheet::SheetStyle style;
   style.table = app::colormap_table(*app::find_colormap("viridis"));
   for (std::size_t t = 0; t < 6; ++t) {
@@ -140,12 +142,32 @@ TEST(Sweep, EachCellOfTheAtlasIsTheSingleRunWithItsFAndK) {
     tile.values.assign(v.begin() + long(shown * cells), v.begin() + long((shown + 1) * cells));
     Expected<sheet::RgbImage> alone = sheet::render_tile(tile, style);
     ASSERT_TRUE(alone) << alone.message();
-    const auto [left, top] = layout.tile_origin(t);
+    const auto [tile_left, top] = layout.tile_origin(t);
+    const int left = axis_width + tile_left;
     bool same = true;
     for (int y = 0; y < 128; ++y)
       for (int x = 0; x < 128; ++x)
         same = same && picture.pixel(left + x, top + y) == alone->pixel(x, y);
     EXPECT_TRUE(same) << "tile " << t << " should show run " << shown;
+  }
+  // Each row's F and each column's k at a tick on the edge: a tick in the text's colour at the
+  // tile's centre, and the label's ink beside (left) or under it.
+  const auto ink = [&](int x0, int y0, int x1, int y1) {
+    int count = 0;
+    for (int y = y0; y < y1; ++y)
+      for (int x = x0; x < x1; ++x) count += picture.pixel(x, y) != sheet::kBackground;
+    return count;
+  };
+  for (int row = 0; row < 3; ++row) {
+    const int centre = layout.tile_origin(std::size_t(row) * 2).second + 64;
+    EXPECT_EQ(picture.pixel(axis_width - 2, centre), sheet::kTextColour) << "F tick, row " << row;
+    EXPECT_GT(ink(0, centre - 6, axis_width - 6, centre + 6), 20) << "F label, row " << row;
+  }
+  for (int column = 0; column < 2; ++column) {
+    const int centre = axis_width + layout.tile_origin(std::size_t(column)).first + 64;
+    EXPECT_EQ(picture.pixel(centre, layout.height + 2), sheet::kTextColour) << "k tick " << column;
+    EXPECT_GT(ink(centre - 20, layout.height + 6, centre + 20, picture.height), 20)
+        << "k label " << column;
   }
   EXPECT_FALSE(dir.has_temporary_file());
 }

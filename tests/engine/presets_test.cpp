@@ -16,7 +16,8 @@ TEST(Presets, ShippedLibraryLoadsWithEveryGroupAndValidParameters) {
   ASSERT_TRUE(library) << library.message();
   std::set<std::string> groups;
   for (const PresetGroup& g : library->groups) groups.insert(g.id);
-  EXPECT_EQ(groups, (std::set<std::string>{"pearson", "named", "tutorial", "course"}));
+  EXPECT_EQ(groups,
+            (std::set<std::string>{"pearson", "named", "tutorial", "course", "hand-start"}));
   std::set<std::string> names;
   for (const Preset& p : library->presets) {
     EXPECT_TRUE(groups.count(p.group)) << p.name;
@@ -51,6 +52,24 @@ TEST(Presets, ShippedPresetsSayWhereTheyComeFromAndWhatTheyShow) {
   EXPECT_EQ(alpha->expected->steps, 10000);
   EXPECT_EQ(alpha->expected->pattern, PatternClass::Mixed);
   EXPECT_EQ(alpha->expected->motion, PatternMotion::Moving);
+}
+
+// The preset list groups by the measured class (docs/presets.md): the presets whose run dies out
+// (pattern `dead`, which PresetPatterns checks on the twin) are the "hand start" group, and only
+// they; their descriptions say the screen goes blank, the others' do not.
+TEST(Presets, TheHandStartGroupIsExactlyThePresetsThatDieOut) {
+  Expected<PresetLibrary> library = load_presets(kPresets);
+  ASSERT_TRUE(library) << library.message();
+  int dying = 0;
+  for (const Preset& p : library->presets) {
+    ASSERT_TRUE(p.expected) << p.name;
+    const bool dies = p.expected->pattern == PatternClass::Dead;
+    dying += dies ? 1 : 0;
+    EXPECT_EQ(p.group == "hand-start", dies) << p.name << " in group " << p.group;
+    EXPECT_EQ(p.description.find("goes blank") != std::string::npos, dies)
+        << p.name << ": " << p.description;
+  }
+  EXPECT_EQ(dying, 8) << "docs/presets.md names eight that die out";
 }
 
 Expected<PresetLibrary> load_text(const std::string& text) {

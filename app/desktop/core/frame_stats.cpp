@@ -116,6 +116,13 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
               {"held", p->held},
               {"finished", p->finished}};
   const FrameTiming average = recent_average();
+  nlohmann::json preset_list = nullptr;
+  if (const std::optional<PresetListShown>& list = ui.preset_list)
+    preset_list = {{"rect", rect(list->rect)},
+                   {"rows", list->rows},
+                   {"rows_shown", list->rows_shown},
+                   {"marked", list->marked},
+                   {"background_alpha", list->background_alpha}};
   const nlohmann::json stats = {
       {"backend", backend},
       {"device", device},
@@ -167,7 +174,10 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"k_axis", rect(layout.k_axis)},
         {"map_labels", map_labels},
         {"clipped", clipped},
-        {"preset_thumbnails", ui.preset_thumbnails}}},
+        {"preset_thumbnails", ui.preset_thumbnails},
+        {"preset_combo", rect(ui.preset_combo)},
+        {"preset_list", preset_list},
+        {"toast", ui.toast.empty() ? nlohmann::json(nullptr) : nlohmann::json(ui.toast)}}},
       // The script at exit (null without one) and its caption: the text, what was drawn of it
       // (nothing with the UI hidden), and a short notice shown.
       {"script", script},

@@ -80,6 +80,17 @@ struct ClippedWindow {
   float overflow_px = 0;  // the most it was over, in window units
 };
 
+// The open preset list, for --stats-json: where it is, how many presets it lists, how many of
+// their rows show whole without scrolling, how many carry the dies-out mark, and the alpha its
+// background was drawn with (1: opaque).
+struct PresetListShown {
+  ScreenRect rect;
+  int rows = 0;
+  int rows_shown = 0;
+  int marked = 0;
+  float background_alpha = 0;
+};
+
 // The last frame's layout and text size, the windows that stayed clipped, and how many presets'
 // thumbnails the preset list shows, for --stats-json.
 struct UiReport {
@@ -87,8 +98,11 @@ struct UiReport {
   ScreenLayout layout;
   std::vector<ClippedWindow> clipped;
   int preset_thumbnails = 0;
-  std::optional<ScreenRect> timings_plot;  // the panel's Timings plot, labels included
-  std::vector<ScreenRect> map_labels;      // map mode: the axes' labels as drawn
+  std::optional<ScreenRect> timings_plot;      // the panel's Timings plot, labels included
+  std::vector<ScreenRect> map_labels;          // map mode: the axes' labels as drawn
+  std::optional<ScreenRect> preset_combo;      // the preset list's box, closed or open
+  std::optional<PresetListShown> preset_list;  // the open preset list (none: closed)
+  std::string toast;  // the toast's text as last drawn ("" none: ui/toast.h)
 };
 
 // A picture exported with its overlays (screenshots and videos with export-overlays on): the

@@ -190,9 +190,11 @@ Expected<Command> parse_command(std::string_view line) {
   }
   if (word == "screenshot" || word == "window-screenshot" || word == "save" || word == "load" ||
       word == "capture-folder" || word == "save-setup") {
-    // A screenshot without a path gets a timestamped name in the capture folder.
+    // A screenshot without a path gets a timestamped name in the capture folder, a state
+    // without one is state.h5 there (App::with_state_file).
     const bool screenshot = word == "screenshot" || word == "window-screenshot";
-    if (rest.empty() && !screenshot) return usage("PATH");
+    const bool state = word == "save" || word == "load";
+    if (rest.empty() && !screenshot && !state) return usage("PATH");
     if (word == "save") return Command{command::SaveState{std::string(rest)}};
     if (word == "load") return Command{command::LoadState{std::string(rest)}};
     if (word == "save-setup") return Command{command::SaveSetup{std::string(rest)}};

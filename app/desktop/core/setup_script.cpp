@@ -17,13 +17,11 @@ constexpr float kSafeDt = 1.0f / 1024.0f;
 }  // namespace
 
 SetupState setup_of(const Simulation& simulation, const ViewState& view) {
-  return SetupState{simulation.preset_name(),
-                    simulation.params(),
-                    simulation.size(),
-                    simulation.init(),
-                    simulation.seed(),
-                    simulation.display_field(),
-                    view};
+  return SetupState{
+      simulation.preset_name(),   simulation.preset_label() == simulation.preset_name(),
+      simulation.params(),        simulation.size(),
+      simulation.init(),          simulation.seed(),
+      simulation.display_field(), view};
 }
 
 std::vector<Command> setup_commands(const SetupState& setup) {
@@ -72,7 +70,10 @@ std::vector<Command> setup_commands(const SetupState& setup) {
 
 std::string setup_script(const SetupState& setup) {
   std::string text = "# Gray-Scott Live setup";
-  if (!setup.preset.empty()) text += " (from preset " + setup.preset + ")";
+  // The preset is named as the lines' source only while they carry its parameters.
+  if (!setup.preset.empty())
+    text += setup.preset_params ? " (from preset " + setup.preset + ")"
+                                : " (custom parameters, started from preset " + setup.preset + ")";
   text += "\n";
   for (const Command& command : setup_commands(setup)) text += to_script_line(command) + "\n";
   return text;

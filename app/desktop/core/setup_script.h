@@ -21,6 +21,7 @@ class Simulation;
 
 struct SetupState {
   std::string preset;  // the preset last loaded: a comment only, the parameters are written out
+  bool preset_params = true;  // whether the parameters are still that preset's (the header says)
   Params params;
   GridSize size;
   InitPattern init = InitPattern::GrownSpots;

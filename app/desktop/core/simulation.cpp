@@ -8,6 +8,7 @@
 
 #include "gs/cell_update.h"
 #include "gs/cpu_twin_backend.h"
+#include "gs/output_file.h"
 #include "gs/param_overrides.h"
 #include "gs/state_file.h"
 
@@ -175,7 +176,7 @@ Status Simulation::save_state(const std::string& path) {
   Fields state;
   GS_TRY(backend_->copy_out(state));
   GS_TRY(write_state(path, state, params_, total_steps_));
-  message_ = "saved " + path;
+  message_ = "saved " + whole_path(path);
   // Saved as asked, but said: grayscott-batch refuses to continue such a state.
   if (first_non_finite_cell(state))
     message_ += ", but it holds NaN or infinity: the simulation diverged before it";

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "capture_path.h"
+#include "gs/output_file.h"
 #include "screenshot.h"
 
 namespace gs::app {
@@ -20,7 +21,7 @@ Status Recording::start(const command::RecordStart& start, GridSize size,
   if (!recorder) return recorder.status();
   recorder_ = std::move(recorder).value();
   with_overlays_ = with_overlays;
-  message_ = "recording " + settings.path.string() +
+  message_ = "recording " + whole_path(settings.path) +
              (VideoRecorder::encodes_mp4() ? "" : " (PNG frames: built without libavcodec)");
   return Status::ok();
 }
@@ -40,7 +41,7 @@ Status Recording::add_composed_frame(
 
 void Recording::stop(const std::string& why) {
   if (!recorder_) return;
-  const std::string path = recorder_->settings().path.string();
+  const std::string path = whole_path(recorder_->settings().path);
   const long long frames = recorder_->frames_written();
   const Status stopped = recorder_->stop();
   recorder_.reset();

@@ -275,7 +275,8 @@ void recording_section(const PanelContext& c) {
 
 void state_section(const PanelContext& c) {
   char* path = c.state.state_path;
-  ImGui::InputText("file", path, sizeof c.state.state_path);
+  ImGui::InputTextWithHint("file", "state.h5 in the capture folder", path,
+                           sizeof c.state.state_path);
   if (ImGui::Button("Save state")) c.commands.push_back(command::SaveState{path});
   ImGui::SameLine();
   if (ImGui::Button("Load state")) c.commands.push_back(command::LoadState{path});

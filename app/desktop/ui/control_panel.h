@@ -33,10 +33,13 @@ struct PanelState {
   // The next recording's pace.
   int video_steps_per_frame = 8;
   int video_fps = 30;
-  // The state file being typed.
-  char state_path[512] = "state.h5";
+  // The state file being typed; empty: state.h5 in the capture folder (App::apply).
+  char state_path[512] = "";
   // Where this frame's Timings plot went (none: not drawn), for the layout check.
   std::optional<DrawnPlot> timings_plot;
+  // Where this frame's preset list box went and how its open list looked (preset_list.h).
+  std::optional<ScreenRect> preset_combo;
+  std::optional<PresetListShown> preset_list;
 };
 
 // What the panel needs to show, its own edit state, and where its commands go.

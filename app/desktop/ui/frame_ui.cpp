@@ -18,6 +18,8 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
   const GridRegion shown = visible_region(c.simulation.size(), c.view.zoom, c.view.center);
   FrameUiResult result;
   c.state.timings_plot.reset();  // drawn again below, or not at all this frame
+  c.state.preset_combo.reset();
+  c.state.preset_list.reset();
   if (layout.panel) draw_control_panel(c, *layout.panel);
   if (layout.bar) result.bar_height = draw_presentation_bar(c, *layout.bar);
   if (layout.timings)
@@ -42,6 +44,8 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
     c.commands.push_back(*paint);
   push_zoom_and_pan(c.view, layout.field, shown, c.simulation.size(), c.commands);
   result.timings_plot = c.state.timings_plot;
+  result.preset_combo = c.state.preset_combo;
+  result.preset_list = c.state.preset_list;
   return result;
 }
 

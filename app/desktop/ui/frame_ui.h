@@ -22,17 +22,19 @@ struct FrameUi {
   const std::vector<Rgb>& colormap_table;
   const ScreenLayout& layout;
   const UiFonts& fonts;
-  const std::vector<KeyPress>& key_presses;        // since the last frame, from the window
+  const std::vector<KeyPress>& key_presses;       // since the last frame, from the window
   const std::vector<ButtonEvent>& button_events;  // the mouse's, likewise
-  BrushStroke& brush_stroke;                       // the drag of the brush, from frame to frame
+  BrushStroke& brush_stroke;                      // the drag of the brush, from frame to frame
 };
 
 struct FrameUiResult {
   KeyActions keys;          // what the keys asked of the app itself (the help, fullscreen)
   float bar_height = 0;     // the presentation bar's height as drawn (0 without one)
   float timings_width = 0;  // the Timings overlay's width as drawn, with its margin (0 without)
-  std::optional<DrawnPlot> timings_plot;  // the panel's Timings plot as drawn (none without)
-  std::vector<ScreenRect> map_labels;     // map mode: the axes' labels as drawn
+  std::optional<DrawnPlot> timings_plot;       // the panel's Timings plot as drawn (none without)
+  std::vector<ScreenRect> map_labels;          // map mode: the axes' labels as drawn
+  std::optional<ScreenRect> preset_combo;      // the preset list's box (none: UI hidden)
+  std::optional<PresetListShown> preset_list;  // the open preset list (none: closed)
   // Why pasted text was refused ("" when nothing was).
   std::string paste_problem;
 };

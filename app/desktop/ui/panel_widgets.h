@@ -1,11 +1,12 @@
 // Widgets the side panel and the presentation bar share: a combo over an enum's names, `set`
-// commands, the run buttons, the preset list (each preset's picture, name and description), and
-// the transfer list (with the paths the backend cannot use greyed out and why).
+// commands, the run buttons, the preset list (preset_list.h), and the transfer list (with the paths
+// the backend cannot use greyed out and why).
 #pragma once
 
 #include <imgui.h>
 
 #include "control_panel.h"
+#include "preset_list.h"
 
 namespace gs::app {
 
@@ -33,7 +34,6 @@ void run_buttons(const PanelContext& c);
 // Sizes the next combo's list to `content_width` (its widest line) and to the screen: never wider
 // or, as a share, taller than the display, so an open list is never cut.
 void fit_next_popup(float content_width);
-void preset_combo(const PanelContext& c, const char* label);
 void transfer_combo(const PanelContext& c, const char* label);
 // The shipped demos by title; choosing one starts it (`demo NAME`). The list shows
 // demos_preview() when closed.

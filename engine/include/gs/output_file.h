@@ -47,4 +47,8 @@ Status write_file_whole(const std::filesystem::path& path, const void* bytes, st
 // path once symlinks and "." or ".." are resolved (so "f.h5" and "./f.h5" are one file).
 bool names_same_file(const std::filesystem::path& a, const std::filesystem::path& b);
 
+// The path as a message names a written file: absolute and without "." or ".." ("state.h5" in
+// /home/a is "/home/a/state.h5"), so the reader knows the folder too.
+std::string whole_path(const std::filesystem::path& path);
+
 }  // namespace gs
