@@ -2,14 +2,15 @@
 # Map mode gives each cell its own rates: k grows along x, F up along y, over Pearson's ranges,
 # so one run shows where each kind of pattern lives. Then a pick takes one cell's (F, k) back to
 # the whole domain, restarted from a few sparse spots at a slow, fixed pace so the audience sees
-# them divide. Without a GPU the map is a quarter of the cells (480x320), so the CPU twin grows it
-# in the time the captions give.
+# them divide. Without a GPU the map is a quarter of the cells (480x270), so the CPU twin grows it
+# in the time the captions give. 16:9, as projectors are: the field keeps over half of a 1280x720
+# screen beside the axes, the bar and the caption.
 set presentation on
 preset pearson-epsilon
 if gpu
-size 960 640
+size 960 540
 else
-size 480 320
+size 480 270
 end
 set init grown-spots
 set map-F-low 0
@@ -46,10 +47,10 @@ set init spots
 set reseed-on-pick on
 if gpu
 steps-per-frame 4
-pick 743 431
+pick 743 364
 else
 steps-per-frame 8
-pick 371 215
+pick 371 182
 end
 caption Picked F 0.026, k 0.061 (Pearson's lambda): the whole domain runs it, from a few spots
 wait 6

@@ -20,7 +20,7 @@ using app::ScreenRect;
 struct LayoutRun {
   int width = 1280, height = 720;
   float scale = 1;
-  std::string grid = "240 160";  // the parameter-map demo's 3:2, small to run fast
+  std::string grid = "320 180";  // the parameter-map demo's 16:9, small to run fast
   std::string before;            // lines after presentation, size and the UI scale
   std::string caption;           // "" for none
   std::string after;             // lines after the caption, before the last frames
@@ -126,7 +126,8 @@ TEST(AppPresentationLayout, ALongCaptionIsNeverClipped) {
 // Map mode on both projectors at scales 1 to 3: the axes' strips and every label outside the
 // field and inside the window, no two labels overlapping, none under the bar, the caption, the
 // colour bar or the Timings, and the Timings off the map's top-left corner. At scale 1 the
-// labels are at least 1/50 of the height.
+// labels are at least 1/50 of the height. With all of that, the demo's 16:9 map keeps half of a
+// 1280x720 screen.
 TEST(AppPresentationLayout, TheMapsAxesSitOutsideTheFieldAndNoLabelsOverlap) {
   for (const auto& [width, height] : {std::pair{1280, 720}, std::pair{1920, 1080}})
     for (const float scale : {1.0f, 2.0f, 3.0f}) {
@@ -146,6 +147,10 @@ TEST(AppPresentationLayout, TheMapsAxesSitOutsideTheFieldAndNoLabelsOverlap) {
       ASSERT_TRUE(F_axis && k_axis) << ui.dump();
       EXPECT_FALSE(F_axis->overlaps(field));
       EXPECT_FALSE(k_axis->overlaps(field));
+      if (width == 1280) {
+        EXPECT_GE(area(field), 0.5f * 1280.0f * 720.0f)
+            << "the map is " << area(field) / (1280.0f * 720.0f) << " of the screen";
+      }
       std::vector<ScreenRect> labels;
       for (const nlohmann::json& label : ui["map_labels"]) labels.push_back(*rect_of(label));
       // Six k ticks, six F ticks and the two names where nothing crowds them; at least the ends

@@ -300,7 +300,7 @@ void draw_control_panel(const PanelContext& c, const ScreenRect& where) {
   if (ImGui::Button("Present (F5)")) push_set(c, V::Presentation, true);
   ImGui::SameLine();
   demos_combo(c, "demos");
-  draw_demo_controls(c, true);
+  draw_demo_buttons(c);
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) run_section(c);
   if (ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen)) parameter_section(c);
   if (ImGui::CollapsingHeader("Favourites (keys 1-9)")) favourites_section(c);

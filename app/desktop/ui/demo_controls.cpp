@@ -10,11 +10,18 @@
 namespace gs::app {
 namespace {
 
-// The label at its widest, so the controls keep their width from caption to caption.
-constexpr const char* kWidestLabel = "caption 99 of 99";
+void caption_label(int caption, int captions, char (&label)[48]) {
+  std::snprintf(label, sizeof label, "caption %d of %d", caption, captions);
+}
 
-void caption_label(const ScriptProgress& script, char (&label)[48]) {
-  std::snprintf(label, sizeof label, "caption %d of %d", script.caption, script.captions);
+// The label at its widest for this script ("caption 8 of 9" with its digits as wide as "9 of
+// 9"), so the controls keep their width from caption to caption.
+float widest_label_width(const ScriptProgress& script) {
+  char label[48];
+  caption_label(script.captions, script.captions, label);
+  for (char* digit = label; *digit; ++digit)
+    if (*digit >= '0' && *digit <= '9') *digit = '0';  // the digits as wide as they get
+  return ImGui::CalcTextSize(label).x;
 }
 
 float button_width(const char* label) {
@@ -31,23 +38,26 @@ void push(const PanelContext& c, ScriptAction action) {
 
 }  // namespace
 
-float demo_controls_width(const PanelContext& c) {
-  if (!c.script) return 0.0f;
-  const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  return ImGui::CalcTextSize(c.script->name.c_str()).x + button_width("Restart") +
-         2.0f * ImGui::GetFrameHeight() + ImGui::CalcTextSize(kWidestLabel).x +
-         button_width("Stop") + 5.0f * spacing;
+float demo_name_width(const PanelContext& c) {
+  return c.script ? ImGui::CalcTextSize(c.script->name.c_str()).x : 0.0f;
 }
 
-void draw_demo_controls(const PanelContext& c, bool in_panel) {
+void draw_demo_name(const PanelContext& c) {
+  if (!c.script) return;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(c.script->name.c_str());
+}
+
+float demo_buttons_width(const PanelContext& c) {
+  if (!c.script) return 0.0f;
+  return button_width("Restart") + 2.0f * ImGui::GetFrameHeight() + widest_label_width(*c.script) +
+         button_width("Stop") + 4.0f * ImGui::GetStyle().ItemSpacing.x;
+}
+
+void draw_demo_buttons(const PanelContext& c) {
   if (!c.script) return;
   const ScriptProgress& script = *c.script;
   ImGui::PushID("demo controls");
-  if (!in_panel) {  // the panel's status line above names the script already
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(script.name.c_str());
-    ImGui::SameLine();
-  }
   if (ImGui::Button("Restart")) push(c, ScriptAction::Restart);
   tooltip("Home: the demo again from its start");
   ImGui::SameLine();
@@ -57,10 +67,11 @@ void draw_demo_controls(const PanelContext& c, bool in_panel) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   char label[48];
-  caption_label(script, label);
+  caption_label(script.caption, script.captions, label);
   const float start = ImGui::GetCursorPosX();
+  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
-  ImGui::SameLine(start + ImGui::CalcTextSize(kWidestLabel).x + ImGui::GetStyle().ItemSpacing.x);
+  ImGui::SameLine(start + widest_label_width(script) + ImGui::GetStyle().ItemSpacing.x);
   ImGui::BeginDisabled(script.caption >= script.captions);
   if (ImGui::ArrowButton("next", ImGuiDir_Right)) push(c, ScriptAction::Next);
   tooltip("Page Down: the next caption now");

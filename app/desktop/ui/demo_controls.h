@@ -9,11 +9,13 @@
 
 namespace gs::app {
 
-// The width the controls take on one line at the current text size (0 without a script).
-float demo_controls_width(const PanelContext& context);
-// On the current line: in the bar the name then the buttons, in the panel (whose status line
-// names the script) the buttons alone; nothing without a script.
-void draw_demo_controls(const PanelContext& context, bool in_panel = false);
+// The demo's name (the bar shows it; the panel's status line names the script already) and its
+// buttons with "caption 3 of 9", each on the current line, and the width each takes there (0
+// without a script), so the bar can put them on a row of their own where a row is too narrow.
+float demo_name_width(const PanelContext& context);
+void draw_demo_name(const PanelContext& context);
+float demo_buttons_width(const PanelContext& context);
+void draw_demo_buttons(const PanelContext& context);
 
 // Whether the caption over the field was clicked this frame (a click dismisses it).
 bool caption_clicked();

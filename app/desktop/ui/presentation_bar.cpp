@@ -71,11 +71,14 @@ float draw_presentation_bar(const PanelContext& c, const ScreenRect& bar) {
   preset_combo(c, "##preset");
   combo(ImGui::CalcTextSize(to_string(c.transfer).c_str()).x);
   transfer_combo(c, "##transfer");
-  combo(ImGui::CalcTextSize(demos_preview(c)).x);
-  demos_combo(c, "##demos");
-  if (c.script) {  // a demo runs: its name, "caption 3 of 9", and its buttons
-    flow.next(demo_controls_width(c));
-    draw_demo_controls(c);
+  if (c.script) {  // a demo runs: its name, "caption 3 of 9" and its buttons replace the list
+    flow.next(demo_name_width(c));
+    draw_demo_name(c);
+    flow.next(demo_buttons_width(c));
+    draw_demo_buttons(c);
+  } else {
+    combo(ImGui::CalcTextSize(demos_preview(c)).x);
+    demos_combo(c, "##demos");
   }
   char steps[48];
   std::snprintf(steps, sizeof steps, "step %lld", c.simulation.total_steps());
