@@ -50,9 +50,7 @@ Status App::fall_back_from_cuda(const SimulationCommand& command, const Status& 
   if (fallback->instead) GS_TRY(apply_to_simulation(*fallback->instead));
   std::cerr << "grayscott: " << origin << fallback->notice << "\n";
   // Status, not a caption: the teaching caption stays (a demo's no-GPU lines say what runs).
-  // Said on stderr, in the panel's status lines and, briefly, as a notice over the field.
   fallback_notice_ = fallback->notice;
-  caption_.show_notice(fallback->notice);
   return Status::ok();
 }
 

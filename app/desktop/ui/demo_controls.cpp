@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 namespace gs::app {
 namespace {
@@ -38,29 +39,30 @@ void push(const PanelContext& c, ScriptAction action) {
 
 }  // namespace
 
-float demo_name_width(const PanelContext& c) {
-  return c.script ? ImGui::CalcTextSize(c.script->name.c_str()).x : 0.0f;
-}
-
-void draw_demo_name(const PanelContext& c) {
+void draw_demo_name(const PanelContext& c, const PlaceItem& place) {
   if (!c.script) return;
+  place(ImGui::CalcTextSize(c.script->name.c_str()).x);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(c.script->name.c_str());
 }
 
-float demo_buttons_width(const PanelContext& c) {
-  if (!c.script) return 0.0f;
-  return button_width("Restart") + 2.0f * ImGui::GetFrameHeight() + widest_label_width(*c.script) +
-         button_width("Stop") + 4.0f * ImGui::GetStyle().ItemSpacing.x;
-}
-
-void draw_demo_buttons(const PanelContext& c) {
+void draw_demo_buttons(const PanelContext& c, const PlaceItem& place) {
   if (!c.script) return;
   const ScriptProgress& script = *c.script;
+  bool first = true;
+  const auto next = [&](float width) {
+    if (place)
+      place(width);
+    else if (!std::exchange(first, false))
+      ImGui::SameLine();
+  };
   ImGui::PushID("demo controls");
+  next(button_width("Restart"));
   if (ImGui::Button("Restart")) push(c, ScriptAction::Restart);
   tooltip("Home: the demo again from its start");
-  ImGui::SameLine();
+  // The arrows and the label as one item: "◀ caption 3 of 9 ▶" never splits.
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  next(2.0f * ImGui::GetFrameHeight() + widest_label_width(script) + 2.0f * spacing);
   ImGui::BeginDisabled(script.caption == 0 && !script.finished);
   if (ImGui::ArrowButton("previous", ImGuiDir_Left)) push(c, ScriptAction::Previous);
   tooltip("Page Up: the previous caption, with the settings of its part");
@@ -71,12 +73,12 @@ void draw_demo_buttons(const PanelContext& c) {
   const float start = ImGui::GetCursorPosX();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
-  ImGui::SameLine(start + widest_label_width(script) + ImGui::GetStyle().ItemSpacing.x);
+  ImGui::SameLine(start + widest_label_width(script) + spacing);
   ImGui::BeginDisabled(script.caption >= script.captions);
   if (ImGui::ArrowButton("next", ImGuiDir_Right)) push(c, ScriptAction::Next);
   tooltip("Page Down: the next caption now");
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  next(button_width("Stop"));
   if (ImGui::Button("Stop")) push(c, ScriptAction::Stop);
   tooltip("Esc: stop the demo (its caption goes; the simulation goes on)");
   ImGui::PopID();

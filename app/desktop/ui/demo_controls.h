@@ -5,17 +5,22 @@
 // rows while the demo runs.
 #pragma once
 
+#include <functional>
+
 #include "control_panel.h"
 
 namespace gs::app {
 
+// Places the next item, given its width: on the current row, or a new one where it would not
+// fit (the presentation bar's flow).
+using PlaceItem = std::function<void(float width)>;
+
 // The demo's name (the bar shows it; the panel's status line names the script already) and its
-// buttons with "caption 3 of 9", each on the current line, and the width each takes there (0
-// without a script), so the bar can put them on a row of their own where a row is too narrow.
-float demo_name_width(const PanelContext& context);
-void draw_demo_name(const PanelContext& context);
-float demo_buttons_width(const PanelContext& context);
-void draw_demo_buttons(const PanelContext& context);
+// controls: Restart, "◀ caption 3 of 9 ▶" and Stop, each placed by `place` (one after another
+// on the current row without it), so a narrow column wraps them rather than cutting them.
+// Nothing without a script.
+void draw_demo_name(const PanelContext& context, const PlaceItem& place);
+void draw_demo_buttons(const PanelContext& context, const PlaceItem& place = nullptr);
 
 // Whether the caption over the field was clicked this frame (a click dismisses it).
 bool caption_clicked();

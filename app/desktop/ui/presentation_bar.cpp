@@ -4,7 +4,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdio>
 
 #include "demo_controls.h"
 #include "panel_widgets.h"
@@ -58,9 +57,9 @@ float draw_presentation_bar(const PanelContext& c, const ScreenRect& bar) {
   flow.next(button_width("Pause") + button_width("Step") + button_width("Reset") +
             2.0f * ImGui::GetStyle().ItemSpacing.x);
   run_buttons(c);
-  // Each list as wide as what it shows, so nothing in the bar is cut; the preset's and the step
-  // count's as wide as the widest they can show, so a pick or a growing count never moves the
-  // rest of the bar (nor wraps it to a new row and shrinks the field mid-demo).
+  // Each list as wide as what it shows, so nothing in the bar is cut; the preset's as wide as the
+  // widest it can show, so a pick never moves the rest of the bar (nor wraps it to a new row and
+  // shrinks the field mid-demo).
   const auto combo = [&flow](float text_width) {
     const float width =
         text_width + ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().FramePadding.x;
@@ -72,19 +71,13 @@ float draw_presentation_bar(const PanelContext& c, const ScreenRect& bar) {
   combo(ImGui::CalcTextSize(to_string(c.transfer).c_str()).x);
   transfer_combo(c, "##transfer");
   if (c.script) {  // a demo runs: its name, "caption 3 of 9" and its buttons replace the list
-    flow.next(demo_name_width(c));
-    draw_demo_name(c);
-    flow.next(demo_buttons_width(c));
-    draw_demo_buttons(c);
+    const auto place = [&flow](float width) { flow.next(width); };
+    draw_demo_name(c, place);
+    draw_demo_buttons(c, place);
   } else {
     combo(ImGui::CalcTextSize(demos_preview(c)).x);
     demos_combo(c, "##demos");
   }
-  char steps[48];
-  std::snprintf(steps, sizeof steps, "step %lld", c.simulation.total_steps());
-  flow.next(std::max(ImGui::CalcTextSize(steps).x, ImGui::CalcTextSize("step 00000000").x));
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(steps);
   const float height = ImGui::GetWindowHeight();
   ImGui::End();
   return height;

@@ -1,6 +1,7 @@
 // Presentation mode's slim bar across the top of the window: leave presentation mode, run,
-// step, reset, the preset, the transfer path, the demos and the step count, wrapping to a second
-// row when the window is narrow for the text size.
+// step, reset, the preset, the transfer path, and the demos (or a running demo's controls),
+// wrapping to a second row when the window is narrow for the text size. The step count is the
+// Timings overlay's.
 #pragma once
 
 #include "control_panel.h"

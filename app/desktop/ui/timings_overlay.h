@@ -1,7 +1,8 @@
 // The Timings overlay of presentation mode and of exported pictures: the course's story in large
 // type (which backend and transfer path, kernel and transfer time, bytes over PCIe per frame,
-// steps per second), or "paused", and under it which EGL and CUDA devices run. Drawn by
-// timings_panel.cpp beside the panel's own Timings section, from the same figures.
+// steps per second, the step reached), or "paused at step N", and under it which EGL and CUDA
+// devices run. (The presentation bar holds controls only: a figure that grows would wrap it.) Drawn
+// by timings_panel.cpp beside the panel's own Timings section, from the same figures.
 #pragma once
 
 #include <imgui.h>
@@ -23,6 +24,7 @@ struct TimingsSummary {
   // the last configuration's would read as this one's.
   bool measuring = false;
   double kernel_ms = 0, transfer_ms = 0, pcie_mb = 0, steps_per_s = 0;
+  long long step = 0;  // the simulation's total steps
 };
 
 TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats& stats,

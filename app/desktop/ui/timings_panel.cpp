@@ -88,6 +88,7 @@ TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats&
   summary.transfer_ms = average.transfer_ms;
   summary.pcie_mb = double(average.pcie_bytes) / 1e6;
   summary.steps_per_s = stats.steps_per_s();
+  summary.step = simulation.total_steps();
   return summary;
 }
 
@@ -104,14 +105,15 @@ float draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anch
   if (numbers) ImGui::PushFont(numbers);
   ImGui::TextUnformatted(timings.path.c_str());
   if (timings.paused) {
-    ImGui::TextUnformatted("paused");
+    ImGui::Text("paused at step %lld", timings.step);
   } else if (timings.measuring) {
-    ImGui::TextUnformatted("measuring...");
+    ImGui::Text("step %lld: measuring...", timings.step);
   } else if (ImGui::BeginTable("figures", 2, ImGuiTableFlags_SizingFixedFit)) {
     figure_row("kernel", "%.2f ms", timings.kernel_ms);
     figure_row("transfer", "%.2f ms", timings.transfer_ms);
     figure_row("PCIe", "%.1f MB/frame", timings.pcie_mb);
     figure_row("steps/s", "%.0f", timings.steps_per_s);
+    figure_row("step", "%.0f", double(timings.step));
     ImGui::EndTable();
   }
   if (numbers) ImGui::PopFont();

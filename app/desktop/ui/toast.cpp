@@ -25,7 +25,8 @@ std::string Toast::draw(const ScreenRect& area, double now) const {
                                std::max(display.x - 2.0f * margin, 4.0f * margin));
   const float x = std::clamp(area.x + 0.5f * (area.width - width), margin,
                              std::max(display.x - margin - width, margin));
-  ImGui::SetNextWindowPos(ImVec2(x, area.y + margin), ImGuiCond_Always);
+  // At the field's foot: its top holds the recording's indicator and other notices.
+  ImGui::SetNextWindowPos(ImVec2(x, area.bottom() - margin), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
   ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, display.y));
   ImGui::SetNextWindowBgAlpha(0.85f);
   ImGui::PushStyleVar(ImGuiStyleVar_Alpha, opacity);
