@@ -19,20 +19,23 @@ trap 'rm -rf "$scratch"' EXIT
 export XDG_CONFIG_HOME="$scratch/config"
 
 steps="${STEPS:-30000}"
-# shot NAME WINDOW_SIZE SCRIPT_LINES: the window as NAME.png after the lines, the steps (the same
-# pattern on any machine) and 60 frames running (for the Timings).
+# shot NAME WINDOW_SIZE GRID SCRIPT_LINES: the window as NAME.png after the lines, the steps (the
+# same pattern on any machine) and 60 frames running (for the Timings). The script is a lecture
+# (it has a caption), so the bar shows its controls under its name: `lecture`.
 shot() {
-  printf '%s\npause\nstep %s\nrun\nrun-frames 60\nwindow-screenshot %s\nquit\n' "$3" "$steps" \
-    "$scratch/$1.png" > "$scratch/$1.gs"
-  "$app" --headless --backend cpu --width 512 --height 512 --window-size "$2" \
-    --script "$scratch/$1.gs"
+  mkdir -p "$scratch/$1"
+  printf '%s\npause\nstep %s\nrun\nrun-frames 60\nwindow-screenshot %s\nquit\n' "$4" "$steps" \
+    "$scratch/$1.png" > "$scratch/$1/lecture.gs"
+  "$app" --headless --backend cpu --width "${3%x*}" --height "${3#*x}" --window-size "$2" \
+    --script "$scratch/$1/lecture.gs"
   mv "$scratch/$1.png" "$out/app-$1.png"
 }
 
-shot panel 1400x900 "preset coral
+shot panel 1400x900 512x512 "preset coral
 reset spots 7
 set ui-scale 1"
-shot presentation 1600x900 "preset pearson-epsilon
+# 16:9, as a projector: the bar across the top, the caption under the field.
+shot presentation 1600x900 640x360 "preset pearson-epsilon
 reset grown-spots 3
 set presentation on
 set ui-scale 1.5
