@@ -17,8 +17,8 @@ nlohmann::json run_clicking(const ScratchDir& dir, bool presenting,
   std::filesystem::remove(ready);
   const std::string script = std::string("pause\n") + (presenting ? "set presentation on\n" : "") +
                              "run-frames 3\nwindow-screenshot " + ready.string() +
-                             "\nwait 1.5\nwindow-screenshot " +
-                             (dir / "open.png").string() + "\nquit\n";
+                             "\nwait 1.5\nwindow-screenshot " + (dir / "open.png").string() +
+                             "\nquit\n";
   std::string input;
   if (box)
     input = "\"$xdotool\" mousemove " + std::to_string(int(box->x + 0.5f * box->width)) + " " +
