@@ -6,14 +6,14 @@
 #include <string>
 
 namespace gs::batch {
-namespace {
 
-// As few digits as tell the lattice's values apart in practice ("0.0525", not "0.052500").
-std::string tick_text(double value) {
+std::string sweep_value_text(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.4g", value);
   return text;
 }
+
+namespace {
 
 void fill(sheet::RgbImage& image, int x0, int y0, int x1, int y1, app::Rgb colour) {
   for (int y = std::max(y0, 0); y < std::min(y1, image.height); ++y)
@@ -28,7 +28,8 @@ sheet::RgbImage with_sweep_axes(const sheet::RgbImage& sheet, const sheet::Sheet
                                 const std::vector<double>& column_values,
                                 const sheet::SheetFont& font) {
   int widest = 0;
-  for (double value : row_values) widest = std::max(widest, font.text_width(tick_text(value)));
+  for (double value : row_values)
+    widest = std::max(widest, font.text_width(sweep_value_text(value)));
   const int left = sheet::kGapPx + widest + kTickGapPx + kTickPx;
   const int bottom = kTickPx + kTickGapPx + font.line_height() + sheet::kGapPx;
   sheet::RgbImage out(left + sheet.width, sheet.height + bottom, sheet::kBackground);
@@ -41,7 +42,7 @@ sheet::RgbImage with_sweep_axes(const sheet::RgbImage& sheet, const sheet::Sheet
   for (std::size_t row = 0; row < row_values.size(); ++row) {
     const int centre = layout.tile_origin(row * std::size_t(layout.columns)).second + half;
     fill(out, left - kTickPx, centre, left, centre + 1, ink);
-    const std::string text = tick_text(row_values[row]);
+    const std::string text = sweep_value_text(row_values[row]);
     const int top = centre - font.line_height() / 2;
     if (top < free_from) continue;
     const int x = left - kTickPx - kTickGapPx - font.text_width(text);
@@ -54,7 +55,7 @@ sheet::RgbImage with_sweep_axes(const sheet::RgbImage& sheet, const sheet::Sheet
   for (std::size_t column = 0; column < column_values.size(); ++column) {
     const int centre = left + layout.tile_origin(column).first + half;
     fill(out, centre, edge, centre + 1, edge + kTickPx, ink);
-    const std::string text = tick_text(column_values[column]);
+    const std::string text = sweep_value_text(column_values[column]);
     const int width = font.text_width(text);
     const int x = std::clamp(centre - width / 2, 0, std::max(out.width - width, 0));
     if (x < free_after) continue;

@@ -3,6 +3,7 @@
 // before it is left out (its tick stays), so dense sweeps stay readable.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "contact_sheet.h"
@@ -13,6 +14,10 @@ namespace gs::batch {
 
 inline constexpr int kTickPx = 5;     // a tick's length, out from the sheet's edge
 inline constexpr int kTickGapPx = 3;  // between a tick and its label
+
+// A lattice value with as few digits as tell the values apart in practice ("0.0525", not
+// "0.052500"), for the ticks and the sheet's title.
+std::string sweep_value_text(double value);
 
 // `sheet` (laid out as `layout`) with a margin on the left for `row_values` (top row first) and
 // one below for `column_values` (left column first); the tiles keep their places within it.

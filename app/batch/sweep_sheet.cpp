@@ -1,6 +1,5 @@
 #include "sweep_sheet.h"
 
-#include <cstdio>
 #include <string>
 
 #include "colormap.h"
@@ -11,16 +10,11 @@
 namespace gs::batch {
 namespace {
 
-std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g", value);
-  return text;
-}
-
 // Short enough for a small sheet: "F 0.01–0.06 ↑  k 0.045–0.07 →".
 std::string title(const SweepPlan& plan) {
-  return "F " + number(plan.F.low) + "\u2013" + number(plan.F.high) + " \u2191  k " +
-         number(plan.k.low) + "\u2013" + number(plan.k.high) + " \u2192";
+  return "F " + sweep_value_text(plan.F.low) + "\u2013" + sweep_value_text(plan.F.high) +
+         " \u2191  k " + sweep_value_text(plan.k.low) + "\u2013" + sweep_value_text(plan.k.high) +
+         " \u2192";
 }
 
 }  // namespace

@@ -89,12 +89,8 @@ std::vector<app::Command> PanelDriver::frame(ImVec2 mouse, bool left_down,
   std::vector<app::Command> commands;
   const std::string gl_version = "(none: headless panel test)";
   const std::string devices = "EGL device 0 (software); backend on the CPU";
-  app::draw_control_panel(
-      {settings_,    *simulation_, view_,       stats_,     pace_,
-       transfer_,    no_text_,     no_reasons_, gl_version, devices,
-       no_text_,     nullptr,      no_text_,    no_text_,   commands,
-       panel_state_, demos_,       thumbnails_, no_text_,   script_ ? &*script_ : nullptr},
-      app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
+  app::draw_control_panel(panel_context(commands, gl_version, devices),
+                          app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
   if (also) also();
   ImGui::Render();  // no renderer: the draw data is built and dropped
   for (const app::Command& command : commands) {
@@ -190,12 +186,8 @@ std::string PanelDriver::text_of_frame(const std::function<void()>& also) {
     ImGui::NewFrame();
     if (logged) ImGui::LogToClipboard();  // in the frame's implicit window
     std::vector<app::Command> ignored;
-    app::draw_control_panel(
-        {settings_,    *simulation_, view_,       stats_,   pace_,
-         transfer_,    no_text_,     no_reasons_, no_text_, no_text_,
-         no_text_,     nullptr,      no_text_,    no_text_, ignored,
-         panel_state_, demos_,       thumbnails_, no_text_, script_ ? &*script_ : nullptr},
-        app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
+    app::draw_control_panel(panel_context(ignored, no_text_, no_text_),
+                            app::ScreenRect{0.0f, 0.0f, kPanelSize.x, kPanelSize.y});
     if (logged) ImGui::LogToClipboard();
     if (also) also();
     if (logged) ImGui::LogFinish();
@@ -279,6 +271,15 @@ std::vector<app::Command> PanelDriver::click_every_widget() {
       if (ImGui::GetCurrentContext()->ActiveId != 0) click_on_nothing();
     }
   return {pushed_.begin() + std::ptrdiff_t(first), pushed_.end()};
+}
+
+app::PanelContext PanelDriver::panel_context(std::vector<app::Command>& commands,
+                                             const std::string& gl_version,
+                                             const std::string& devices) {
+  return {settings_,    *simulation_, view_,       stats_,     pace_,
+          transfer_,    no_text_,     no_reasons_, gl_version, devices,
+          no_text_,     nullptr,      no_text_,    no_text_,   commands,
+          panel_state_, demos_,       thumbnails_, no_text_,   script_ ? &*script_ : nullptr};
 }
 
 void PanelDriver::click_in_popup(std::set<ImGuiID>& clicked) {

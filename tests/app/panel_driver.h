@@ -103,6 +103,9 @@ class PanelDriver {
 
  private:
   void click_in_popup(std::set<ImGuiID>& clicked);
+  // The panel's context over this driver's simulation and state, pushing into `commands`.
+  app::PanelContext panel_context(std::vector<app::Command>& commands,
+                                  const std::string& gl_version, const std::string& devices);
 
   ImGuiContext* context_ = nullptr;
   ImGuiStyle base_style_;
