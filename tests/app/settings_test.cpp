@@ -57,7 +57,8 @@ TEST(Settings, NeverWritesOverAFileThatIsNotItsSettings) {
   const std::string typo = "{\"ui_scale\": 2.0, \"font_size\": 20,}\n";
   const std::string foreign = "{\"theme\": \"dark\"}\n";
   const std::string secret = "root:$6$salt$hash:19000:0:99999:7:::\n";
-  for (const std::string& text : {typo, foreign}) {
+  const std::string huge = "{\"ui_scale\": 1e999}\n";  // past a double: nlohmann's out_of_range
+  for (const std::string& text : {typo, foreign, huge}) {
     std::ofstream(file) << text;
     const Expected<Settings> loaded = load_settings(file);
     ASSERT_FALSE(loaded);

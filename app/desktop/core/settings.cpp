@@ -38,6 +38,8 @@ Expected<std::optional<nlohmann::json>> read_settings_json(const std::filesystem
     j = nlohmann::json::parse(**text);
   } catch (const nlohmann::json::parse_error& e) {
     return Error{named + " is not valid JSON (at byte " + std::to_string(e.byte) + ")"};
+  } catch (const nlohmann::json::exception&) {  // a number past a double's range: 1e999
+    return Error{named + " holds a value JSON cannot carry (a number out of range?)"};
   }
   if (!j.is_object()) return Error{named + " is not a JSON object"};
   for (const auto& item : j.items())
