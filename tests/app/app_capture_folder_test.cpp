@@ -4,6 +4,7 @@
 // (a `capture-folder` line, or the remembered one) wins. Headless, with HOME and the config
 // folder in a scratch folder.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <fstream>
 #include <string>
@@ -70,6 +71,17 @@ TEST(AppCaptureFolder, ThenUserDirsThenPicturesInTheHomeFolder) {
   const std::vector<std::string> names = names_in(dir / "home" / "Pictures" / "grayscott-live");
   ASSERT_EQ(names.size(), 2u) << testing::PrintToString(names);  // the screenshot, the video
   for (const std::string& name : names) EXPECT_EQ(name.rfind("grayscott-20", 0), 0u) << name;
+}
+
+// A FIFO where user-dirs.dirs belongs (no writer ever comes) is no answer, not a hang: the
+// capture goes to the home folder's Pictures. A plain read would block for ever at P.
+TEST(AppCaptureFolder, AFifoForUserDirsIsPassedOver) {
+  ScratchDir dir;
+  std::filesystem::create_directories(dir / "config");
+  ASSERT_EQ(::mkfifo((dir / "config" / "user-dirs.dirs").c_str(), 0600), 0);
+  const ProgramResult result = run_app_headless(dir, kShot, {}, environment(dir, ""));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_one_shot(dir / "home" / "Pictures" / "grayscott-live");
 }
 
 TEST(AppCaptureFolder, AChosenFolderWinsAndThePicturesFolderIsNotMade) {

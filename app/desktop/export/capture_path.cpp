@@ -3,12 +3,16 @@
 
 #include <cstdlib>
 #include <ctime>
-#include <fstream>
 #include <sstream>
 #include <string_view>
 
+#include "gs/input_file.h"
+
 namespace gs::app {
 namespace {
+
+// xdg-user-dirs' file is a few hundred bytes; past this it is not that file.
+constexpr std::size_t kMaxUserDirsBytes = 1 << 20;
 
 std::string environment(const char* name) {
   const char* value = std::getenv(name);
@@ -63,11 +67,12 @@ std::filesystem::path default_capture_folder() {
   std::string config = environment("XDG_CONFIG_HOME");
   if (config.empty() && !home.empty()) config = home + "/.config";
   if (!config.empty()) {
-    std::ifstream file(std::filesystem::path(config) / "user-dirs.dirs");
-    std::ostringstream text;
-    text << file.rdbuf();
-    if (const std::string pictures = pictures_dir_in_user_dirs(text.str(), home); !pictures.empty())
-      return std::filesystem::path(pictures) / subfolder;
+    // Read without blocking and bounded: a FIFO or a huge file there is no answer, not a hang.
+    const Expected<std::optional<std::string>> text =
+        read_regular_file(std::filesystem::path(config) / "user-dirs.dirs", kMaxUserDirsBytes);
+    if (text && *text)
+      if (const std::string pictures = pictures_dir_in_user_dirs(**text, home); !pictures.empty())
+        return std::filesystem::path(pictures) / subfolder;
   }
   if (!home.empty()) return std::filesystem::path(home) / "Pictures" / subfolder;
   return ".";

@@ -1,18 +1,22 @@
 #include "gl_shader.h"
 
-#include <fstream>
-#include <sstream>
+#include <optional>
 #include <utility>
+
+#include "gs/input_file.h"
 
 namespace gs::app {
 namespace {
 
+// A shader is a few kilobytes; past this the data folder holds something else.
+constexpr std::size_t kMaxShaderBytes = 1 << 20;
+
+// Read without blocking and bounded: a FIFO under the data folder is a message, not a hang.
 Expected<std::string> read_source(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) return Error{"cannot read shader '" + path.string() + "'"};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  Expected<std::optional<std::string>> text = read_regular_file(path, kMaxShaderBytes);
+  if (!text) return Error{"shader: " + text.message()};
+  if (!*text) return Error{"cannot read shader '" + path.string() + "': no such file"};
+  return std::move(**text);
 }
 
 Expected<GLuint> compile(GLenum stage, const std::filesystem::path& path) {
