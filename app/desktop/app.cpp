@@ -202,18 +202,13 @@ void App::draw_ui() {
   const Recording& recording = captures_->recording();
   // What was written since the last frame, for the toast: a screenshot, a recording's start or
   // end (each says its whole path); a saved state is shown as it is applied (app_commands.cpp).
-  if (captures_->taken() != screenshots_seen_) {
-    screenshots_seen_ = captures_->taken();
-    toast_.show("saved " + captures_->last_path(), ImGui::GetTime());
-  }
-  if (recording.message() != recording_seen_) {
-    recording_seen_ = recording.message();
-    toast_.show(recording_seen_, ImGui::GetTime());
-  }
+  toast_.follow_captures(captures_->taken(), captures_->last_path(), recording.message(),
+                         ImGui::GetTime());
   const std::string devices = devices_text(devices_in_use());
   // A script's controls in the bar and the panel, where it has captions to step through.
   std::optional<ScriptProgress> script;
-  if (script_ && script_->progress().captions > 0) script = script_->progress();
+  if (script_)
+    if (ScriptProgress progress = script_->progress(); progress.captions > 0) script = progress;
   const FrameUiResult ui = draw_frame_ui(
       {{settings_,
         *simulation_,
@@ -244,7 +239,9 @@ void App::draw_ui() {
        surface_->take_button_events(),
        brush_stroke_});
   bar_height_ = ui.bar_height;
-  map_labels_ = ui.map_labels;
+  drawn_.map_labels = ui.map_labels;
+  drawn_.preset_combo = ui.preset_combo;
+  drawn_.preset_list = ui.preset_list;
   // The widest the overlay has been at this text size, so the field stays put when it narrows
   // (paused, fewer digits).
   timings_width_ = std::max(timings_width_, ui.timings_width);
@@ -256,19 +253,17 @@ void App::draw_ui() {
   }
   // The Timings plot draws its own labels: one past its edge counts as clipped too.
   std::vector<ClippedWindow> clipped = clipped_windows();
-  timings_plot_.reset();
+  drawn_.timings_plot.reset();
   if (ui.timings_plot) {
-    timings_plot_ = ui.timings_plot->rect;
+    drawn_.timings_plot = ui.timings_plot->rect;
     if (ui.timings_plot->label_overflow_px > 1.0f)  // past rounding, as clipped_windows()
       clipped.push_back({"##timings plot", ui.timings_plot->label_overflow_px});
   }
   clip_watch_.observe(clipped);
   // Presenting, the panel's messages are hidden: the toast says where files went.
-  toast_shown_.clear();
+  drawn_.toast.clear();
   if (view_.presentation && !view_.ui_hidden)
-    toast_shown_ = toast_.draw(layout_.field, ImGui::GetTime());
-  preset_combo_ = ui.preset_combo;
-  preset_list_ = ui.preset_list;
+    drawn_.toast = toast_.draw(layout_.field, ImGui::GetTime());
   imgui_->end_frame();
 }
 
@@ -281,13 +276,14 @@ int App::finish() {
   }
   if (options_.stats_json) {
     const Backend& backend = simulation_->backend();
+    drawn_.text_px = imgui_->fonts().text_px;
+    drawn_.layout = layout_;
+    drawn_.clipped = clip_watch_.persistent();
+    drawn_.preset_thumbnails = int(thumbnails_.ids().size());
     if (Status status = stats_.write_json(
             *options_.stats_json, backend.name(), backend.description(), to_string(display_.path()),
             display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
-            surface_->gl_version(), {devices_in_use(), display_.builds()},
-            {imgui_->fonts().text_px, layout_, clip_watch_.persistent(),
-             int(thumbnails_.ids().size()), timings_plot_, map_labels_, preset_combo_, preset_list_,
-             toast_shown_},
+            surface_->gl_version(), {devices_in_use(), display_.builds()}, drawn_,
             {script_ ? std::optional(script_->progress()) : std::nullopt, caption_.caption(),
              caption_.shown_caption(view_.ui_hidden), caption_.shown_notice(view_.ui_hidden)});
         !status) {

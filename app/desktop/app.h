@@ -104,16 +104,10 @@ class App {
   float bar_height_ = 0;     // the presentation bar's, as last drawn
   float timings_width_ = 0;  // the Timings overlay's, as last drawn
   ClipWatch clip_watch_;
-  std::optional<ScreenRect> timings_plot_;  // the panel's Timings plot, as last drawn
-  std::vector<ScreenRect> map_labels_;      // map mode's axis labels as last drawn, for the stats
-  std::optional<ScreenRect> preset_combo_;  // the preset list's box, as last drawn
-  std::optional<PresetListShown> preset_list_;  // the open preset list, as last drawn
-  // Presenting, where a file went: screenshots and recordings seen so far, the toast, its text
-  // as last drawn ("" none).
-  int screenshots_seen_ = 0;
-  std::string recording_seen_;
-  Toast toast_;
-  std::string toast_shown_;
+  // What the last frame drew, for --stats-json: the Timings plot, the map's labels, the preset
+  // list, the toast's text (the rest is filled in at the end).
+  UiReport drawn_;
+  Toast toast_;  // presenting, where a file went
   bool quit_ = false;
   int exit_code_ = 0;
 };

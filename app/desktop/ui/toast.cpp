@@ -12,6 +12,18 @@ void Toast::show(std::string text, double now) {
   since_ = now;
 }
 
+void Toast::follow_captures(int screenshots_taken, const std::string& last_screenshot,
+                            const std::string& recording_message, double now) {
+  if (screenshots_taken != screenshots_seen_) {
+    screenshots_seen_ = screenshots_taken;
+    show("saved " + last_screenshot, now);
+  }
+  if (recording_message != recording_seen_) {
+    recording_seen_ = recording_message;
+    show(recording_seen_, now);
+  }
+}
+
 std::string Toast::draw(const ScreenRect& area, double now) const {
   const double age = now - since_;
   if (text_.empty() || age < 0 || age >= kSeconds) return "";
