@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes the fuzz targets' seed corpus, tests/fuzz/corpus/<target>/: valid inputs and every
 crafted input of the hardening tests that a target reads. Needs numpy and h5py (Debian's python3-h5py:
-run it with /usr/bin/python3). The files are committed; run again after changing this script."""
+run it with /usr/bin/python3). The files are committed; run again after changing this script.
+Inputs a fuzzer found are committed as found-NAME and kept by this script."""
 import pathlib
-import shutil
 
 import h5py
 import numpy as np
@@ -97,6 +97,36 @@ def state_files(folder):
     (folder / "empty.h5").write_bytes(b"")
     valid = (folder / "valid.h5").read_bytes()
     (folder / "truncated.h5").write_bytes(valid[: len(valid) // 2])
+    indirections(folder)
+
+
+def indirections(folder):
+    """The hardening tests' files whose `u` is not stored in the file itself: every reader must
+    refuse them without reading what they point at."""
+    u, v = fields()
+    with h5py.File(folder / "external-storage.h5", "w", libver="earliest") as f:
+        f.create_dataset("u", shape=(H, W), dtype=np.float32,
+                         external=[("/etc/passwd", 0, H * W * 4)])
+        f.create_dataset("v", data=v)
+    with h5py.File(folder / "external-link.h5", "w", libver="earliest") as f:
+        f["u"] = h5py.ExternalLink("valid.h5", "/u")
+        f.create_dataset("v", data=v)
+    with h5py.File(folder / "soft-link.h5", "w", libver="earliest") as f:
+        f.create_dataset("w", data=u)
+        f["u"] = h5py.SoftLink("/w")
+        f.create_dataset("v", data=v)
+    layout = h5py.VirtualLayout(shape=(H, W), dtype=np.float32)
+    layout[:, :] = h5py.VirtualSource("valid.h5", "u", shape=(H, W))
+    with h5py.File(folder / "virtual-dataset.h5", "w", libver="latest") as f:
+        f.create_virtual_dataset("u", layout)
+        f.create_dataset("v", data=v)
+    # A 20000x20000 gzip-compressed state of a few megabytes: valid, but slow to read.
+    with h5py.File(folder / "huge-gzip-state.h5", "w", libver="earliest") as f:
+        for name, value in (("u", 1.0), ("v", 0.0)):
+            f.create_dataset(name, shape=(20000, 20000), dtype=np.float32, chunks=(1000, 1000),
+                             compression="gzip", fillvalue=value)
+        f["v"][9990:10010, 9990:10010] = 0.25
+        attributes(f)
 
 
 SETTINGS_VALID = """{
@@ -132,6 +162,7 @@ def settings_files(folder):
         "ui-scale-100.json": '{"ui_scale": 100}\n',
         "font-size-negative.json": '{"font_size": -1}\n',
         "ui-scale-huge.json": '{"ui_scale": 1e300}\n',
+        "ui-scale-past-a-double.json": '{"ui_scale": 1e999}\n',
         "favourites-number.json": '{"favourites": 7}\n',
         "favourites-mixed.json": '{"favourites": ["mitosis", 3, null]}\n',
         "malformed-cut.json": '{"ui_scale": 1.5, "window": {"x": ',
@@ -259,8 +290,11 @@ def main():
                           ("fuzz_script", script_files),
                           ("fuzz_batch_options", batch_option_files)]:
         folder = CORPUS / target
-        shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir(parents=True)
+        # Inputs the fuzzers found (found-*) are kept as they were found; the rest is rewritten.
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.iterdir():
+            if not old.name.startswith("found-"):
+                old.unlink()
         write(folder)
         files = sorted(folder.iterdir())
         print(f"{target}: {len(files)} files, {sum(p.stat().st_size for p in files)} bytes, "
