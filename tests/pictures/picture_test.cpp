@@ -1,0 +1,211 @@
+// Pictures as starting patterns: the reader's refusals, the channel and fit modes on small
+// pictures whose every resampled value is known, bands of rows equal to the whole grid's, and the
+// seed's u and v.
+#include <gtest/gtest.h>
+#include <stb_image_write.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "picture_file.h"
+#include "picture_sampling.h"
+#include "picture_seed.h"
+
+namespace gs::app {
+namespace {
+
+// A PNG of RGBA pixels, in memory.
+std::string png_bytes(int width, int height, const std::vector<std::uint8_t>& rgba) {
+  std::string bytes;
+  const auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), std::size_t(size));
+  };
+  EXPECT_NE(stbi_write_png_to_func(append, &bytes, width, height, 4, rgba.data(), width * 4), 0);
+  return bytes;
+}
+
+// A grey picture of these values (0 black, 255 white), opaque.
+Picture grey(int width, int height, const std::vector<std::uint8_t>& values) {
+  Picture picture{width, height, {}};
+  for (std::uint8_t value : values)
+    picture.rgba.insert(picture.rgba.end(), {value, value, value, 255});
+  return picture;
+}
+
+std::vector<float> strengths(const Picture& picture, PictureFit fit, GridSize grid) {
+  return picture_strengths(picture, {PictureChannel::Luminance, false, fit}, grid, 0, grid.height);
+}
+
+TEST(PictureFile, DecodesWhatWasEncoded) {
+  const std::vector<std::uint8_t> rgba{255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 9, 9, 9, 255};
+  const Expected<Picture> picture = decode_picture(png_bytes(2, 2, rgba), "four.png");
+  ASSERT_TRUE(picture) << picture.message();
+  EXPECT_EQ(picture->width, 2);
+  EXPECT_EQ(picture->height, 2);
+  EXPECT_EQ(picture->rgba, rgba);
+}
+
+TEST(PictureFile, RefusesWhatIsNotAUsablePicture) {
+  const std::string valid = png_bytes(2, 2, std::vector<std::uint8_t>(16, 200));
+  EXPECT_NE(decode_picture("", "e.png").message().find("'e.png' is an empty file"),
+            std::string::npos);
+  EXPECT_NE(decode_picture("hello, world", "t.png").message().find("is not a PNG, JPEG"),
+            std::string::npos);
+  const Expected<Picture> cut = decode_picture(valid.substr(0, valid.size() / 2), "cut.png");
+  EXPECT_FALSE(cut);
+  EXPECT_NE(cut.message().find("'cut.png'"), std::string::npos) << cut.message();
+}
+
+// A PNG signature and a header chunk declaring a size, and no pixels: stb_image does not check
+// the chunk's CRC, so only the size decides.
+std::string png_header(std::uint32_t width, std::uint32_t height) {
+  std::string bytes = "\x89PNG\r\n\x1a\n";
+  const auto u32 = [&](std::uint32_t value) {
+    for (int shift = 24; shift >= 0; shift -= 8) bytes += char((value >> shift) & 0xff);
+  };
+  u32(13);
+  bytes += "IHDR";
+  u32(width);
+  u32(height);
+  bytes += std::string("\x08\x06\x00\x00\x00", 5);  // 8-bit RGBA
+  u32(0);                                           // the CRC
+  return bytes;
+}
+
+TEST(PictureFile, RefusesAHugeHeaderBeforeDecoding) {
+  const Expected<Picture> huge = decode_picture(png_header(40000, 40000), "huge.png");
+  ASSERT_FALSE(huge);
+  EXPECT_NE(huge.message().find("40000x40000 pixels, past the limit of 16384 a side"),
+            std::string::npos)
+      << huge.message();
+  EXPECT_FALSE(decode_picture(png_header(0, 7), "none.png"));
+}
+
+TEST(PictureFile, NamesAMissingFile) {
+  const Expected<Picture> missing = read_picture("/nonexistent/seed.png");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.message(), "picture '/nonexistent/seed.png' does not exist");
+}
+
+TEST(PictureSampling, StretchInterpolatesBetweenPixelCentres) {
+  // Black then white, onto 4 cells: centres at picture x = 0.25 .. 1.75.
+  EXPECT_EQ(strengths(grey(2, 1, {0, 255}), PictureFit::Stretch, {4, 1}),
+            (std::vector<float>{1.0f, 0.75f, 0.25f, 0.0f}));
+}
+
+TEST(PictureSampling, ShrinkingAveragesTheCoveredPixels) {
+  const Picture checkers =
+      grey(4, 4, {0, 255, 0, 255, 255, 0, 255, 0, 0, 255, 0, 255, 255, 0, 255, 0});
+  EXPECT_EQ(strengths(checkers, PictureFit::Stretch, {2, 2}), std::vector<float>(4, 0.5f));
+  // Three cells over four pixels: each covers a pixel and a third of the next.
+  const std::vector<float> thirds =
+      strengths(grey(4, 1, {0, 0, 255, 255}), PictureFit::Stretch, {3, 1});
+  EXPECT_FLOAT_EQ(thirds[0], 1.0f);
+  EXPECT_FLOAT_EQ(thirds[1], 0.5f);
+  EXPECT_FLOAT_EQ(thirds[2], 0.0f);
+}
+
+TEST(PictureSampling, FitLeavesTheRestEmptyAndFillCrops) {
+  // A black 2x1 picture on a 4x4 grid: fit scales it by 2 into rows 1 and 2.
+  const std::vector<float> fit = strengths(grey(2, 1, {0, 0}), PictureFit::Fit, {4, 4});
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x)
+      EXPECT_EQ(fit[std::size_t(y * 4 + x)], (y == 1 || y == 2) ? 1.0f : 0.0f) << x << "," << y;
+  // Fill scales it by 4 and keeps its middle: every cell black.
+  EXPECT_EQ(strengths(grey(2, 1, {0, 0}), PictureFit::Fill, {4, 4}), std::vector<float>(16, 1.0f));
+  // Black|white filled onto 2x2: the middle half of the picture, half a pixel each side.
+  const std::vector<float> fill = strengths(grey(2, 1, {0, 255}), PictureFit::Fill, {2, 2});
+  EXPECT_EQ(fill, (std::vector<float>{0.75f, 0.25f, 0.75f, 0.25f}));
+}
+
+TEST(PictureSampling, CentreAndTileKeepOneCellAPixel) {
+  const Picture two = grey(2, 2, {0, 255, 255, 0});  // dark on the diagonal
+  const std::vector<float> centre = strengths(two, PictureFit::Centre, {6, 6});
+  const std::vector<float> tile = strengths(two, PictureFit::Tile, {6, 6});
+  for (int y = 0; y < 6; ++y)
+    for (int x = 0; x < 6; ++x) {
+      const float diagonal = (x % 2 == y % 2) ? 1.0f : 0.0f;
+      const bool inside = x >= 2 && x < 4 && y >= 2 && y < 4;
+      EXPECT_EQ(centre[std::size_t(y * 6 + x)], inside ? diagonal : 0.0f) << x << "," << y;
+      EXPECT_EQ(tile[std::size_t(y * 6 + x)], diagonal) << x << "," << y;
+    }
+}
+
+TEST(PictureSampling, ChannelsBrightnessAndTransparency) {
+  // Red opaque, then black transparent.
+  const Picture picture{2, 1, {255, 0, 0, 255, 0, 0, 0, 0}};
+  const auto at = [&](PictureChannel channel, bool from_bright) {
+    return picture_strengths(picture, {channel, from_bright, PictureFit::Centre}, {2, 1}, 0, 1);
+  };
+  EXPECT_EQ(at(PictureChannel::Red, true), (std::vector<float>{1.0f, 0.0f}));
+  EXPECT_EQ(at(PictureChannel::Red, false), (std::vector<float>{0.0f, 0.0f}));  // transparent: none
+  EXPECT_EQ(at(PictureChannel::Green, false), (std::vector<float>{1.0f, 0.0f}));
+  EXPECT_EQ(at(PictureChannel::Alpha, true), (std::vector<float>{1.0f, 0.0f}));
+  EXPECT_EQ(at(PictureChannel::Alpha, false), (std::vector<float>{0.0f, 1.0f}));
+  EXPECT_NEAR(at(PictureChannel::Luminance, true)[0], 0.2126f, 1e-6f);
+}
+
+Picture gradient(int width, int height) {
+  std::vector<std::uint8_t> values;
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) values.push_back(std::uint8_t((x * 37 + y * 91) % 256));
+  return grey(width, height, values);
+}
+
+TEST(PictureSeed, ABandOfRowsIsTheWholeGridsRowsToTheBit) {
+  const Picture picture = gradient(13, 7);
+  PictureSeedOptions options;
+  options.noise = 0.05f;
+  options.seed = 42;
+  const GridSize grid{29, 11};
+  const Fields whole = seed_from_picture(picture, options, grid);
+  // Rows -1 .. 11: a band with a halo row each side, wrapping round the grid.
+  const Fields band = seed_rows_from_picture(picture, options, grid, -1, grid.height + 2);
+  for (int r = 0; r < grid.height + 2; ++r) {
+    const int y = (r - 1 + grid.height) % grid.height;
+    for (int x = 0; x < grid.width; ++x) {
+      const std::size_t in_band = std::size_t(r * grid.width + x),
+                        in_grid = std::size_t(y * grid.width + x);
+      ASSERT_EQ(band.u[in_band], whole.u[in_grid]) << x << "," << r;
+      ASSERT_EQ(band.v[in_band], whole.v[in_grid]) << x << "," << r;
+    }
+  }
+}
+
+TEST(PictureSeed, DarkSeedsPearsonsStateAndLightLeavesTheTrivialOne) {
+  const Picture picture = grey(2, 1, {0, 255});
+  PictureSeedOptions options;
+  options.placement.fit = PictureFit::Centre;
+  Fields fields = seed_from_picture(picture, options, {2, 1});
+  EXPECT_EQ(fields.v, (FieldData{0.25f, 0.0f}));
+  EXPECT_EQ(fields.u, (FieldData{0.5f, 1.0f}));
+  options.placement.from_bright = true;
+  fields = seed_from_picture(picture, options, {2, 1});
+  EXPECT_EQ(fields.v, (FieldData{0.0f, 0.25f}));
+  // A threshold makes a mid grey all or nothing; smooth keeps it in between, u = 1 - 2v.
+  const Picture mid = grey(1, 1, {100});
+  options = {};
+  EXPECT_FLOAT_EQ(seed_from_picture(mid, options, {1, 1}).v[0], 0.25f * (1 - 100 / 255.0f));
+  EXPECT_FLOAT_EQ(seed_from_picture(mid, options, {1, 1}).u[0], 1 - 0.5f * (1 - 100 / 255.0f));
+  options.threshold = 0.5f;
+  EXPECT_EQ(seed_from_picture(mid, options, {1, 1}).v[0], 0.25f);
+  options.threshold = 0.7f;
+  EXPECT_EQ(seed_from_picture(mid, options, {1, 1}).v[0], 0.0f);
+}
+
+TEST(PictureSeed, NoiseDependsOnTheSeedAndStaysInRange) {
+  const Picture picture = gradient(8, 8);
+  PictureSeedOptions options;
+  options.noise = 0.5f;
+  const Fields one = seed_from_picture(picture, options, {16, 16});
+  options.seed = 2;
+  const Fields two = seed_from_picture(picture, options, {16, 16});
+  EXPECT_NE(one.v, two.v);
+  for (float value : one.u) ASSERT_TRUE(value >= 0 && value <= 1);
+  for (float value : one.v) ASSERT_TRUE(value >= 0 && value <= 1);
+  EXPECT_EQ(one.v, seed_from_picture(picture, PictureSeedOptions{{}, {}, 0.5f, 1}, {16, 16}).v);
+}
+
+}  // namespace
+}  // namespace gs::app
