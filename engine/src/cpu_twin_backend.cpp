@@ -98,8 +98,14 @@ std::optional<CpuLoop> CpuTwinBackend::cpu_loop() const {
 Status CpuTwinBackend::copy_in(const Fields& fields) {
   if (fields.u.size() != fields.size.cells() || fields.v.size() != fields.size.cells())
     return Error{"copy in: fields do not match their grid size " + to_string(fields.size)};
+  if (!fields.style.empty() && fields.style.size() != fields.size.cells())
+    return Error{"copy in: the style map does not match the grid size " + to_string(fields.size)};
   const auto start = Clock::now();
-  current_ = fields;
+  current_.size = fields.size;
+  current_.u = fields.u;
+  current_.v = fields.v;
+  style_ = fields.style;  // apart from the pair that ping-pongs: it never changes by stepping
+  fill_missing_style();
   floor_state_values(current_);
   if (next_.size != fields.size) next_ = Fields(fields.size);
   reserve_rings();
@@ -140,7 +146,15 @@ void CpuTwinBackend::reserve_rings() {
 Status CpuTwinBackend::set_params(const Params& params) {
   GS_TRY(validate(params));
   params_ = params;
+  fill_missing_style();
   return Status::ok();
+}
+
+// A style map run on a state that brought none runs set A everywhere (s = 0), allocated here so
+// that stepping never allocates.
+void CpuTwinBackend::fill_missing_style() {
+  if (params_.style.enabled && style_.size() != current_.size.cells())
+    style_.assign(current_.size.cells(), 0);
 }
 
 // Every band of every pass on the pool, each thread keeping its group of bands from call to
@@ -173,7 +187,7 @@ void CpuTwinBackend::run_passes(int bands, int steps_per_pass, int passes, const
              [&] { return holder_running(*schedule_, holder, schedule_->unfinished_band()); });
 }
 
-template <Laplacian L, bool Mapped>
+template <Laplacian L, twin::CellSource S>
 void CpuTwinBackend::sweep_steps(int count) {
   const int width = current_.size.width;
   const int height = current_.size.height;
@@ -188,26 +202,36 @@ void CpuTwinBackend::sweep_steps(int count) {
       twin::beat(heartbeat);
       const NeighbourRows rows =
           neighbour_rows(in.u.data(), in.v.data(), y, width, height, params_.boundary);
-      const float F_row = Mapped ? map_F(params_, y, height) : params_.F;
-      twin::update_row<L, Mapped>(rows, out.u.data() + long(y) * width,
-                                  out.v.data() + long(y) * width, width, F_row, params_);
+      twin::RowSource source;
+      if constexpr (S == twin::CellSource::Mapped) source.F_row = map_F(params_, y, height);
+      if constexpr (S == twin::CellSource::Styled) source.style = style_.data() + long(y) * width;
+      twin::update_row<L, S>(rows, out.u.data() + long(y) * width, out.v.data() + long(y) * width,
+                             width, source, params_);
     }
   });
   if (count & 1) std::swap(current_, next_);
 }
 
+template <Laplacian L>
+void CpuTwinBackend::sweep_steps_from_source(int count) {
+  switch (twin::cell_source(params_)) {
+    case twin::CellSource::Uniform:
+      return sweep_steps<L, twin::CellSource::Uniform>(count);
+    case twin::CellSource::Mapped:
+      return sweep_steps<L, twin::CellSource::Mapped>(count);
+    case twin::CellSource::Styled:
+      return sweep_steps<L, twin::CellSource::Styled>(count);
+  }
+}
+
 void CpuTwinBackend::run_reference_steps(int count) {
-  const bool mapped = params_.map.enabled;
   switch (params_.laplacian) {
     case Laplacian::FivePoint:
-      return mapped ? sweep_steps<Laplacian::FivePoint, true>(count)
-                    : sweep_steps<Laplacian::FivePoint, false>(count);
+      return sweep_steps_from_source<Laplacian::FivePoint>(count);
     case Laplacian::NinePoint:
-      return mapped ? sweep_steps<Laplacian::NinePoint, true>(count)
-                    : sweep_steps<Laplacian::NinePoint, false>(count);
+      return sweep_steps_from_source<Laplacian::NinePoint>(count);
     case Laplacian::Course:
-      return mapped ? sweep_steps<Laplacian::Course, true>(count)
-                    : sweep_steps<Laplacian::Course, false>(count);
+      return sweep_steps_from_source<Laplacian::Course>(count);
   }
 }
 
@@ -221,7 +245,7 @@ void CpuTwinBackend::run_fast_steps(int count) {
              [&](twin::BandTask task, int thread) {
                const int steps = std::min(per_pass, count - task.pass * per_pass);
                twin::run_band_pass(*pair[task.pass & 1], *pair[(task.pass + 1) & 1],
-                                   schedule_->rows(task), steps, params_, store,
+                                   schedule_->rows(task), steps, params_, style_.data(), store,
                                    rings_[std::size_t(thread)], &schedule_->heartbeat(thread));
              });
   if (passes & 1) std::swap(current_, next_);
@@ -316,6 +340,7 @@ Status CpuTwinBackend::set_launch(BlockShape, KernelVariant) {
 Status CpuTwinBackend::copy_out(Fields& fields) {
   const auto start = Clock::now();
   fields = current_;
+  fields.style = style_;
   timings_ = {0.0, elapsed_ms(start)};
   return Status::ok();
 }

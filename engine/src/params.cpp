@@ -55,15 +55,28 @@ Status validate(const Params& p) {
     if (!(p.map.F_low < p.map.F_high) || !(p.map.k_low < p.map.k_high))
       return Error{"the parameter map's ranges must run from low to high"};
   }
+  if (p.style.enabled) {
+    if (p.map.enabled) return Error{"a style map and the parameter map cannot be used together"};
+    for (const auto& [name, value] :
+         {std::pair{"style B's F", p.style.F}, std::pair{"style B's k", p.style.k},
+          std::pair{"style B's Du", p.style.Du}, std::pair{"style B's Dv", p.style.Dv}}) {
+      if (!std::isfinite(value) || value < 0.0f)
+        return Error{std::string(name) + " must be a finite number, not negative"};
+      GS_TRY(check_floor(name, value));
+    }
+  }
 
   const double radius = laplacian_spectral_radius(p.laplacian);
-  const double diffusion = std::max(p.Du, p.Dv);
+  // Every cell's Du and Dv lie between set A's and set B's.
+  const double diffusion =
+      p.style.enabled ? std::max({p.Du, p.Dv, p.style.Du, p.style.Dv}) : std::max(p.Du, p.Dv);
   const double stability = double(p.dt) * diffusion * radius;
   // At exactly 2 the fastest mode neither grows nor decays and the reaction tips it over: the
   // limit itself is refused, as the message says.
   if (stability >= 2.0) {
     std::ostringstream message;
-    message << std::setprecision(9) << "unstable: dt * max(Du, Dv) * " << radius << " = "
+    message << std::setprecision(9) << "unstable: dt * max(Du, Dv"
+            << (p.style.enabled ? " of both style sets" : "") << ") * " << radius << " = "
             << stability << " reaches the explicit-Euler limit 2 for the " << to_string(p.laplacian)
             << " Laplacian (dt < " << 2.0 / (diffusion * radius) << " here)";
     return Error{message.str()};

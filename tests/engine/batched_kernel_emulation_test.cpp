@@ -68,6 +68,7 @@ std::vector<float> emulate_batch(const Fields& start, const Params& p,
                                  u[1 - current].data(),
                                  v[1 - current].data(),
                                  rates.data(),
+                                 start.style.empty() ? nullptr : start.style.data(),
                                  size.width,
                                  size.height,
                                  first,
@@ -105,29 +106,33 @@ class EmulatedBatchedKernel : public ::testing::TestWithParam<Case> {};
 
 TEST_P(EmulatedBatchedKernel, EveryGridGetsTheTwinsBitsForItsRates) {
   const auto [laplacian, boundary] = GetParam();
-  const Params p = stable_params(laplacian, boundary);
+  Params styled = stable_params(laplacian, boundary);
+  styled.style = {true, 0.062f, 0.061f, styled.Du / 2, styled.Dv};
   struct SizeCase {
     GridSize size;
     BlockShape block;
     int grids;
     int per_launch;
   };
-  for (const SizeCase& c :
-       {SizeCase{{17, 5}, {32, 8}, 5, 65535}, SizeCase{{33, 47}, {7, 3}, 4, 3},
-        SizeCase{{1, 1}, {32, 8}, 3, 1}, SizeCase{{40, 9}, {128, 1}, 2, 65535}}) {
-    SCOPED_TRACE(to_string(c.size) + " block " + std::to_string(c.block.x) + "x" +
-                 std::to_string(c.block.y) + ", " + std::to_string(c.grids) + " grids");
-    const Fields start = random_fields(c.size, 5);
-    const std::vector<Rates> rates = some_rates(c.grids);
-    const int steps = 7;
-    const std::vector<float> got = emulate_batch(start, p, rates, c.block, steps, c.per_launch);
-    const std::size_t cells = c.size.cells();
-    for (int g = 0; g < c.grids; ++g) {
-      const Fields expected = single_run(start, p, rates[std::size_t(g)], steps);
-      EXPECT_TRUE(std::equal(expected.v.begin(), expected.v.end(), got.begin() + long(g * cells)))
-          << "grid " << g;
+  // Without and with a style map, which every grid shares (the rates are each grid's set A).
+  for (const Params& p : {stable_params(laplacian, boundary), styled})
+    for (const SizeCase& c :
+         {SizeCase{{17, 5}, {32, 8}, 5, 65535}, SizeCase{{33, 47}, {7, 3}, 4, 3},
+          SizeCase{{1, 1}, {32, 8}, 3, 1}, SizeCase{{40, 9}, {128, 1}, 2, 65535}}) {
+      SCOPED_TRACE(to_string(c.size) + " block " + std::to_string(c.block.x) + "x" +
+                   std::to_string(c.block.y) + ", " + std::to_string(c.grids) + " grids");
+      Fields start = random_fields(c.size, 5);
+      if (p.style.enabled) start.style = random_style(c.size, 6);
+      const std::vector<Rates> rates = some_rates(c.grids);
+      const int steps = 7;
+      const std::vector<float> got = emulate_batch(start, p, rates, c.block, steps, c.per_launch);
+      const std::size_t cells = c.size.cells();
+      for (int g = 0; g < c.grids; ++g) {
+        const Fields expected = single_run(start, p, rates[std::size_t(g)], steps);
+        EXPECT_TRUE(std::equal(expected.v.begin(), expected.v.end(), got.begin() + long(g * cells)))
+            << "grid " << g;
+      }
     }
-  }
 }
 
 INSTANTIATE_TEST_SUITE_P(

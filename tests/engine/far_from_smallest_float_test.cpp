@@ -59,8 +59,8 @@ void traced_step(TracedFields& f, const Params& p) {
       const Traced lap_u = laplacian_at<L>(&f.u[above], &f.u[row], &f.u[below], left, x, right);
       const Traced lap_v = laplacian_at<L>(&f.v[above], &f.v[row], &f.v[below], left, x, right);
       const Traced k = p.map.enabled ? map_k_of_column(p, Traced(float(x)), float(w)) : Traced(p.k);
-      react_diffuse<L>(f.u[row + x], f.v[row + x], lap_u, lap_v, F, k, p, next.u[row + x],
-                       next.v[row + x]);
+      react_diffuse(f.u[row + x], f.v[row + x], lap_u, lap_v, rate_cell_params<L>(p, F, k), p.dt,
+                    next.u[row + x], next.v[row + x]);
     }
   }
   f = std::move(next);

@@ -70,6 +70,18 @@ TEST_P(FastTwinEqualsReference, InParameterMapMode) {
     expect_equal_paths(random_fields({150, 130}, 23), p, 200, steps_per_pass);
 }
 
+TEST_P(FastTwinEqualsReference, InStyleMapMode) {
+  Params p = params();
+  p.style = {true, 0.062f, 0.061f, p.Du / 2, p.Dv * 1.5f};
+  Fields start = random_fields({150, 130}, 25);
+  start.style = random_style(start.size, 26);
+  for (int steps_per_pass : {1, 8}) expect_equal_paths(start, p, 200, steps_per_pass);
+  for (int threads : {2, 3}) {  // and on any number of threads
+    const Fields one = run_fast(start, p, 60, 1, 8), more = run_fast(start, p, 60, threads, 8);
+    EXPECT_TRUE(one.u == more.u && one.v == more.v) << threads << " threads";
+  }
+}
+
 // Any thread takes any band (cpu_twin/task_pool.h): the bits do not depend on the threads,
 // on more threads than cores, nor on how many bands a long pass's halo reaches past.
 TEST_P(FastTwinEqualsReference, GivesTheSameBitsOnAnyNumberOfThreads) {
@@ -86,30 +98,34 @@ TEST_P(FastTwinEqualsReference, GivesTheSameBitsOnAnyNumberOfThreads) {
 
 // The fast path of a build without SIMD rows (band passes of plain rows), run here by asking
 // the passes for plain rows: the reference's bits, on widths around the vector widths, with
-// passes of several steps, in the uniform and the map mode.
+// passes of several steps, with uniform parameters, the parameter map and a style map.
 Fields plain_row_passes(const Fields& start, const Params& p, int passes, int steps_per_pass) {
   Fields in = start, out(start.size);
   floor_state_values(in);  // as copy_in takes it
   twin::RowRing ring;
   ring.reserve(start.size.width, steps_per_pass);
   for (int pass = 0; pass < passes; ++pass) {
-    twin::run_band_pass(in, out, {0, start.size.height}, steps_per_pass, p, twin::RowStore::Cached,
-                        ring, nullptr, twin::PassRows::Plain);
+    twin::run_band_pass(in, out, {0, start.size.height}, steps_per_pass, p, start.style.data(),
+                        twin::RowStore::Cached, ring, nullptr, twin::PassRows::Plain);
     std::swap(in, out);
   }
   return in;
 }
 
 TEST_P(FastTwinEqualsReference, InPassesOfPlainRows) {
-  for (const bool mapped : {false, true})
+  for (const int mode : {0, 1, 2})  // uniform, parameter map, style map
     for (const GridSize size : {GridSize{17, 23}, GridSize{31, 9}, GridSize{70, 40}}) {
       Params p = params();
-      p.map.enabled = mapped;
-      const Fields start = make_initial_fields(size, InitPattern::Spots, 9);
+      p.map.enabled = mode == 1;
+      Fields start = make_initial_fields(size, InitPattern::Spots, 9);
+      if (mode == 2) {
+        p.style = {true, 0.062f, 0.061f, p.Du / 2, p.Dv};
+        start.style = random_style(size, 10);
+      }
       const Fields plain = plain_row_passes(start, p, 6, 5);
       const Fields reference = run_twin(start, p, 30, 0, CpuTwinPath::Reference);
       EXPECT_TRUE(plain.u == reference.u && plain.v == reference.v)
-          << to_string(size) << (mapped ? ", map" : "");
+          << to_string(size) << ", mode " << mode;
     }
 }
 

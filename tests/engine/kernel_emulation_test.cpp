@@ -50,6 +50,7 @@ struct EmulatedDevice {
                                 in.v.data(),
                                 out.u.data(),
                                 out.v.data(),
+                                pair[0].style.empty() ? nullptr : pair[0].style.data(),
                                 s == count - 1 ? display.data() : nullptr,
                                 true,
                                 size.width,
@@ -86,14 +87,17 @@ TEST_P(EmulatedKernelMatchesTwin, OnAwkwardSizesAndBlocks) {
   };
   Params mapped = p;  // parameter-map mode: F and k from each cell's position
   mapped.map.enabled = true;
-  for (const Params& run_params : {p, mapped})
+  Params styled = p;  // style-map mode: every parameter from each cell's style byte
+  styled.style = {true, 0.062f, 0.061f, p.Du / 2, p.Dv * 1.5f};
+  for (const Params& run_params : {p, mapped, styled})
     for (const SizeCase& c :
          {SizeCase{{1, 1}, 3}, SizeCase{{2, 3}, 3}, SizeCase{{17, 5}, 4}, SizeCase{{1000, 3}, 3},
           SizeCase{{3, 1000}, 2}, SizeCase{{33, 47}, 5}, SizeCase{{1023, 1025}, 2}}) {
       for (BlockShape block : {BlockShape{32, 8}, BlockShape{7, 3}, BlockShape{128, 1}}) {
         SCOPED_TRACE(to_string(c.size) + " block " + std::to_string(block.x) + "x" +
                      std::to_string(block.y));
-        const Fields start = random_fields(c.size, 31);
+        Fields start = random_fields(c.size, 31);
+        if (run_params.style.enabled) start.style = random_style(c.size, 7);
         EmulatedDevice device(start);
         device.step(c.steps, run_params, block, variant);
         const Fields expected = run_twin(start, run_params, c.steps);

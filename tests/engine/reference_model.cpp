@@ -45,7 +45,7 @@ double floored(double x) {
 ReferenceFields to_reference(const Fields& fields) {
   return {fields.size.width, fields.size.height,
           std::vector<double>(fields.u.begin(), fields.u.end()),
-          std::vector<double>(fields.v.begin(), fields.v.end())};
+          std::vector<double>(fields.v.begin(), fields.v.end()), fields.style};
 }
 
 void reference_step(ReferenceFields& f, const Params& p) {
@@ -65,15 +65,24 @@ void reference_step(ReferenceFields& f, const Params& p) {
       const double u = f.u[i], v = f.v[i], uvv = u * v * v;
       // Parameter-map mode: F falls from F_high at the top row to F_low at the bottom one, k
       // rises from k_low at the left to k_high at the right (cell centres).
-      double F = p.F, k = p.k;
+      double F = p.F, k = p.k, Du = p.Du, Dv = p.Dv;
+      if (p.style.enabled) {  // each parameter A + s (B - A), s = style / 255
+        const double t = f.style.empty() ? 0.0 : f.style[i] / 255.0;
+        const auto mix = [&](double a, double b) {
+          const double mixed = a + t * (b - a);
+          return mixed < kParameterFloor ? 0.0 : mixed;
+        };
+        F = mix(p.F, p.style.F), k = mix(p.k, p.style.k);
+        Du = mix(p.Du, p.style.Du), Dv = mix(p.Dv, p.style.Dv);
+      }
       if (p.map.enabled) {
         F = p.map.F_high - (double(p.map.F_high) - p.map.F_low) * (y + 0.5) / f.height;
         k = p.map.k_low + (double(p.map.k_high) - p.map.k_low) * (x + 0.5) / f.width;
         if (F < kParameterFloor) F = 0;  // a rate below its floor is 0, as validate() allows
         if (k < kParameterFloor) k = 0;
       }
-      u_next[i] = floored(u + double(p.dt) * (double(p.Du) * lap_u - uvv + F * (1 - u)));
-      v_next[i] = floored(v + double(p.dt) * (double(p.Dv) * lap_v + uvv - (F + k) * v));
+      u_next[i] = floored(u + double(p.dt) * (Du * lap_u - uvv + F * (1 - u)));
+      v_next[i] = floored(v + double(p.dt) * (Dv * lap_v + uvv - (F + k) * v));
     }
   f.u = std::move(u_next);
   f.v = std::move(v_next);
@@ -86,6 +95,16 @@ Fields random_fields(GridSize size, std::uint64_t seed) {
   for (float& x : f.u) x = unit(engine);
   for (float& x : f.v) x = 0.5f * unit(engine);
   return f;
+}
+
+StyleData random_style(GridSize size, std::uint64_t seed) {
+  std::mt19937 engine(static_cast<std::uint32_t>(seed));
+  std::uniform_int_distribution<int> byte(0, 255);
+  StyleData style(size.cells());
+  for (std::uint8_t& s : style) s = std::uint8_t(byte(engine));
+  style.front() = 0;
+  style.back() = 255;
+  return style;
 }
 
 double relative_error(const Fields& actual, const ReferenceFields& expected) {

@@ -21,6 +21,7 @@ struct ReferenceFields {
   int height = 0;
   std::vector<double> u;
   std::vector<double> v;
+  std::vector<std::uint8_t> style;  // a style map's bytes, read in style-map mode
 };
 
 ReferenceFields to_reference(const Fields& fields);
@@ -28,6 +29,8 @@ void reference_step(ReferenceFields& fields, const Params& params);
 
 // Uniform random u in [0, 1) and v in [0, 0.5) (so the reaction stays bounded), from the seed.
 Fields random_fields(GridSize size, std::uint64_t seed);
+// A style map of uniform random bytes, with cells of style 0 and 255 among them.
+StyleData random_style(GridSize size, std::uint64_t seed);
 
 // max |a - b| / max |b| over both fields: the error relative to the field's scale.
 double relative_error(const Fields& actual, const ReferenceFields& expected);

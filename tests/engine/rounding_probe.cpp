@@ -1,9 +1,10 @@
-// A probe of how a build rounds the per-cell update: 300 steps of every Laplacian, in the uniform
-// and the map mode, through the twin's plain rows (cpu_twin/row_update.h, header-only, so the
-// probe links no engine code built with other flags), printed as one hash of the final states'
-// bits and whether this build fuses its multiply-adds in hardware. The test suite builds it twice,
-// for the x86-64 baseline (no FMA: the C library's fmaf) and for the engine's instruction set, and
-// requires the same hash (tests/engine/compare_rounding_probes.cmake).
+// A probe of how a build rounds the per-cell update: 300 steps of every Laplacian, with uniform
+// parameters, the parameter map and a style map, through the twin's plain rows
+// (cpu_twin/row_update.h, header-only, so the probe links no engine code built with other flags),
+// printed as one hash of the final states' bits and whether this build fuses its multiply-adds in
+// hardware. The test suite builds it twice, for the x86-64 baseline (no FMA: the C library's fmaf)
+// and for the engine's instruction set, and requires the same hash
+// (tests/engine/compare_rounding_probes.cmake).
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -36,26 +37,42 @@ Grid starting_grid() {
   return g;
 }
 
-template <gs::Laplacian L, bool Mapped>
-void step(Grid& g, const gs::Params& p) {
+// A style map holding every byte value: stripes across the grid.
+std::vector<std::uint8_t> style_map() {
+  std::vector<std::uint8_t> style(std::size_t(kWidth) * kHeight);
+  for (std::size_t i = 0; i < style.size(); ++i) style[i] = std::uint8_t(i * 7 % 256);
+  return style;
+}
+
+template <gs::Laplacian L, gs::twin::CellSource S>
+void step(Grid& g, const gs::Params& p, const std::vector<std::uint8_t>& style) {
   Grid next;
   for (int y = 0; y < kHeight; ++y) {
     const gs::NeighbourRows rows =
         gs::neighbour_rows(g.u.data(), g.v.data(), y, kWidth, kHeight, p.boundary);
-    const float F_row = Mapped ? gs::map_F(p, y, kHeight) : p.F;
-    gs::twin::update_row<L, Mapped>(rows, next.u.data() + std::size_t(y) * kWidth,
-                                    next.v.data() + std::size_t(y) * kWidth, kWidth, F_row, p);
+    gs::twin::RowSource source;
+    source.F_row = gs::map_F(p, y, kHeight);
+    source.style = style.data() + std::size_t(y) * kWidth;
+    gs::twin::update_row<L, S>(rows, next.u.data() + std::size_t(y) * kWidth,
+                               next.v.data() + std::size_t(y) * kWidth, kWidth, source, p);
   }
   g = next;
 }
 
 template <gs::Laplacian L>
 void run(std::uint64_t& hash, gs::Params p) {
+  using gs::twin::CellSource;
   p.laplacian = L;
-  for (const bool mapped : {false, true}) {
+  const std::vector<std::uint8_t> style = style_map();
+  for (const CellSource source : {CellSource::Uniform, CellSource::Mapped, CellSource::Styled}) {
     Grid g = starting_grid();
-    p.map.enabled = mapped;
-    for (int s = 0; s < kSteps; ++s) mapped ? step<L, true>(g, p) : step<L, false>(g, p);
+    p.map.enabled = source == CellSource::Mapped;
+    p.style = {source == CellSource::Styled, 0.06f, 0.0609f, 0.05f, 0.1f};
+    for (int s = 0; s < kSteps; ++s) {
+      if (source == CellSource::Uniform) step<L, CellSource::Uniform>(g, p, style);
+      if (source == CellSource::Mapped) step<L, CellSource::Mapped>(g, p, style);
+      if (source == CellSource::Styled) step<L, CellSource::Styled>(g, p, style);
+    }
     for (const std::vector<float>* field : {&g.u, &g.v})
       for (float x : *field) {  // FNV-1a over the bits
         std::uint32_t bits;

@@ -1,10 +1,11 @@
 // The fast twin's SIMD row (cpu_twin/simd_row_update.h) against the reference row
 // (cpu_twin/row_update.h), row by row: the same bits for every width, Laplacian, boundary,
-// map mode and store. Built twice: in engine_tests for the instruction set of the build, and as
-// simd_avx2_rows_tests with AVX-512 switched off, so the AVX2 vectors are checked on an
-// AVX-512 machine too.
+// source of the cells' parameters (uniform, the parameter map, a style map) and store. Built twice:
+// in engine_tests for the instruction set of the build, and as simd_avx2_rows_tests with AVX-512
+// switched off, so the AVX2 vectors are checked on an AVX-512 machine too.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
@@ -36,20 +37,30 @@ struct RowSet {
   float* row[6];
 };
 
-template <Laplacian L, bool Mapped>
+// A style row holding every byte value, in an order that differs from row to row.
+std::vector<std::uint8_t> style_row(int width) {
+  std::vector<std::uint8_t> style(std::size_t(width) + 16);
+  for (std::size_t x = 0; x < style.size(); ++x) style[x] = std::uint8_t((x * 37 + width) % 256);
+  return style;
+}
+
+template <Laplacian L, CellSource S>
 void expect_same_rows(const Params& p, RowStore store) {
   for (int width = 1; width <= 200; width += (width < 70 ? 1 : 7))
     for (int offset : {0, 1}) {
       const RowSet rows(width, unsigned(width), offset);
       FieldData simd_out(2 * RowSet::stride(width)), reference_out(simd_out.size());
-      const float F_row = Mapped ? map_F(p, 3, 10) : p.F;
+      const std::vector<std::uint8_t> style = style_row(width);
+      RowSource source;
+      if (S == CellSource::Mapped) source.F_row = map_F(p, 3, 10);
+      if (S == CellSource::Styled) source.style = style.data() + offset;
       float* const simd_u = simd_out.data() + offset;
       float* const simd_v = simd_u + RowSet::stride(width);
       float* const reference_u = reference_out.data() + offset;
       float* const reference_v = reference_u + RowSet::stride(width);
-      update_row_simd<L, Mapped>(rows.neighbours(), simd_u, simd_v, width, F_row, p, store);
+      update_row_simd<L, S>(rows.neighbours(), simd_u, simd_v, width, source, p, store);
       simd::store_fence();
-      update_row<L, Mapped>(rows.neighbours(), reference_u, reference_v, width, F_row, p);
+      update_row<L, S>(rows.neighbours(), reference_u, reference_v, width, source, p);
       for (int x = 0; x < width; ++x) {
         ASSERT_EQ(simd_u[x], reference_u[x]) << "u at " << x << " of " << width;
         ASSERT_EQ(simd_v[x], reference_v[x]) << "v at " << x << " of " << width;
@@ -66,10 +77,14 @@ void expect_same_rows_for(Boundary boundary) {
   p.k = 0.06f;
   p.dt = L == Laplacian::Course ? 1.0f : 0.9f;  // a dt other than 1 too
   for (RowStore store : {RowStore::Cached, RowStore::Streamed}) {
-    expect_same_rows<L, false>(p, store);
+    expect_same_rows<L, CellSource::Uniform>(p, store);
     p.map.enabled = true;
-    expect_same_rows<L, true>(p, store);
+    expect_same_rows<L, CellSource::Mapped>(p, store);
     p.map.enabled = false;
+    // Set B differs in every parameter; its Du is 0, so some cells' mix falls below the floor.
+    p.style = {true, 0.062f, 0.061f, 0.0f, L == Laplacian::NinePoint ? 0.5f : 0.08f};
+    expect_same_rows<L, CellSource::Styled>(p, store);
+    p.style.enabled = false;
   }
 }
 

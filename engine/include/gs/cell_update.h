@@ -4,6 +4,8 @@
 // interior path, or knows which machine it runs on.
 #pragma once
 
+#include <cstdint>
+
 #include "gs/hd.h"
 #include "gs/params.h"
 #include "gs/value_floors.h"
@@ -70,9 +72,9 @@ GS_HD Real laplacian(Real edges, Real corners, Real centre) {
 
 // The diffusion rate D as a factor of the stencil sum above: D / 20 for the nine-point stencil.
 template <Laplacian L, class Real>
-GS_HD Real diffusion_rate_per_sum(float D) {
-  if constexpr (L == Laplacian::NinePoint) return Real(D) * Real(0.05f);
-  return Real(D);
+GS_HD Real diffusion_rate_per_sum(Real D) {
+  if constexpr (L == Laplacian::NinePoint) return D * Real(0.05f);
+  return D;
 }
 
 // The sums a row can share between neighbouring cells, at one column: `vertical` = above +
@@ -144,29 +146,72 @@ GS_HD Rates rates_at(const Params& p, int x, int y, int width, int height) {
   return p.map.enabled ? Rates{map_F(p, y, height), map_k(p, x, width)} : Rates{p.F, p.k};
 }
 
+// A cell's parameters: its feed and kill rates and its diffusion rates as factors of the
+// stencil sums (diffusion_rate_per_sum).
+template <class Real>
+struct CellParams {
+  Real F;
+  Real k;
+  Real Du;
+  Real Dv;
+};
+
+// Uniform parameters, or the map's rates with the uniform diffusion.
+template <Laplacian L, class Real>
+GS_HD CellParams<Real> rate_cell_params(const Params& p, Real F, Real k) {
+  return {F, k, diffusion_rate_per_sum<L>(Real(p.Du)), diffusion_rate_per_sum<L>(Real(p.Dv))};
+}
+
+// In style-map mode: the parameters of a cell whose style byte is `style` (0 to 255, as a
+// Real), (1 - s) A + s B with s = style / 255, as s B + (A - s A) in two fused steps, so a cell of
+// style 0 runs exactly set A and one of style 255 exactly set B. A value below kParameterFloor
+// (between a set's 0 and the other's small rate) is 0, as validate() allows no other.
+template <class Real>
+GS_HD Real style_mix(float a, float b, Real s) {
+  const Real rest_of_a = fused_negate_multiply_add(s, Real(a), Real(a));
+  return zero_below(fused_multiply_add(s, Real(b), rest_of_a), kParameterFloor);
+}
+template <Laplacian L, class Real>
+GS_HD CellParams<Real> styled_cell_params(const Params& p, Real style) {
+  const Real s = style * Real(1.0f / 255.0f);
+  return {style_mix(p.F, p.style.F, s), style_mix(p.k, p.style.k, s),
+          diffusion_rate_per_sum<L>(style_mix(p.Du, p.style.Du, s)),
+          diffusion_rate_per_sum<L>(style_mix(p.Dv, p.style.Dv, s))};
+}
+
+// The parameters of cell (x, y) from their source: uniform, the parameter map, or the style map
+// (`style`, a byte a cell, read only in style-map mode). The GPU's general path; the twin's rows
+// take the same decision once per row (cpu_twin/row_update.h).
+template <Laplacian L>
+GS_HD CellParams<float> cell_params_at(const Params& p, const std::uint8_t* style, int x, int y,
+                                       int width, int height) {
+  if (p.style.enabled) return styled_cell_params<L>(p, float(style[long(y) * width + x]));
+  const Rates r = rates_at(p, x, y, width, height);
+  return rate_cell_params<L>(p, r.F, r.k);
+}
+
 // Explicit Euler step of the reaction-diffusion equations for one cell (or one vector of them),
 // from the stencil sums of u and v. A result below kStateFloor is 0, so the next step's inputs
 // are again 0 or at least the floor (docs/model.md, "Far from the smallest float").
-template <Laplacian L, class Real>
-GS_HD void react_diffuse(Real u, Real v, Real lap_u, Real lap_v, Real F, Real k, const Params& p,
-                         Real& u_next, Real& v_next) {
+template <class Real>
+GS_HD void react_diffuse(Real u, Real v, Real lap_u, Real lap_v, const CellParams<Real>& c,
+                         float dt, Real& u_next, Real& v_next) {
   const Real uvv = u * v * v;
-  const Real du = fused_multiply_add(diffusion_rate_per_sum<L, Real>(p.Du), lap_u,
-                                     fused_multiply_subtract(F, Real(1.0f) - u, uvv));
-  const Real dv = fused_multiply_add(diffusion_rate_per_sum<L, Real>(p.Dv), lap_v,
-                                     fused_negate_multiply_add(F + k, v, uvv));
-  u_next = zero_below(fused_multiply_add(Real(p.dt), du, u), kStateFloor);
-  v_next = zero_below(fused_multiply_add(Real(p.dt), dv, v), kStateFloor);
+  const Real du =
+      fused_multiply_add(c.Du, lap_u, fused_multiply_subtract(c.F, Real(1.0f) - u, uvv));
+  const Real dv = fused_multiply_add(c.Dv, lap_v, fused_negate_multiply_add(c.F + c.k, v, uvv));
+  u_next = zero_below(fused_multiply_add(Real(dt), du, u), kStateFloor);
+  v_next = zero_below(fused_multiply_add(Real(dt), dv, v), kStateFloor);
 }
 
 // Updates cell x of a row whose left and right neighbours are at x_left and x_right.
 template <Laplacian L>
-GS_HD void update_cell(const NeighbourRows& rows, int x_left, int x, int x_right, Rates r,
-                       const Params& p, float* u_out_row, float* v_out_row) {
+GS_HD void update_cell(const NeighbourRows& rows, int x_left, int x, int x_right,
+                       const CellParams<float>& c, const Params& p, float* u_out_row,
+                       float* v_out_row) {
   const float lap_u = laplacian_at<L>(rows.u_above, rows.u_row, rows.u_below, x_left, x, x_right);
   const float lap_v = laplacian_at<L>(rows.v_above, rows.v_row, rows.v_below, x_left, x, x_right);
-  react_diffuse<L>(rows.u_row[x], rows.v_row[x], lap_u, lap_v, r.F, r.k, p, u_out_row[x],
-                   v_out_row[x]);
+  react_diffuse(rows.u_row[x], rows.v_row[x], lap_u, lap_v, c, p.dt, u_out_row[x], v_out_row[x]);
 }
 
 // The rows around row y of a width x height field pair, with the boundary applied along y.
@@ -187,16 +232,16 @@ struct CellValues {
 };
 
 template <Laplacian L>
-GS_HD CellValues next_cell_values_at(const float* u, const float* v, int x, int y, int width,
-                                     int height, const Params& p) {
+GS_HD CellValues next_cell_values_at(const float* u, const float* v, const std::uint8_t* style,
+                                     int x, int y, int width, int height, const Params& p) {
   const NeighbourRows rows = neighbour_rows(u, v, y, width, height, p.boundary);
   const int x_left = neighbour_index(x - 1, width, p.boundary);
   const int x_right = neighbour_index(x + 1, width, p.boundary);
   const float lap_u = laplacian_at<L>(rows.u_above, rows.u_row, rows.u_below, x_left, x, x_right);
   const float lap_v = laplacian_at<L>(rows.v_above, rows.v_row, rows.v_below, x_left, x, x_right);
-  const Rates r = rates_at(p, x, y, width, height);
   CellValues next;
-  react_diffuse<L>(rows.u_row[x], rows.v_row[x], lap_u, lap_v, r.F, r.k, p, next.u, next.v);
+  react_diffuse(rows.u_row[x], rows.v_row[x], lap_u, lap_v,
+                cell_params_at<L>(p, style, x, y, width, height), p.dt, next.u, next.v);
   return next;
 }
 

@@ -18,6 +18,7 @@ namespace twin {
 class RowRing;
 class TaskPool;
 class BandSchedule;
+enum class CellSource;
 }  // namespace twin
 
 class CpuTwinBackend final : public Backend {
@@ -63,16 +64,20 @@ class CpuTwinBackend final : public Backend {
   int steps_per_pass() const;
 
  private:
-  template <Laplacian L, bool Mapped>
+  template <Laplacian L, twin::CellSource S>
   void sweep_steps(int count);
+  template <Laplacian L>
+  void sweep_steps_from_source(int count);
+  void fill_missing_style();
   template <class Body>
   void run_passes(int bands, int steps_per_pass, int passes, const Body& body);
   void run_reference_steps(int count);
   void run_fast_steps(int count);
   void reserve_rings();
 
-  Fields current_;
+  Fields current_;  // u and v; the style map is style_
   Fields next_;
+  StyleData style_;  // the style map (empty without one), which stepping never changes
   Params params_;
   Timings timings_;
   int threads_;

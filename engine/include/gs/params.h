@@ -41,6 +41,22 @@ struct ParameterMap {
   }
 };
 
+// Style-map mode: every cell mixes two parameter sets by its style s in [0, 1] (Fields::style):
+// set A, the Params' own F, k, Du and Dv, where s = 0, and set B, these, where s = 1; in between
+// each is A + s (B - A). The parameter map is the special case of a linear F(y) and k(x); the
+// two are not used together.
+struct StyleMix {
+  bool enabled = false;
+  float F = 0.0f;  // set B
+  float k = 0.0f;
+  float Du = 0.0f;
+  float Dv = 0.0f;
+
+  bool operator==(const StyleMix& o) const {
+    return enabled == o.enabled && F == o.F && k == o.k && Du == o.Du && Dv == o.Dv;
+  }
+};
+
 struct Params {
   // The course's defaults.
   float F = 0.014f;
@@ -51,10 +67,11 @@ struct Params {
   Laplacian laplacian = Laplacian::Course;
   Boundary boundary = Boundary::Periodic;
   ParameterMap map;
+  StyleMix style;
 
   bool operator==(const Params& o) const {
     return F == o.F && k == o.k && Du == o.Du && Dv == o.Dv && dt == o.dt &&
-           laplacian == o.laplacian && boundary == o.boundary && map == o.map;
+           laplacian == o.laplacian && boundary == o.boundary && map == o.map && style == o.style;
   }
   bool operator!=(const Params& o) const { return !(*this == o); }
 };
@@ -64,7 +81,7 @@ float laplacian_spectral_radius(Laplacian laplacian);
 
 // Rejects NaN, infinities, negative values, nonzero values below kParameterFloor
 // (gs/value_floors.h) and settings past the explicit-Euler diffusion limit
-// dt * max(Du, Dv) * |lambda_min| <= 2 of the chosen Laplacian.
+// dt * max(Du, Dv) * |lambda_min| <= 2 of the chosen Laplacian (with a style map, of both sets).
 Status validate(const Params& params);
 
 }  // namespace gs

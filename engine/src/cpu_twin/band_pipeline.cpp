@@ -47,16 +47,18 @@ int floor_mod(int i, int n) {
 // One pass of `steps` steps over a band: level 0 is the input grid, level `steps` the output
 // grid, the levels between live in the ring. Rows are numbered as in the grid but may run past
 // its edges on a periodic grid (the halo of an edge band), wrapping when the grid is read.
-template <Laplacian L, bool Mapped>
+template <Laplacian L, CellSource S>
 class BandPass {
  public:
-  BandPass(const Fields& in, Fields& out, Band band, int steps, const Params& p, RowStore store,
-           RowRing& ring, std::atomic<long>* heartbeat, PassRows rows)
+  BandPass(const Fields& in, Fields& out, Band band, int steps, const Params& p,
+           const std::uint8_t* style, RowStore store, RowRing& ring, std::atomic<long>* heartbeat,
+           PassRows rows)
       : in_(in),
         out_(out),
         band_(band),
         steps_(steps),
         p_(p),
+        style_(style),
         output_store_(store),
         ring_(ring),
         heartbeat_(heartbeat),
@@ -116,14 +118,16 @@ class BandPass {
         level == steps_ ? out_.u.data() + long(row) * width() : ring_.u(level, row);
     float* const v_out =
         level == steps_ ? out_.v.data() + long(row) * width() : ring_.v(level, row);
-    const float F_row = Mapped ? map_F(p_, grid_row(row), height()) : p_.F;
+    RowSource cells;  // where the row's cells take their parameters from
+    if constexpr (S == CellSource::Mapped) cells.F_row = map_F(p_, grid_row(row), height());
+    if constexpr (S == CellSource::Styled) cells.style = style_ + long(grid_row(row)) * width();
 #if GS_TWIN_SIMD
     if (rows_ == PassRows::Simd) {
       const RowStore store = level == steps_ ? output_store_ : RowStore::Cached;
-      return update_row_simd<L, Mapped>(rows, u_out, v_out, width(), F_row, p_, store);
+      return update_row_simd<L, S>(rows, u_out, v_out, width(), cells, p_, store);
     }
 #endif
-    update_row<L, Mapped>(rows, u_out, v_out, width(), F_row, p_);
+    update_row<L, S>(rows, u_out, v_out, width(), cells, p_);
   }
 
   const Fields& in_;
@@ -131,6 +135,7 @@ class BandPass {
   const Band band_;
   const int steps_;
   const Params& p_;
+  const std::uint8_t* style_;  // the style map's rows, as `in_`'s grid; read in style mode only
   const RowStore output_store_;
   RowRing& ring_;
   std::atomic<long>* heartbeat_;  // this thread's: that it is running
@@ -139,11 +144,22 @@ class BandPass {
 
 template <Laplacian L>
 void run_pass_for(const Fields& in, Fields& out, Band band, int steps, const Params& p,
-                  RowStore store, RowRing& ring, std::atomic<long>* heartbeat, PassRows rows) {
-  if (p.map.enabled)
-    BandPass<L, true>(in, out, band, steps, p, store, ring, heartbeat, rows).run();
-  else
-    BandPass<L, false>(in, out, band, steps, p, store, ring, heartbeat, rows).run();
+                  const std::uint8_t* style, RowStore store, RowRing& ring,
+                  std::atomic<long>* heartbeat, PassRows rows) {
+  switch (cell_source(p)) {
+    case CellSource::Uniform:
+      return BandPass<L, CellSource::Uniform>(in, out, band, steps, p, style, store, ring,
+                                              heartbeat, rows)
+          .run();
+    case CellSource::Mapped:
+      return BandPass<L, CellSource::Mapped>(in, out, band, steps, p, style, store, ring, heartbeat,
+                                             rows)
+          .run();
+    case CellSource::Styled:
+      return BandPass<L, CellSource::Styled>(in, out, band, steps, p, style, store, ring, heartbeat,
+                                             rows)
+          .run();
+  }
 }
 
 }  // namespace
@@ -183,18 +199,19 @@ RowStore output_store(GridSize size) {
 }
 
 void run_band_pass(const Fields& in, Fields& out, Band band, int steps, const Params& params,
-                   RowStore store, RowRing& ring, std::atomic<long>* heartbeat, PassRows rows) {
+                   const std::uint8_t* style, RowStore store, RowRing& ring,
+                   std::atomic<long>* heartbeat, PassRows rows) {
   if (band.first >= band.end) return;
   switch (params.laplacian) {
     case Laplacian::FivePoint:
-      return run_pass_for<Laplacian::FivePoint>(in, out, band, steps, params, store, ring,
+      return run_pass_for<Laplacian::FivePoint>(in, out, band, steps, params, style, store, ring,
                                                 heartbeat, rows);
     case Laplacian::NinePoint:
-      return run_pass_for<Laplacian::NinePoint>(in, out, band, steps, params, store, ring,
+      return run_pass_for<Laplacian::NinePoint>(in, out, band, steps, params, style, store, ring,
                                                 heartbeat, rows);
     case Laplacian::Course:
-      return run_pass_for<Laplacian::Course>(in, out, band, steps, params, store, ring, heartbeat,
-                                             rows);
+      return run_pass_for<Laplacian::Course>(in, out, band, steps, params, style, store, ring,
+                                             heartbeat, rows);
   }
 }
 

@@ -61,7 +61,7 @@ enum class PassRows { Simd, Plain };
 // Advances band's rows of `in` by `steps` (>= 1) into `out`, using ring for the steps between.
 // in and out must be different grids of the same size.
 void run_band_pass(const Fields& in, Fields& out, Band band, int steps, const Params& params,
-                   RowStore store, RowRing& ring, std::atomic<long>* heartbeat = nullptr,
-                   PassRows rows = PassRows::Simd);
+                   const std::uint8_t* style, RowStore store, RowRing& ring,
+                   std::atomic<long>* heartbeat = nullptr, PassRows rows = PassRows::Simd);
 
 }  // namespace gs::twin

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 
 #include "gs/aligned_allocator.h"
 #include "gs/cell_update.h"
@@ -14,38 +15,56 @@ namespace gs::twin {
 // output grid larger than the cache, where keeping it would only evict the rows in flight).
 enum class RowStore { Cached, Streamed };
 
-// The rates of cell x in a row whose (map-mode) F is F_row: a template switch, so the uniform
-// loop carries no map arithmetic and the map loop no branch.
-template <bool Mapped>
-Rates row_rates(const Params& p, float F_row, int x, int width) {
-  if constexpr (Mapped) return {F_row, map_k(p, x, width)};
-  return {p.F, p.k};
+// Where a row's cells take their parameters from: the uniform ones, the parameter map (F per
+// row, k per column) or the style map (a byte per cell). A template switch, so the uniform loop
+// carries no map or style arithmetic and the others no branch.
+enum class CellSource { Uniform, Mapped, Styled };
+
+inline CellSource cell_source(const Params& p) {
+  if (p.style.enabled) return CellSource::Styled;
+  return p.map.enabled ? CellSource::Mapped : CellSource::Uniform;
+}
+
+// What a row needs for its cells' parameters: the map's F of the row, the style map's row.
+struct RowSource {
+  float F_row = 0.0f;
+  const std::uint8_t* style = nullptr;
+};
+
+template <Laplacian L, CellSource S>
+CellParams<float> row_cell_params(const Params& p, RowSource row, int x, int width) {
+  if constexpr (S == CellSource::Styled) return styled_cell_params<L>(p, float(row.style[x]));
+  if constexpr (S == CellSource::Mapped)
+    return rate_cell_params<L>(p, row.F_row, map_k(p, x, width));
+  return rate_cell_params<L>(p, p.F, p.k);
 }
 
 // Columns [first, end) of a row one by one, the edge columns with the boundary applied.
-template <Laplacian L, bool Mapped>
+template <Laplacian L, CellSource S>
 void update_row_columns(const NeighbourRows& rows, float* u_out, float* v_out, int first, int end,
-                        int width, float F_row, const Params& p) {
+                        int width, RowSource source, const Params& p) {
   for (int x = first; x < end; ++x) {
     const int left = x == 0 ? neighbour_index(-1, width, p.boundary) : x - 1;
     const int right = x == width - 1 ? neighbour_index(width, width, p.boundary) : x + 1;
-    update_cell<L>(rows, left, x, right, row_rates<Mapped>(p, F_row, x, width), p, u_out, v_out);
+    update_cell<L>(rows, left, x, right, row_cell_params<L, S>(p, source, x, width), p, u_out,
+                   v_out);
   }
 }
 
 // Writes the row whose neighbour rows are `rows` into u_out/v_out (width cells each).
-template <Laplacian L, bool Mapped>
-void update_row(const NeighbourRows& rows, float* u_out, float* v_out, int width, float F_row,
+template <Laplacian L, CellSource S>
+void update_row(const NeighbourRows& rows, float* u_out, float* v_out, int width, RowSource source,
                 const Params& params) {
   const Params p = params;  // a local copy: stores to the rows cannot alias it
   // The vector loop starts at a cache-line boundary (column 16 of a line-aligned row), so its
   // full-width stores do not straddle two lines; the columns before it go one by one.
   const int vector_begin = std::min(width - 1, int(kCacheLine / sizeof(float)));
-  update_row_columns<L, Mapped>(rows, u_out, v_out, 0, vector_begin, width, F_row, p);
+  update_row_columns<L, S>(rows, u_out, v_out, 0, vector_begin, width, source, p);
 #pragma omp simd
   for (int x = vector_begin; x < width - 1; ++x)
-    update_cell<L>(rows, x - 1, x, x + 1, row_rates<Mapped>(p, F_row, x, width), p, u_out, v_out);
-  update_row_columns<L, Mapped>(rows, u_out, v_out, width - 1, width, width, F_row, p);
+    update_cell<L>(rows, x - 1, x, x + 1, row_cell_params<L, S>(p, source, x, width), p, u_out,
+                   v_out);
+  update_row_columns<L, S>(rows, u_out, v_out, width - 1, width, width, source, p);
 }
 
 }  // namespace gs::twin

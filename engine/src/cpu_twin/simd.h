@@ -66,6 +66,14 @@ inline Vec zero_below(Vec x, float floor) {
 inline Vec load(const float* p) {
   return _mm512_loadu_ps(p);
 }
+// Sixteen bytes (a style map's cells), each as a float 0 to 255.
+inline Vec load_bytes(const std::uint8_t* p) {
+  const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  // The zero-masked forms, all lanes on: the same instructions, without the undefined vector
+  // that GCC 12 takes for an uninitialised read (-Wmaybe-uninitialized).
+  const __mmask16 all = 0xFFFF;
+  return _mm512_maskz_cvtepi32_ps(all, _mm512_maskz_cvtepu8_epi32(all, bytes));
+}
 inline void store(float* p, Vec v) {
   _mm512_storeu_ps(p, v.value);
 }
@@ -134,6 +142,11 @@ inline Vec zero_below(Vec x, float floor) {
 
 inline Vec load(const float* p) {
   return _mm256_loadu_ps(p);
+}
+// Eight bytes (a style map's cells), each as a float 0 to 255.
+inline Vec load_bytes(const std::uint8_t* p) {
+  const __m128i bytes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
+  return _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(bytes));
 }
 inline void store(float* p, Vec v) {
   _mm256_storeu_ps(p, v.value);

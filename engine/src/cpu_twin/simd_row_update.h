@@ -95,29 +95,32 @@ class FieldWindow {
 // vector at a time from the left edge while the vector after lies in the row; then the vector
 // before the last, and the last one, ending on the right edge (they overlap when the width is
 // not a whole number of vectors). Rows narrower than two vectors take the scalar path.
-template <Laplacian L, bool Mapped>
-void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int width, float F_row,
-                     const Params& params, RowStore store) {
+template <Laplacian L, CellSource S>
+void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int width,
+                     RowSource source, const Params& params, RowStore store) {
   using simd::Vec;
   constexpr int Width = simd::kSimdWidth;
   const Params p = params;  // a local copy: stores to the rows cannot alias it
   if (width < 2 * Width) {
-    update_row_columns<L, Mapped>(rows, u_out, v_out, 0, width, width, F_row, p);
+    update_row_columns<L, S>(rows, u_out, v_out, 0, width, width, source, p);
     return;
   }
   const bool streamed =
       store == RowStore::Streamed && simd::stream_aligned(u_out) && simd::stream_aligned(v_out);
-  const Vec F = F_row;
-  const Vec k_uniform = p.k;
+  const float F = S == CellSource::Mapped ? source.F_row : p.F;
+  const CellParams<Vec> uniform = rate_cell_params<L, Vec>(p, Vec(F), Vec(p.k));
   FieldWindow<L, Vec> u(rows.u_above, rows.u_row, rows.u_below);
   FieldWindow<L, Vec> v(rows.v_above, rows.v_row, rows.v_below);
 
   // The vector at x, once its window holds the vectors before and after it.
   const auto update_vector = [&](int x, bool stream_it) {
-    Vec k = k_uniform;
-    if constexpr (Mapped) k = map_k_of_column(p, Vec::iota(float(x)), float(width));
+    CellParams<Vec> c = uniform;
+    if constexpr (S == CellSource::Mapped)
+      c.k = map_k_of_column(p, Vec::iota(float(x)), float(width));
+    if constexpr (S == CellSource::Styled)
+      c = styled_cell_params<L>(p, simd::load_bytes(source.style + x));
     Vec u_next = 0.0f, v_next = 0.0f;
-    react_diffuse<L>(u.centre(), v.centre(), u.laplacian(), v.laplacian(), F, k, p, u_next, v_next);
+    react_diffuse(u.centre(), v.centre(), u.laplacian(), v.laplacian(), c, p.dt, u_next, v_next);
     if (stream_it) {
       simd::stream(u_out + x, u_next);
       simd::stream(v_out + x, v_next);

@@ -112,6 +112,7 @@ class CudaBatchedStepper final : public BatchedStepper {
         GS_CUDA_TRY(cudaMemcpyAsync(field + std::size_t(copy.to) * cells, field,
                                     std::size_t(copy.count) * grid_bytes, cudaMemcpyDeviceToDevice,
                                     stream_));
+    GS_TRY(start_style(initial, params));
     GS_CUDA_TRY(cudaStreamSynchronize(stream_));
     size_ = initial.size;
     params_ = params;
@@ -131,6 +132,7 @@ class CudaBatchedStepper final : public BatchedStepper {
                                  u_[1 - current_].get(),
                                  v_[1 - current_].get(),
                                  rates_,
+                                 params_.style.enabled ? style_.get() : nullptr,
                                  size_.width,
                                  size_.height,
                                  0,
@@ -176,6 +178,21 @@ class CudaBatchedStepper final : public BatchedStepper {
                  cudaGetErrorString(code)};
   }
 
+  // One grid's style map, which every grid of the batch shares: the state's, or zeros (set A
+  // everywhere) where it brings none; none outside style-map mode.
+  Status start_style(const Fields& initial, const Params& params) {
+    style_.reset();
+    if (!params.style.enabled) return Status::ok();
+    const std::size_t cells = initial.size.cells();
+    GS_TRY(allocated(style_.allocate(cells), initial.size, 1));
+    if (initial.style.empty())
+      GS_CUDA_TRY(cudaMemsetAsync(style_.get(), 0, cells, stream_));
+    else
+      GS_CUDA_TRY(cudaMemcpyAsync(style_.get(), initial.style.data(), cells, cudaMemcpyHostToDevice,
+                                  stream_));
+    return Status::ok();
+  }
+
   void release_rates() {
     if (rates_) {
       [[maybe_unused]] const cudaError_t ignored = cudaFree(rates_);
@@ -190,6 +207,7 @@ class CudaBatchedStepper final : public BatchedStepper {
   Params params_;
   int grids_ = 0;
   cuda::DeviceBuffer u_[2], v_[2];
+  cuda::DeviceArray<std::uint8_t> style_;
   Rates* rates_ = nullptr;
   int current_ = 0;
   bool started_ = false;

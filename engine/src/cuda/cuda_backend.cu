@@ -36,6 +36,8 @@ Status CudaBackend::copy_in(const Fields& given) {
   GS_TRY(impl_->make_current());
   if (given.u.size() != given.size.cells() || given.v.size() != given.size.cells())
     return Error{"copy in: fields do not match their grid size " + to_string(given.size)};
+  if (!given.style.empty() && given.style.size() != given.size.cells())
+    return Error{"copy in: the style map does not match the grid size " + to_string(given.size)};
   Fields scratch;
   const Fields& fields = floored_state(given, scratch);
   if (fields.size != impl_->size) GS_TRY(impl_->reallocate(fields.size));
@@ -43,15 +45,17 @@ Status CudaBackend::copy_in(const Fields& given) {
   GS_TRY(impl_->copy(impl_->u[0].get(), fields.u.data(), bytes, cudaMemcpyHostToDevice));
   const double u_ms = impl_->timings.transfer_ms;
   GS_TRY(impl_->copy(impl_->v[0].get(), fields.v.data(), bytes, cudaMemcpyHostToDevice));
-  impl_->timings.transfer_ms += u_ms;
+  const double uv_ms = u_ms + impl_->timings.transfer_ms;
   impl_->current = 0;
+  GS_TRY(impl_->copy_style_in(given.style));
+  impl_->timings.transfer_ms = uv_ms + (given.style.empty() ? 0.0 : impl_->timings.transfer_ms);
   return Status::ok();
 }
 
 Status CudaBackend::set_params(const Params& params) {
   GS_TRY(validate(params));
   impl_->params = params;
-  return Status::ok();
+  return impl_->fill_missing_style();
 }
 
 Status CudaBackend::step(int count) {
@@ -80,7 +84,16 @@ Status CudaBackend::copy_out(Fields& fields) {
   const double u_ms = impl_->timings.transfer_ms;
   GS_TRY(
       impl_->copy(fields.v.data(), impl_->v[impl_->current].get(), bytes, cudaMemcpyDeviceToHost));
-  impl_->timings.transfer_ms += u_ms;
+  const double uv_ms = u_ms + impl_->timings.transfer_ms;
+  fields.style.clear();
+  if (impl_->style.get()) {
+    fields.style.resize(impl_->size.cells());
+    GS_TRY(impl_->copy(fields.style.data(), impl_->style.get(), fields.style.size(),
+                       cudaMemcpyDeviceToHost));
+    impl_->timings.transfer_ms += uv_ms;
+  } else {
+    impl_->timings.transfer_ms = uv_ms;
+  }
   return Status::ok();
 }
 

@@ -4,6 +4,7 @@
 
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <string>
 
 #include "call_timer.h"
@@ -25,7 +26,8 @@ struct CudaBackend::Impl {
   GridSize size;
   cuda::DeviceBuffer u[2];
   cuda::DeviceBuffer v[2];
-  int current = 0;  // the pair holding the state
+  cuda::DeviceArray<std::uint8_t> style;  // the style map; none where the state has none
+  int current = 0;                        // the pair holding the state
   Params params;
   BlockShape block;
   KernelVariant variant = KernelVariant::Coalesced;
@@ -110,7 +112,26 @@ struct CudaBackend::Impl {
   }
 
   cuda::StepSetup step_setup() const {
-    return {size, {u[0].get(), u[1].get()}, {v[0].get(), v[1].get()}, block, variant, params};
+    const std::uint8_t* styled = params.style.enabled ? style.get() : nullptr;
+    return {size,  {u[0].get(), u[1].get()}, {v[0].get(), v[1].get()}, styled, block, variant,
+            params};
+  }
+
+  // The style map of a state copied in: its bytes, or none where it brings none.
+  Status copy_style_in(const StyleData& bytes) {
+    if (bytes.empty()) {
+      style.reset();
+      return fill_missing_style();
+    }
+    GS_CUDA_TRY(style.allocate(bytes.size()));
+    return copy(style.get(), bytes.data(), bytes.size(), cudaMemcpyHostToDevice);
+  }
+  // A style map run on a state that brought none runs set A everywhere (s = 0), as the twin's.
+  Status fill_missing_style() {
+    if (!params.style.enabled || style.get() || size.cells() == 0) return Status::ok();
+    GS_CUDA_TRY(style.allocate(size.cells()));
+    GS_CUDA_TRY(cudaMemsetAsync(style.get(), 0, size.cells(), stream));
+    return Status::ok();
   }
 
   // Enqueues `count` steps (or, for 0, only the display write), timed by events that are read

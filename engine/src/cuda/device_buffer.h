@@ -1,4 +1,5 @@
-// One cudaMalloc'd array of floats, freed when the owner dies. Never managed memory.
+// One cudaMalloc'd array (of floats: DeviceBuffer; of a style map's bytes), freed when the owner
+// dies. Never managed memory.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -8,26 +9,29 @@
 
 namespace gs::cuda {
 
-class DeviceBuffer {
+template <class T>
+class DeviceArray {
  public:
-  DeviceBuffer() = default;
-  ~DeviceBuffer() { release(); }
-  DeviceBuffer(DeviceBuffer&& other) noexcept : data_(std::exchange(other.data_, nullptr)) {}
-  DeviceBuffer& operator=(DeviceBuffer&& other) noexcept {
+  DeviceArray() = default;
+  ~DeviceArray() { release(); }
+  DeviceArray(DeviceArray&& other) noexcept : data_(std::exchange(other.data_, nullptr)) {}
+  DeviceArray& operator=(DeviceArray&& other) noexcept {
     if (this != &other) {
       release();
       data_ = std::exchange(other.data_, nullptr);
     }
     return *this;
   }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  DeviceArray(const DeviceArray&) = delete;
+  DeviceArray& operator=(const DeviceArray&) = delete;
 
   cudaError_t allocate(std::size_t count) {
     release();
-    return cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(float));
+    return cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T));
   }
-  float* get() const { return data_; }
+  T* get() const { return data_; }
+  // Frees the array now (a state without a style map keeps none).
+  void reset() { release(); }
 
  private:
   void release() {
@@ -38,7 +42,9 @@ class DeviceBuffer {
     }
     data_ = nullptr;
   }
-  float* data_ = nullptr;
+  T* data_ = nullptr;
 };
+
+using DeviceBuffer = DeviceArray<float>;
 
 }  // namespace gs::cuda

@@ -7,8 +7,8 @@ namespace gs::cuda {
 namespace {
 
 StepKernelArgs args_for(const StepSetup& s, int source, float* display, bool display_v) {
-  return {s.u[source], s.v[source],  s.u[1 - source], s.v[1 - source], display,
-          display_v,   s.size.width, s.size.height,   s.params};
+  return {s.u[source], s.v[source], s.u[1 - source], s.v[1 - source], s.style,
+          display,     display_v,   s.size.width,    s.size.height,   s.params};
 }
 
 // A kernel node's launch; `slot` keeps the pointer to `args` alive for the call that uses it
@@ -48,8 +48,8 @@ void StepGraphs::clear() {
 bool StepGraphs::same_structure(const StepSetup& s) const {
   const StepSetup& built = structure_;
   return has_structure_ && s.size == built.size && s.u[0] == built.u[0] && s.u[1] == built.u[1] &&
-         s.v[0] == built.v[0] && s.v[1] == built.v[1] && s.block.x == built.block.x &&
-         s.block.y == built.block.y && s.variant == built.variant &&
+         s.v[0] == built.v[0] && s.v[1] == built.v[1] && s.style == built.style &&
+         s.block.x == built.block.x && s.block.y == built.block.y && s.variant == built.variant &&
          s.params.laplacian == built.params.laplacian;
 }
 

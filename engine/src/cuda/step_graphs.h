@@ -1,14 +1,15 @@
 // The steps of a call as CUDA graphs of a fixed, even length, replayed as often as the count
 // needs, plus a short remainder of plain launches; the last step of a call writes the display
-// field. Graphs are built once per grid, buffers, launch shape and Laplacian (four at most: with
-// and without the display write, from either buffer pair) and kept while the step count, the
-// other parameters and the display pointer change: those are patched into the instantiated
-// graphs' kernel nodes, which is far cheaper than a capture. One thread, one stream.
+// field. Graphs are built once per grid, buffers (style map included), launch shape and Laplacian
+// (four at most: with and without the display write, from either buffer pair) and kept while the
+// step count, the other parameters and the display pointer change: those are patched into the
+// instantiated graphs' kernel nodes, which is far cheaper than a capture. One thread, one stream.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "gs/launch_shape.h"
@@ -19,11 +20,13 @@
 
 namespace gs::cuda {
 
-// What the steps run on: the grid, its two buffer pairs, the launch and the parameters.
+// What the steps run on: the grid, its two buffer pairs (and style map, in style-map mode), the
+// launch and the parameters.
 struct StepSetup {
   GridSize size;
   float* u[2] = {nullptr, nullptr};
   float* v[2] = {nullptr, nullptr};
+  const std::uint8_t* style = nullptr;
   BlockShape block;
   KernelVariant variant = KernelVariant::Coalesced;
   Params params;

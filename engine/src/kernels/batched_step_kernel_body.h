@@ -5,6 +5,8 @@
 // so each grid steps to the bits a single grid with that F and k steps to.
 #pragma once
 
+#include <cstdint>
+
 #include "gs/cell_update.h"
 #include "gs/launch_shape.h"
 
@@ -20,12 +22,13 @@ struct BatchedStepArgs {
   const float* GS_RESTRICT v;
   float* GS_RESTRICT u_out;
   float* GS_RESTRICT v_out;
-  const Rates* GS_RESTRICT rates;  // one per grid
+  const Rates* GS_RESTRICT rates;         // one per grid
+  const std::uint8_t* GS_RESTRICT style;  // one grid's style map, shared by all (style-map mode)
   int width;
   int height;
   int first_grid;  // the grid of blockIdx.z = 0
   int grids;       // grids in all
-  Params params;   // everything but F and k (and never in parameter-map mode)
+  Params params;   // everything but set A's F and k (never in parameter-map mode)
 };
 
 // The launch of `count` grids from `first`: the single-grid coalesced shape, `count` deep.
@@ -46,8 +49,8 @@ GS_HD void batched_step_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 bl
   Params p = a.params;
   p.F = a.rates[grid].F;
   p.k = a.rates[grid].k;
-  const CellValues next =
-      next_cell_values_at<L>(a.u + offset, a.v + offset, cell.x, cell.y, a.width, a.height, p);
+  const CellValues next = next_cell_values_at<L>(a.u + offset, a.v + offset, a.style, cell.x,
+                                                 cell.y, a.width, a.height, p);
   const long i = offset + long(cell.y) * a.width + cell.x;
   a.u_out[i] = next.u;
   a.v_out[i] = next.v;

@@ -3,20 +3,24 @@
 // kernels are one-line wrappers around these; the CPU launch emulator runs them on the host.
 #pragma once
 
+#include <cstdint>
+
 #include "gs/cell_update.h"
 #include "gs/launch_shape.h"
 
 namespace gs {
 
 // Everything one step kernel reads and writes. display is null when the step does not also
-// write the display field (only the last step of a call does).
-// The four fields never overlap (GS_RESTRICT lets the GPU read u and v through its read-only
-// cache).
+// write the display field (only the last step of a call does); style is read in style-map mode
+// only (Params::style).
+// The fields never overlap (GS_RESTRICT lets the GPU read u, v and the style through its
+// read-only cache).
 struct StepKernelArgs {
   const float* GS_RESTRICT u;
   const float* GS_RESTRICT v;
   float* GS_RESTRICT u_out;
   float* GS_RESTRICT v_out;
+  const std::uint8_t* GS_RESTRICT style;
   float* GS_RESTRICT display;
   bool display_v;  // which field goes to display: v (true) or u
   int width;
@@ -30,7 +34,7 @@ GS_HD void step_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim,
   const CellIndex cell = cell_of_thread(block_index, thread_index, block_dim, variant);
   if (cell.x >= a.width || cell.y >= a.height) return;
   const CellValues next =
-      next_cell_values_at<L>(a.u, a.v, cell.x, cell.y, a.width, a.height, a.params);
+      next_cell_values_at<L>(a.u, a.v, a.style, cell.x, cell.y, a.width, a.height, a.params);
   const long i = long(cell.y) * a.width + cell.x;
   a.u_out[i] = next.u;
   a.v_out[i] = next.v;
