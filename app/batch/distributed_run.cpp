@@ -92,7 +92,8 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   std::unique_ptr<RankFile> frames_file;
   std::unique_ptr<RankFrameWriter> frames;  // after the file: stops before the file closes
   if (job.frames_output) {
-    auto created = RankFile::create(*job.frames_output, world);
+    const std::uintmax_t frame_bytes = std::uintmax_t(grid.cells()) * sizeof(float);
+    auto created = RankFile::create(*job.frames_output, frame_bytes * job.frames, world);
     if (!created) return created.status();
     frames_file = std::move(created).value();
     GS_TRY(world.agree(frames_file->file().create_frames(report.size, int(job.frames))));
@@ -136,7 +137,8 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   if (job.output) {
     GS_TRY(world.agree(own_rows(backend, mine, own, report)));
     const auto io_start = Clock::now();
-    auto created = RankFile::create(*job.output, world);
+    const std::uintmax_t field_bytes = std::uintmax_t(grid.cells()) * sizeof(float);
+    auto created = RankFile::create(*job.output, 2 * field_bytes, world);
     if (!created) return created.status();
     GS_TRY(world.agree((*created)->file().write_state(report.size, own_range, own, job.params,
                                                       report.final_step)));

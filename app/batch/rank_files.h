@@ -2,9 +2,12 @@
 // whole or not at all as every output does: rank 0 picks the temporary name beside the target
 // (gs::OutputFile) and shares it, the ranks agree on every step, and rank 0 renames the file
 // only once every rank has closed it. When any rank fails or is stopped, the ranks agree on it,
-// close the file together, and rank 0 removes the temporary. Builds with MPI only.
+// close the file together, and rank 0 removes the temporary. The file's bytes are reserved on
+// its disk before any rank writes (disk_space.h): a full disk ends the job there, with the
+// system's reason, rather than in a close the ranks cannot finish alike. Builds with MPI only.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -18,11 +21,14 @@ namespace gs::batch {
 
 class RankFile {
  public:
-  // Every rank calls it with the same path; every rank gets the same outcome.
+  // Every rank calls it with the same path and `data_bytes` (what its datasets will hold);
+  // every rank gets the same outcome.
   static Expected<std::unique_ptr<RankFile>> create(const std::filesystem::path& path,
+                                                    std::uintmax_t data_bytes,
                                                     distributed::MpiWorld& world);
-  // An unfinished file: rank 0 removes its name first, then every rank closes it (a close
-  // flushes, which may take longer than a job stopped by mpirun has before it is killed).
+  // An unfinished file: rank 0 empties it and removes its name first, then every rank closes it
+  // (a close flushes, which needs room on the disk, and may take longer than a job stopped by
+  // mpirun has before it is killed).
   ~RankFile();
   RankFile(const RankFile&) = delete;
   RankFile& operator=(const RankFile&) = delete;
