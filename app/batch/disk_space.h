@@ -26,8 +26,8 @@ Status reserve_space(const std::filesystem::path& path, std::uintmax_t bytes,
 // Gives back what the finished file did not use: its blocks past its end.
 void release_unused_space(const std::filesystem::path& path);
 
-// Empties an abandoned file, so that what the ranks must still write to close it together (HDF5's
-// metadata) finds room on the disk it filled.
+// Empties an abandoned file on a disk that is (all but) full, so that what the ranks must still
+// write to close it together (HDF5's metadata) finds room on the disk it filled.
 void free_space(const std::filesystem::path& path);
 
 }  // namespace gs::batch

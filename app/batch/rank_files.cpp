@@ -19,6 +19,7 @@ Expected<std::unique_ptr<RankFile>> RankFile::create(const std::filesystem::path
                                                      std::uintmax_t data_bytes,
                                                      distributed::MpiWorld& world) {
   std::unique_ptr<RankFile> rank_file(new RankFile(world));
+  rank_file->shown_name_ = path.string();
   std::string temp_name;
   Status checked = Status::ok();
   if (world.rank() == 0) {
@@ -35,10 +36,14 @@ Expected<std::unique_ptr<RankFile>> RankFile::create(const std::filesystem::path
   GS_TRY(world.agree(file.status()));
   rank_file->file_ = std::move(file).value();
   rank_file->parallel_ = world.all(rank_file->file_->uses_mpi_io());
-  GS_TRY(world.share(world.rank() == 0
-                         ? reserve_space(temp_name, file_bytes(data_bytes), path.string())
-                         : Status::ok()));
+  GS_TRY(rank_file->reserve(data_bytes, world));
   return Expected<std::unique_ptr<RankFile>>(std::move(rank_file));
+}
+
+Status RankFile::reserve(std::uintmax_t data_bytes, distributed::MpiWorld& world) {
+  return world.share(output_
+                         ? reserve_space(output_->temp_path(), file_bytes(data_bytes), shown_name_)
+                         : Status::ok());
 }
 
 RankFile::~RankFile() {

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "gs/collective_files.h"
 #include "gs/output_file.h"
@@ -21,8 +22,8 @@ namespace gs::batch {
 
 class RankFile {
  public:
-  // Every rank calls it with the same path and `data_bytes` (what its datasets will hold);
-  // every rank gets the same outcome.
+  // Every rank calls it with the same path and `data_bytes` (what its datasets will hold at
+  // first: all of a state, a frames file's first frame); every rank gets the same outcome.
   static Expected<std::unique_ptr<RankFile>> create(const std::filesystem::path& path,
                                                     std::uintmax_t data_bytes,
                                                     distributed::MpiWorld& world);
@@ -34,6 +35,10 @@ class RankFile {
   RankFile& operator=(const RankFile&) = delete;
 
   CollectiveFile& file() { return *file_; }
+  // Room for `data_bytes` of datasets in all, before the ranks write past what is reserved (a
+  // frames file, frame by frame): collective over `world` (the ranks' own, or their frame
+  // writers'), rank 0's outcome on every rank.
+  Status reserve(std::uintmax_t data_bytes, distributed::MpiWorld& world);
   // Whether every rank writes through MPI-IO.
   bool parallel() const { return parallel_; }
   // Closes the file on every rank, then moves it into place (rank 0): the agreed outcome.
@@ -43,6 +48,7 @@ class RankFile {
   explicit RankFile(distributed::MpiWorld& world) : world_(world) {}
 
   distributed::MpiWorld& world_;
+  std::string shown_name_;  // the path as given, for messages
   bool parallel_ = false;
   std::optional<OutputFile> output_;      // rank 0's guard
   std::unique_ptr<CollectiveFile> file_;  // closed by every rank together
