@@ -65,7 +65,7 @@ Expected<Fields> generate_initial(long width, long height, InitPattern pattern, 
     GS_TRY(check_fits_in_memory(size, bytes_per_cell));
     return make_initial_fields(size, pattern, seed);
   }
-  GS_TRY(check_fits_in_memory({size.width, rows->count}, bytes_per_cell));
+  GS_TRY(check_block_fits_in_memory(size, rows->count, rows->ranks, bytes_per_cell));
   return make_initial_rows(size, pattern, seed, rows->first, rows->count);
 }
 

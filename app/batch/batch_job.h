@@ -76,6 +76,7 @@ using InputReader = std::function<Expected<InputState>(const std::filesystem::pa
 struct GridRowSpan {
   int first = 0;
   int count = 0;
+  int ranks = 1;  // that share the grid, for messages
 };
 using BlockChooser = std::function<Expected<GridRowSpan>(GridSize grid, Boundary boundary)>;
 

@@ -17,6 +17,13 @@ namespace {
 using distributed::MpiWorld;
 using distributed::RankBand;
 
+// The ranks' outcome: a failure every rank met (a full disk rank 0 found for all) as it is, one
+// that only some met naming the lowest of them.
+Status together(MpiWorld& world, const Status& local) {
+  if (world.all(!local)) return local;
+  return world.agree(local);
+}
+
 // This rank's own rows, out of the backend: for a frame or the final state.
 Status own_rows(Backend& backend, const RankBand& mine, Fields& own, RunReport& report) {
   const auto start = Clock::now();
@@ -90,14 +97,17 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   // next frames step (rank_frame_writer.h).
   const RowRange own_range{mine.first, mine.own_rows()};
   std::unique_ptr<RankFile> frames_file;
+  // Reserved on the disk a frame at a time, as the frames come (a long run's file is large), and
+  // whole before it closes (HDF5 writes its index of the frames there).
+  const std::uintmax_t frame_bytes = std::uintmax_t(grid.cells()) * sizeof(float);
   std::unique_ptr<RankFrameWriter> frames;  // after the file: stops before the file closes
   if (job.frames_output) {
-    auto created = RankFile::create(*job.frames_output, world);
+    auto created = RankFile::create(*job.frames_output, frame_bytes, world);
     if (!created) return created.status();
     frames_file = std::move(created).value();
     GS_TRY(world.agree(frames_file->file().create_frames(report.size, int(job.frames))));
-    auto writer =
-        RankFrameWriter::create(frames_file->file(), own_range, world, ranks.background_frames);
+    auto writer = RankFrameWriter::create(*frames_file, own_range, frame_bytes, world,
+                                          ranks.background_frames);
     GS_TRY(world.agree(writer ? Status::ok() : writer.status()));
     frames = std::move(writer).value();
   }
@@ -119,16 +129,17 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
                    std::to_string(job.start_step + done) + " (try a smaller dt, or other F and k)"};
     if (frames) {
       GS_TRY(world.agree(own_rows(backend, mine, own, report)));
-      GS_TRY(world.agree(frames->push(own.v)));
+      GS_TRY(together(world, frames->push(own.v)));
     }
   }
   if (frames) {
-    GS_TRY(world.agree(frames->finish()));
+    GS_TRY(together(world, frames->finish()));
     report.io_s += frames->wait_seconds();
     report.writer_s = world.max(frames->work_seconds());
     report.frames_in_background = frames->in_background();
     frames.reset();
     const auto io_start = Clock::now();
+    GS_TRY(frames_file->reserve(frame_bytes * std::uintmax_t(job.frames), world));
     GS_TRY(frames_file->finish());
     report.io_s += seconds_since(io_start);
     report.parallel_io = frames_file->parallel();
@@ -136,7 +147,8 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   if (job.output) {
     GS_TRY(world.agree(own_rows(backend, mine, own, report)));
     const auto io_start = Clock::now();
-    auto created = RankFile::create(*job.output, world);
+    const std::uintmax_t field_bytes = std::uintmax_t(grid.cells()) * sizeof(float);
+    auto created = RankFile::create(*job.output, 2 * field_bytes, world);
     if (!created) return created.status();
     GS_TRY(world.agree((*created)->file().write_state(report.size, own_range, own, job.params,
                                                       report.final_step)));

@@ -5,11 +5,11 @@
 
 namespace gs::batch {
 
-Expected<std::unique_ptr<RankFrameWriter>> RankFrameWriter::create(CollectiveFile& file,
-                                                                   RowRange own,
+Expected<std::unique_ptr<RankFrameWriter>> RankFrameWriter::create(RankFile& file, RowRange own,
+                                                                   std::uintmax_t frame_bytes,
                                                                    distributed::MpiWorld& world,
                                                                    bool background) {
-  std::unique_ptr<RankFrameWriter> writer(new RankFrameWriter(file, own));
+  std::unique_ptr<RankFrameWriter> writer(new RankFrameWriter(file, own, frame_bytes, world));
   if (!background) return writer;
   Expected<std::unique_ptr<distributed::MpiWorld>> writers = world.duplicate();
   if (!writers) return writers.status();
@@ -17,8 +17,9 @@ Expected<std::unique_ptr<RankFrameWriter>> RankFrameWriter::create(CollectiveFil
   distributed::MpiWorld& agreeing = *writer->writers_;
   writer->worker_.emplace(
       kFrameQueueDepth, [] { return FieldData(); },
-      [&file, &agreeing, own](FieldData& rows, std::int64_t index) {
-        return agreeing.agree(file.write_frame(index, own, rows));
+      [&file, &agreeing, own, frame_bytes](FieldData& rows, std::int64_t index) -> Status {
+        GS_TRY(file.reserve(std::uintmax_t(index + 1) * frame_bytes, agreeing));
+        return agreeing.agree(file.file().write_frame(index, own, rows));
       });
   return writer;
 }
@@ -28,7 +29,8 @@ RankFrameWriter::~RankFrameWriter() = default;
 Status RankFrameWriter::push(const FieldData& own_v) {
   if (!worker_) {
     const auto start = Clock::now();
-    Status written = file_.write_frame(written_inline_++, own_, own_v);
+    GS_TRY(file_.reserve(std::uintmax_t(written_inline_ + 1) * frame_bytes_, world_));
+    Status written = file_.file().write_frame(written_inline_++, own_, own_v);
     inline_seconds_ += seconds_since(start);
     return written;
   }

@@ -15,14 +15,17 @@
 #include "gs/bounded_worker.h"
 #include "gs/collective_files.h"
 #include "mpi_world.h"
+#include "rank_files.h"
 
 namespace gs::batch {
 
 class RankFrameWriter {
  public:
-  // Every rank calls it together, with the frames file they all opened and the same
-  // `background` (which needs world.threads_multiple()).
-  static Expected<std::unique_ptr<RankFrameWriter>> create(CollectiveFile& file, RowRange own,
+  // Every rank calls it together, with the frames file they all opened, the bytes of one frame
+  // (reserved on the disk before each frame is written, rank_files.h) and the same `background`
+  // (which needs world.threads_multiple()).
+  static Expected<std::unique_ptr<RankFrameWriter>> create(RankFile& file, RowRange own,
+                                                           std::uintmax_t frame_bytes,
                                                            distributed::MpiWorld& world,
                                                            bool background);
   // Writes what is queued (every rank queued the same frames), then stops.
@@ -42,10 +45,14 @@ class RankFrameWriter {
   double work_seconds() const;
 
  private:
-  RankFrameWriter(CollectiveFile& file, RowRange own) : file_(file), own_(own) {}
+  RankFrameWriter(RankFile& file, RowRange own, std::uintmax_t frame_bytes,
+                  distributed::MpiWorld& world)
+      : file_(file), own_(own), frame_bytes_(frame_bytes), world_(world) {}
 
-  CollectiveFile& file_;
+  RankFile& file_;
   RowRange own_;
+  std::uintmax_t frame_bytes_;
+  distributed::MpiWorld& world_;
   std::int64_t written_inline_ = 0;  // frames written on the caller's thread
   double inline_seconds_ = 0.0;
   std::unique_ptr<distributed::MpiWorld> writers_;  // the writer threads' own communicator

@@ -32,6 +32,10 @@ std::optional<std::string> first_non_finite(const Fields& block, const RankBand&
 
 Expected<InputState> read_block(const BatchOptions& options, MpiWorld& world, int halo,
                                 const std::filesystem::path& path, std::size_t run_bytes_per_cell) {
+  // Rank 0 reads the file through in a child first (libhdf5 may loop or crash on it), and every
+  // rank refuses with its one line; only then do the ranks open it in-process.
+  GS_TRY(
+      world.share(world.rank() == 0 ? CollectiveStateReader::check_isolated(path) : Status::ok()));
   GS_TRY(agree(world, CollectiveStateReader::check_readable(path)));
   Expected<std::unique_ptr<CollectiveStateReader>> opened = CollectiveStateReader::open(path);
   GS_TRY(agree(world, opened.status()));
@@ -43,8 +47,8 @@ Expected<InputState> read_block(const BatchOptions& options, MpiWorld& world, in
       distributed::split_rows(reader.grid().height, world.size(), halo, params->boundary);
   if (!bands) return Error{bands.message() + " (--halo)"};
   const RankBand band = (*bands)[std::size_t(world.rank())];
-  GS_TRY(agree(
-      world, check_fits_in_memory({reader.grid().width, band.block_height()}, run_bytes_per_cell)));
+  GS_TRY(agree(world, check_block_fits_in_memory(reader.grid(), band.block_height(), world.size(),
+                                                 run_bytes_per_cell)));
   Expected<Fields> block = reader.read_rows(band.block_first(), band.block_height());
   GS_TRY(agree(world, block.status()));
 
@@ -76,7 +80,7 @@ BlockChooser rank_block_chooser(const MpiWorld& world, int halo) {
         distributed::split_rows(grid.height, ranks, halo, boundary);
     if (!bands) return Error{bands.message() + " (--halo)"};
     const RankBand& band = (*bands)[std::size_t(rank)];
-    return GridRowSpan{band.block_first(), band.block_height()};
+    return GridRowSpan{band.block_first(), band.block_height(), ranks};
   };
 }
 

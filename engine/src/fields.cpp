@@ -74,4 +74,17 @@ Status check_fits_in_memory(GridSize size, std::size_t bytes_per_cell, std::size
   return Status::ok();
 }
 
+Status check_block_fits_in_memory(GridSize grid, int block_rows, int ranks,
+                                  std::size_t bytes_per_cell) {
+  const Status fits = check_fits_in_memory({grid.width, block_rows}, bytes_per_cell);
+  if (fits) return fits;
+  const double needed = double(grid.width) * double(block_rows) * double(bytes_per_cell);
+  std::ostringstream message;
+  message.precision(3);
+  message << "grid " << to_string(grid) << " needs " << needed / 1e9 << " GB on each of " << ranks
+          << " ranks (" << block_rows << " rows of it each) but only "
+          << double(available_memory_bytes()) / 1e9 << " GB of memory is available";
+  return Error{message.str()};
+}
+
 }  // namespace gs

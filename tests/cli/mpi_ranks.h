@@ -21,4 +21,11 @@ std::vector<std::string> mpirun_args(int ranks, const std::vector<std::string>& 
 // grayscott-batch on `ranks` ranks, through allow_mpirun and mpirun_args.
 ProgramResult run_ranks(int ranks, const std::vector<std::string>& args);
 
+// The same, for a job that may hang: mpirun and its ranks (its process group) are killed after
+// `seconds`, and the result's `timed_out` says so (ctest never waits on a hung job).
+struct TimedResult : ProgramResult {
+  bool timed_out = false;
+};
+TimedResult run_ranks_for(int seconds, int ranks, const std::vector<std::string>& args);
+
 }  // namespace gs::test

@@ -25,7 +25,8 @@ std::string read_file(const std::filesystem::path& path) {
 namespace {}  // namespace
 
 int spawn_program(const std::string& program, const std::vector<std::string>& args,
-                  const std::filesystem::path& out, const std::filesystem::path& err) {
+                  const std::filesystem::path& out, const std::filesystem::path& err,
+                  bool own_group) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
@@ -39,9 +40,17 @@ int spawn_program(const std::string& program, const std::vector<std::string>& ar
   for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
 
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  if (own_group) {
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
+  }
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  const int spawned =
+      posix_spawn(&pid, program.c_str(), &actions, &attributes, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   if (spawned != 0) throw std::runtime_error("cannot start " + program);
   return pid;
 }

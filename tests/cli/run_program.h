@@ -18,8 +18,10 @@ ProgramResult run_program(const std::string& program, const std::vector<std::str
 
 // Starts a program in the background, stdin from /dev/null and stdout and stderr into these
 // files; returns its pid (throws when it cannot start). For tests that signal a running program.
+// With `own_group`, it leads a process group of its own (to end it with all it started).
 int spawn_program(const std::string& program, const std::vector<std::string>& args,
-                  const std::filesystem::path& out, const std::filesystem::path& err);
+                  const std::filesystem::path& out, const std::filesystem::path& err,
+                  bool own_group = false);
 
 // A waitpid status as an exit code: the code, or 128 + the signal that killed the program.
 int exit_code_of(int wait_status);

@@ -110,6 +110,15 @@ Status MpiWorld::agree(const Status& local) {
   return Error{"rank " + std::to_string(lowest) + ": " + message};
 }
 
+Status MpiWorld::share(const Status& local) {
+  std::string message = rank_ == 0 && !local ? local.message() : std::string();
+  int failed = rank_ == 0 && !local ? 1 : 0;
+  GS_TRY(check(MPI_Bcast(&failed, 1, MPI_INT, 0, handles_->comm), "MPI_Bcast"));
+  if (!failed) return Status::ok();
+  GS_TRY(broadcast(message));
+  return Error{message};
+}
+
 bool MpiWorld::all(bool local) {
   int mine = local ? 1 : 0, every = 0;
   if (MPI_Allreduce(&mine, &every, 1, MPI_INT, MPI_MIN, handles_->comm) != MPI_SUCCESS)

@@ -46,6 +46,10 @@ class MpiWorld {
   // the one point where a rank learns another has failed, so no rank waits forever for one
   // that stopped.
   Status agree(const Status& local);
+  // Rank 0's status on every rank, its message as rank 0 has it (no rank named): for what rank 0
+  // alone checked for all (a file's structure, its disk's room); the other ranks' `local` is
+  // ignored.
+  Status share(const Status& local);
   // Whether every rank's value is true.
   bool all(bool local);
   // The largest of every rank's value.

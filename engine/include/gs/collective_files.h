@@ -62,6 +62,11 @@ class CollectiveStateReader {
   // Not collective: what the system and HDF5 say of the file before the ranks open it together
   // (the ranks agree on it first, so that none waits in an open the others skip).
   static Status check_readable(const std::filesystem::path& path);
+  // Not collective either: the whole file read through (its structure, attributes and every row,
+  // thrown away) in a child process with a time limit, as one process reads an input, so that a
+  // file on which libhdf5 loops or crashes ends in a one-line error instead of in every rank.
+  // One rank calls it for all, before any opens the file in-process.
+  static Status check_isolated(const std::filesystem::path& path);
   // Opens and checks it; attributes() holds its parameters and step, and no fields.
   static Expected<std::unique_ptr<CollectiveStateReader>> open(const std::filesystem::path& path);
   ~CollectiveStateReader();  // closes the file, together

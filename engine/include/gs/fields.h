@@ -65,6 +65,10 @@ Status check_grid_size(long width, long height);
 // Rejects a grid whose buffers (bytes_per_cell for each cell, plus extra_bytes) would not fit in
 // the memory available now. Call before allocating.
 Status check_fits_in_memory(GridSize size, std::size_t bytes_per_cell, std::size_t extra_bytes = 0);
+// The same for one of `ranks` processes that holds `block_rows` rows of `grid`: a refusal names
+// the whole grid the user asked for and what each rank would need.
+Status check_block_fits_in_memory(GridSize grid, int block_rows, int ranks,
+                                  std::size_t bytes_per_cell);
 
 // Bytes of memory available to this process now (MemAvailable), or 0 if unknown.
 std::size_t available_memory_bytes();
