@@ -20,6 +20,7 @@
 #include "gs/cpu_twin_backend.h"
 #include "gs/cuda_backend.h"
 #include "gs/state_file.h"
+#include "gs/style_gradient.h"
 
 namespace gs::batch {
 namespace {
@@ -87,37 +88,74 @@ class Table {
   std::ostream& out_;
 };
 
-// Each backend warms up twice (the second run sizes its runs to about a second); then the
-// timed runs take turns, so that a slow spell of a shared machine falls on every backend alike.
-// The median run of each.
-Expected<std::vector<RunReport>> measure_in_turns(const BatchJob& job,
-                                                  const std::vector<Backend*>& backends) {
-  std::vector<BatchJob> jobs(backends.size(), job);
-  for (std::size_t b = 0; b < backends.size(); ++b) {
-    Expected<RunReport> warm_up = run_job(jobs[b], *backends[b], {false});
-    if (warm_up) warm_up = run_job(jobs[b], *backends[b], {false});
+// A job and the backend that runs it, for one row of the table.
+struct MeasuredRun {
+  BatchJob job;
+  Backend* backend;
+};
+
+// Each run warms up twice (the second sizes it to about a second); then the timed runs take
+// turns, so that a slow spell of a shared machine falls on every one alike. The median of each.
+Expected<std::vector<RunReport>> measure_in_turns(std::vector<MeasuredRun> measured) {
+  for (MeasuredRun& m : measured) {
+    Expected<RunReport> warm_up = run_job(m.job, *m.backend, {false});
+    if (warm_up) warm_up = run_job(m.job, *m.backend, {false});
     if (!warm_up) return warm_up.status();
     // Per frame: the steps and any display copy, not the upload each run starts with.
     const double frame_seconds =
-        std::max(1e-6, warm_up->compute_s / double(std::max<long long>(1, jobs[b].frames)));
-    jobs[b].frames =
+        std::max(1e-6, warm_up->compute_s / double(std::max<long long>(1, m.job.frames)));
+    m.job.frames =
         std::clamp<long long>(std::llround(kTargetRunSeconds / frame_seconds), 3, 100000);
   }
-  std::vector<std::vector<RunReport>> runs(backends.size());
+  std::vector<std::vector<RunReport>> runs(measured.size());
   for (int i = 0; i < kTimedRuns; ++i)
-    for (std::size_t b = 0; b < backends.size(); ++b) {
-      Expected<RunReport> run = run_job(jobs[b], *backends[b], {false});
+    for (std::size_t m = 0; m < measured.size(); ++m) {
+      Expected<RunReport> run = run_job(measured[m].job, *measured[m].backend, {false});
       if (!run) return run.status();
-      runs[b].push_back(*run);
+      runs[m].push_back(*run);
     }
   std::vector<RunReport> medians;
-  for (std::vector<RunReport>& of_backend : runs) {
-    std::sort(of_backend.begin(), of_backend.end(), [](const RunReport& a, const RunReport& b) {
+  for (std::vector<RunReport>& of_run : runs) {
+    std::sort(of_run.begin(), of_run.end(), [](const RunReport& a, const RunReport& b) {
       return a.mcells_per_s() < b.mcells_per_s();
     });
-    medians.push_back(of_backend[kTimedRuns / 2]);
+    medians.push_back(of_run[kTimedRuns / 2]);
   }
   return medians;
+}
+
+// Every path on one job, in turns.
+Expected<std::vector<RunReport>> measure_in_turns(const BatchJob& job,
+                                                  const std::vector<Backend*>& backends) {
+  std::vector<MeasuredRun> measured;
+  for (Backend* backend : backends) measured.push_back({job, backend});
+  return measure_in_turns(std::move(measured));
+}
+
+// Each path with a style map (an x gradient from the run's parameters to a set B of other
+// rates) against without, in turns, on `size`: what reading a byte a cell and mixing four
+// parameters per cell costs.
+Status run_style_map_rows(GeneratedRun run, GridSize size,
+                          const std::vector<std::pair<std::string, Backend*>>& paths, Table& table,
+                          double copy) {
+  run.size = size;
+  Expected<BatchJob> uniform = make_generated_job(run);
+  if (!uniform) return uniform.status();
+  BatchJob styled = *uniform;
+  styled.params.style = {true, 0.03f, 0.057f, styled.params.Du, styled.params.Dv};
+  GS_TRY(validate(styled.params));
+  styled.initial.style = style_gradient(size, StyleGradient::X);
+  for (const auto& [name, backend] : paths) {
+    Expected<std::vector<RunReport>> reports =
+        measure_in_turns({{*uniform, backend}, {styled, backend}});
+    if (!reports) return reports.status();
+    table.row("style-map", name, (*reports)[1], copy);
+    table.note(
+        "style-map  " + name + " with a style map / without: " +
+        std::to_string((*reports)[1].mcells_per_s() / (*reports)[0].mcells_per_s()).substr(0, 4) +
+        "x");
+  }
+  return Status::ok();
 }
 
 // The course benchmark once without and once with the HDF5 frames file (in the temp folder,
@@ -248,8 +286,10 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
       table.ratio(to_string(size), (*reports)[0].mcells_per_s() / (*reports)[1].mcells_per_s());
   }
   // The course benchmark and the GPU's extra measurements belong to the full table; a table for
-  // one grid (--width/--height, as the device check's block sweep asks) measures that grid only.
+  // one grid (--width/--height, as the device check's block sweep asks) measures that grid only,
+  // and its style-map rows on it rather than on the course's grid.
   const bool full_table = !options.width && !options.height;
+  GS_TRY(run_style_map_rows(*run, full_table ? kCourseGrid : sizes.front(), paths, table, *copy));
   if (gpu && full_table) {
     GS_TRY(run_course_benchmark(*run, backend, table, *copy));
     if (backend.capabilities().gpu_measurements)

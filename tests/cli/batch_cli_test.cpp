@@ -255,6 +255,35 @@ TEST(BatchCli, BenchComparesTheTwinsFastAndReferenceLoops) {
   EXPECT_NE(result.out.find("against: CPU twin, reference path"), std::string::npos) << result.out;
 }
 
+// Each loop with a style map beside the same loop without, in turns: a row for each and the
+// ratio of their speeds.
+TEST(BatchCli, BenchMeasuresEachLoopWithAStyleMap) {
+  const ProgramResult result =
+      run_batch({"--bench", "--backend", "cpu", "--width", "64", "--height", "48"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::istringstream lines(result.out);
+  int rows = 0, ratios = 0;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string grid, path, next;
+    if (!(words >> grid >> path >> next) || grid != "style-map") continue;
+    double value = 0.0;
+    if (next == "with") {
+      const std::size_t at = line.find("without: ");
+      ASSERT_NE(at, std::string::npos) << line;
+      value = std::stod(line.substr(at + 9));
+      ++ratios;
+    } else {
+      value = std::stod(next);  // the steps
+      ++rows;
+    }
+    EXPECT_GT(value, 0.0) << line;
+    EXPECT_TRUE(path == "fast" || path == "reference") << line;
+  }
+  EXPECT_EQ(rows, 2) << result.out;
+  EXPECT_EQ(ratios, 2) << result.out;
+}
+
 // The real program on both loops, and on forced long passes: the same final state, bit for bit.
 TEST(BatchCli, FastAndReferenceLoopsWriteTheSameState) {
   ScratchDir dir;
