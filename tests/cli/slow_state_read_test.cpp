@@ -36,9 +36,7 @@ void write_slow_state(const fs::path& path) {
 // Sets an environment variable for the programs a test starts, and removes it after.
 class ScopedEnvironment {
  public:
-  ScopedEnvironment(const char* name, const char* value) : name_(name) {
-    ::setenv(name, value, 1);
-  }
+  ScopedEnvironment(const char* name, const char* value) : name_(name) { ::setenv(name, value, 1); }
   ~ScopedEnvironment() { ::unsetenv(name_); }
   ScopedEnvironment(const ScopedEnvironment&) = delete;
   ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
@@ -71,9 +69,8 @@ TEST(SlowStateRead, AReaderThatKeepsMakingProgressIsNotCutOff) {
   write_slow_state(input);
   const ScopedEnvironment stall("GS_READER_STALL_S", "0.3");
   const auto start = Clock::now();
-  const ProgramResult result =
-      run_batch({"--input", input.string(), "--steps", "0", "--output", (dir / "out.h5").string(),
-                 "--threads", "1"});
+  const ProgramResult result = run_batch({"--input", input.string(), "--steps", "0", "--output",
+                                          (dir / "out.h5").string(), "--threads", "1"});
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
   EXPECT_EQ(result.exit_code, 0) << result.err;
