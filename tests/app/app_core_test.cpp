@@ -205,16 +205,25 @@ TEST_F(SimulationTest, StepPausesAndRunsExactlyTheAskedSteps) {
   EXPECT_EQ(sim_->total_steps(), 3);
 }
 
-TEST_F(SimulationTest, SavingADivergedStateSaysSo) {
+TEST_F(SimulationTest, ADivergedStateIsNeitherLoadedNorSaved) {
   const auto dir = std::filesystem::temp_directory_path();
   const auto diverged = dir / "gs-app-core-diverged.h5", saved = dir / "gs-app-core-saved.h5";
+  std::filesystem::remove(saved);
   Fields fields = test::random_fields({16, 12}, 4);
-  fields.u[7] = std::numeric_limits<float>::infinity();
+  fields.u[16 + 7] = std::numeric_limits<float>::infinity();
   ASSERT_TRUE(write_state(diverged, fields, Params{}, 5));
-  ASSERT_TRUE(apply(command::LoadState{diverged.string()}));
-  ASSERT_TRUE(apply(command::SaveState{saved.string()}));
-  EXPECT_NE(sim_->last_message().find("NaN or infinity"), std::string::npos)
-      << sim_->last_message();
+  const Status loaded = apply(command::LoadState{diverged.string()});
+  ASSERT_FALSE(loaded);
+  EXPECT_NE(loaded.message().find("holds NaN or infinity (first at cell 7,1)"), std::string::npos)
+      << loaded.message();
+  // Diverged where it runs: nothing written.
+  ASSERT_TRUE(sim_->backend().copy_in(fields));
+  const Status refused = apply(command::SaveState{saved.string()});
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find("not written: the state holds NaN or infinity"),
+            std::string::npos)
+      << refused.message();
+  EXPECT_FALSE(std::filesystem::exists(saved));
   ASSERT_TRUE(write_state(diverged, test::random_fields({16, 12}, 5), Params{}, 5));
   ASSERT_TRUE(apply(command::LoadState{diverged.string()}));
   ASSERT_TRUE(apply(command::SaveState{saved.string()}));

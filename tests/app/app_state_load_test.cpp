@@ -32,11 +32,11 @@ TEST(AppStateLoad, TheFrameLoopGoesOnWhileASlowStateLoads) {
   ScratchDir dir;
   const fs::path slow = slow_state(dir, 3072), saved = dir / "after.h5";
   const auto start = Clock::now();
-  const ProgramResult app = run_app_headless(
-      dir,
-      "backend cpu\nsize 64 64\npause\nload " + slow.string() + "\nsave " + saved.string() +
-          "\nquit\n",
-      {"--stats-json", (dir / "stats.json").string()});
+  const ProgramResult app =
+      run_app_headless(dir,
+                       "backend cpu\nsize 64 64\npause\nload " + slow.string() + "\nsave " +
+                           saved.string() + "\nquit\n",
+                       {"--stats-json", (dir / "stats.json").string()});
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   ASSERT_EQ(app.exit_code, 0) << app.err;
   // The script waited for the load: what it saved next is the file's state.
@@ -53,15 +53,14 @@ TEST(AppStateLoad, TheFrameLoopGoesOnWhileASlowStateLoads) {
 TEST(AppStateLoad, EscCancelsASlowLoadAndTheStateStaysAsItWas) {
   ScratchDir dir;
   const fs::path slow = slow_state(dir, 4096), ready = dir / "ready.png", saved = dir / "after.h5";
-  const ProgramResult app = run_app_with_input(
-      dir,
-      "backend cpu\nsize 64 64\npause\nscreenshot " + ready.string() + "\nload " + slow.string() +
-          "\nsave " + saved.string() + "\n",
-      ready, "sleep 0.2\npress Escape",
-      {"--exit-after-script", "--stats-json", (dir / "stats.json").string()});
+  const ProgramResult app =
+      run_app_with_input(dir,
+                         "backend cpu\nsize 64 64\npause\nscreenshot " + ready.string() +
+                             "\nload " + slow.string() + "\nsave " + saved.string() + "\n",
+                         ready, "sleep 0.2\npress Escape",
+                         {"--exit-after-script", "--stats-json", (dir / "stats.json").string()});
   ASSERT_EQ(app.exit_code, 0) << app.err;
-  EXPECT_NE(app.err.find("grayscott: cancelled loading '" + slow.string() + "'"),
-            std::string::npos)
+  EXPECT_NE(app.err.find("grayscott: cancelled loading '" + slow.string() + "'"), std::string::npos)
       << app.err;
   // Esc stopped the script while it waited for the load: nothing after it ran.
   EXPECT_FALSE(fs::exists(saved));
