@@ -64,7 +64,7 @@ struct TimeLimits {
   // The whole read, once the grid is known: a backstop for a reader that reports progress but
   // never ends (5 MB/s for all of u and v, and a minute).
   Clock::duration whole(std::uint64_t field_bytes) const {
-    return seconds(60 + 6 * base_s + double(field_bytes) / double(5u << 20));
+    return seconds(60 + double(field_bytes) / double(5u << 20));
   }
 };
 
