@@ -70,8 +70,9 @@ struct TimeLimits {
 
 TimeLimits time_limits() {
   TimeLimits limits;
-  if (const char* knob = std::getenv("GS_READER_STALL_S"); knob && std::atof(knob) > 0)
-    limits.base_s = std::atof(knob);
+  // Taken only when it is a sensible number of seconds (no overflow of the clock's duration).
+  if (const char* knob = std::getenv("GS_READER_STALL_S"))
+    if (const double s = std::atof(knob); s > 0 && s <= 3600) limits.base_s = s;
   return limits;
 }
 
