@@ -161,7 +161,8 @@ bool App::frame(double seconds_since_start) {
   timing.frame_ms = ms_since(frame_start);
   stats_.add(timing, simulation_->size(), timings_configuration(*simulation_, display_.path()));
   pacer_.frame_done(timing.steps, timing.kernel_ms, timing.kernel_steps, work_ms);
-  if (script_ && script_->frame_shown()) quit_ = true;
+  // A script's last `load` still reading: the run ends once it is in (or failed).
+  if (script_ && script_->frame_shown() && !load_) quit_ = true;
   return true;
 }
 

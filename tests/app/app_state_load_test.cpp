@@ -100,6 +100,13 @@ TEST(AppStateFiles, ADivergedStateFileIsNotLoaded) {
             std::string::npos)
       << app.err;
   EXPECT_FALSE(fs::exists(saved));
+  // As the script's last line: the run waits for the load, and fails with it (it ended while
+  // the file was read, with status 0, before).
+  const ProgramResult last =
+      run_app_headless(dir, "backend cpu\nsize 64 64\nload " + diverged.string() + "\n");
+  EXPECT_EQ(last.exit_code, 1);
+  EXPECT_NE(last.err.find("holds NaN or infinity (first at cell 3,2)"), std::string::npos)
+      << last.err;
 }
 
 }  // namespace
