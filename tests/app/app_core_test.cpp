@@ -93,6 +93,17 @@ TEST(ScriptRunner, HoldsBackForFramesWaitsStepsAndScreenshots) {
   EXPECT_TRUE(runner.finished());
 }
 
+TEST(ScriptRunner, ALoadHoldsTheScriptUntilTheFileIsIn) {
+  Expected<std::vector<ScriptLine>> lines = script("load a.h5\nsave b.h5\nquit\n");
+  ASSERT_TRUE(lines) << lines.message();
+  ScriptRunner runner(std::move(lines).value());
+  auto due = runner.due(0.0, false);
+  ASSERT_EQ(due.size(), 1u);  // load alone: the app reads it in the background
+  EXPECT_TRUE(std::holds_alternative<command::LoadState>(due[0]->command));
+  EXPECT_TRUE(runner.due(0.1, true).empty());  // still reading
+  EXPECT_EQ(runner.due(0.2, false).size(), 2u);
+}
+
 class SimulationTest : public ::testing::Test {
  protected:
   void SetUp() override {
