@@ -50,6 +50,18 @@ TEST(AppStateLoad, TheFrameLoopGoesOnWhileASlowStateLoads) {
   EXPECT_GT(seconds, 0.5) << "the file must be slow to read, or this proves nothing";
 }
 
+TEST(AppStateLoad, TheWindowKeepsDrawingWhileASlowStateLoads) {
+  ScratchDir dir;
+  const fs::path slow = slow_state(dir, 3072);
+  const ProgramResult app =
+      run_app(dir, "backend cpu\nsize 64 64\npause\nload " + slow.string() + "\nquit\n",
+              {"--window-size", "1280x720", "--stats-json", (dir / "stats.json").string()});
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  const nlohmann::json stats = load_json(dir / "stats.json");
+  EXPECT_EQ(stats["width"], 3072);
+  EXPECT_GE(stats["frames"].get<long long>(), 5);
+}
+
 TEST(AppStateLoad, EscCancelsASlowLoadAndTheStateStaysAsItWas) {
   ScratchDir dir;
   const fs::path slow = slow_state(dir, 4096), ready = dir / "ready.png", saved = dir / "after.h5";
