@@ -28,7 +28,8 @@ void App::apply_person_commands() {
     if (const Status status = apply(command); !status) {
       std::cerr << "grayscott: " << status.message() << "\n";
       // A state not saved or not loaded is said in the window too (the panel may be hidden).
-      if (std::holds_alternative<command::SaveState>(command))
+      if (std::holds_alternative<command::SaveState>(command) ||
+          std::holds_alternative<command::LoadState>(command))
         caption_.show_notice(status.message());
     }
   }
