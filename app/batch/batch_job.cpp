@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "gs/cuda_backend.h"
+#include "gs/diverged_state.h"
 #include "gs/initial_conditions.h"
 #include "gs/output_file.h"
 #include "gs/presets.h"
@@ -75,9 +76,7 @@ Expected<InputState> read_whole_input(const std::filesystem::path& path,
   Expected<StateFile> state = read_state(path, run_bytes_per_cell);
   if (!state) return state.status();
   InputState input;
-  const std::size_t width = std::size_t(state->fields.size.width);
-  if (const std::optional<std::size_t> cell = first_non_finite_cell(state->fields))
-    input.non_finite_at = std::to_string(*cell % width) + "," + std::to_string(*cell / width);
+  input.non_finite_at = first_non_finite_cell_text(state->fields);
   input.state = std::move(state).value();
   return input;
 }
@@ -183,8 +182,7 @@ Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& rea
                    *options.input + "'"};
     // The reader checked the memory the whole run needs (bytes_per_cell) before reading.
     if (input->non_finite_at)
-      return Error{"'" + *options.input + "' holds NaN or infinity (first at cell " +
-                   *input->non_finite_at + "): a diverged state cannot be continued"};
+      return Error{diverged_input_message(*options.input, *input->non_finite_at)};
     from_file = input->state.params;
     job.start_step = input->state.step.value_or(0);
     job.initial = std::move(input->state.fields);

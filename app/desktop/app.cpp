@@ -25,6 +25,8 @@ const std::string kNoScript;  // the panel's script line without a script
 // The longest an idle wait lasts before the loop looks for a terminating signal again (a signal
 // handler cannot wake GLFW's wait).
 constexpr double kSignalCheckS = 0.25;
+// How often an idle loop draws while a state file loads.
+constexpr double kLoadFrameS = 0.05;
 
 void note_failure(const Status& status) {
   if (!status) std::cerr << "grayscott: " << status.message() << "\n";
@@ -81,9 +83,11 @@ int App::run() {
   };
   // A terminating signal leaves the loop too: finish() then ends cleanly.
   while (!surface_->should_close() && !quit_ && !termination_requested()) {
-    const double script_due =
+    double script_due =
         std::min(script_ ? script_->next_due_s() : std::numeric_limits<double>::infinity(),
                  caption_.next_change_s());
+    // A state file loading: its progress drawn, and the state taken in, within a frame or two.
+    if (load_) script_due = std::min(script_due, now_s() + kLoadFrameS);
     if (const double wait = idle_.wait_s(now_s(), busy(), script_due); wait > 0.0) {
       surface_->wait_events(std::min(wait, kSignalCheckS));
       if (surface_->take_events()) idle_.input();
@@ -104,6 +108,7 @@ bool App::frame(double seconds_since_start) {
     return false;
   };
   surface_->poll_events();
+  if (const Status status = finish_load(); !status) return fail(status.message());
   if (const Status status = run_script(seconds_since_start); !status) return fail(status.message());
   apply_person_commands();
   if (const Status status = apply_script_controls(); !status) return fail(status.message());
@@ -156,7 +161,8 @@ bool App::frame(double seconds_since_start) {
   timing.frame_ms = ms_since(frame_start);
   stats_.add(timing, simulation_->size(), timings_configuration(*simulation_, display_.path()));
   pacer_.frame_done(timing.steps, timing.kernel_ms, timing.kernel_steps, work_ms);
-  if (script_ && script_->frame_shown()) quit_ = true;
+  // A script's last `load` still reading: the run ends once it is in (or failed).
+  if (script_ && script_->frame_shown() && !load_) quit_ = true;
   return true;
 }
 
@@ -264,6 +270,7 @@ void App::draw_ui() {
   drawn_.toast.clear();
   if (view_.presentation && !view_.ui_hidden)
     drawn_.toast = toast_.draw(layout_.field, ImGui::GetTime());
+  draw_load();
   imgui_->end_frame();
 }
 

@@ -23,6 +23,7 @@
 #include "overlay_export.h"
 #include "screen_layout.h"
 #include "script_session.h"
+#include "state_load.h"
 #include "thumbnail_textures.h"
 #include "timings_wait.h"
 #include "toast.h"
@@ -62,6 +63,12 @@ class App {
   Status fall_back_from_cuda(const SimulationCommand& command, const Status& refused,
                              const std::string& origin);
   Status apply_to_app(const AppCommand& command, const std::string& origin);
+  // app_load.cpp: `load` in the background; the state read adopted between frames (an error
+  // only for a script's load that failed); Esc's or Cancel's end of it; its progress drawn.
+  Status start_load(const std::string& path, const std::string& origin);
+  Status finish_load();
+  void cancel_load();
+  void draw_load();
   // app_view.cpp
   Status apply_view(ViewControl control, const ControlValue& value);
   // app_script.cpp: the script's due lines at wall-clock `now_s`; the person's queued commands;
@@ -108,6 +115,8 @@ class App {
   // list, the toast's text (the rest is filled in at the end).
   UiReport drawn_;
   Toast toast_;  // presenting, where a file went
+  // The state file being read, if any.
+  std::unique_ptr<StateLoad> load_;
   bool quit_ = false;
   int exit_code_ = 0;
 };

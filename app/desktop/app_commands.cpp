@@ -19,6 +19,8 @@ Status App::apply(const Command& given, const std::string& origin) {
   const Command& command = *resolved;
   if (const std::optional<std::string> output = output_of(command))
     GS_TRY(check_not_own_file(*output, options_.script, options_.stats_json));
+  if (const auto* load = std::get_if<command::LoadState>(&command))
+    return start_load(load->path, origin);  // read in the background (app_load.cpp)
   if (const std::optional<SimulationCommand> simulation = simulation_part(command)) {
     const Status applied = apply_to_simulation(*simulation);
     if (applied && std::holds_alternative<command::SaveState>(command))

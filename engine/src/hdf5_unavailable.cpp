@@ -21,7 +21,13 @@ Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t) {
   return unavailable(path);
 }
 
-Expected<StateFile> read_state_in_process(const std::filesystem::path& path, std::size_t) {
+Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t,
+                               const StateReadWatch&) {
+  return unavailable(path);
+}
+
+Expected<StateFile> read_state_in_process(const std::filesystem::path& path, std::size_t,
+                                          const RowsProgressReport&) {
   return unavailable(path);
 }
 

@@ -13,7 +13,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <new>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <type_traits>
@@ -27,8 +29,16 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// What the child sends first. Parent and child are one program image, so the bytes of a
-// trivially copyable struct mean the same on both ends.
+// What the child sends, first as often as it has progress to report (before each block of rows,
+// and after the last), then once with its answer: a ReplyHeader, then the error message or the
+// fields. Parent and child are one program image, so the bytes of a trivially copyable struct
+// mean the same on both ends.
+struct Packet {
+  bool answer = false;
+  RowsProgress progress;
+};
+static_assert(std::is_trivially_copyable_v<Packet>);
+
 struct ReplyHeader {
   bool ok = false;
   std::uint32_t message_bytes = 0;
@@ -38,13 +48,32 @@ struct ReplyHeader {
 };
 static_assert(std::is_trivially_copyable_v<ReplyHeader>);
 
-// How long the reader may go without sending a byte: a healthy read of a small file takes
-// milliseconds; a large one is given time in proportion to its size (20 MB/s, a slow disk).
-Clock::duration stall_limit(const std::filesystem::path& path) {
-  std::error_code error;
-  const std::uintmax_t bytes = std::filesystem::file_size(path, error);
-  const auto seconds = 10 + (error ? 0 : bytes / (20u << 20));
-  return std::chrono::seconds(seconds);
+Clock::duration seconds(double s) {
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
+
+// How long the reader may go without progress: opening a file and checking its datasets takes
+// milliseconds, however large the file; a block of rows, time in proportion to what it holds
+// (20 MB/s, a slow disk or a slow filter). GS_READER_STALL_S replaces the 10 s base, so a test
+// can cross it with a small file.
+struct TimeLimits {
+  double base_s = 10;
+  Clock::duration for_block(std::uint64_t bytes) const {
+    return seconds(base_s + double(bytes) / double(20u << 20));
+  }
+  // The whole read, once the grid is known: a backstop for a reader that reports progress but
+  // never ends (5 MB/s for all of u and v, and a minute).
+  Clock::duration whole(std::uint64_t field_bytes) const {
+    return seconds(60 + double(field_bytes) / double(5u << 20));
+  }
+};
+
+TimeLimits time_limits() {
+  TimeLimits limits;
+  // Taken only when it is a sensible number of seconds (no overflow of the clock's duration).
+  if (const char* knob = std::getenv("GS_READER_STALL_S"))
+    if (const double s = std::atof(knob); s > 0 && s <= 3600) limits.base_s = s;
+  return limits;
 }
 
 bool write_all(int fd, const void* data, std::size_t bytes) {
@@ -59,18 +88,22 @@ bool write_all(int fd, const void* data, std::size_t bytes) {
   return true;
 }
 
-// The child's whole life: read, answer, and leave without running the parent's exit handlers
-// (its GL, CUDA or HDF5 state belongs to the parent).
+// The child's whole life: read (saying how far it is), answer, and leave without running the
+// parent's exit handlers (its GL, CUDA or HDF5 state belongs to the parent).
 [[noreturn]] void answer_from_child(int fd, const std::filesystem::path& path,
                                     std::size_t run_bytes_per_cell) {
   // The user sees the parent's one line; a report printed here (libhdf5's, a sanitizer's) would
   // only garble it. The fuzz target runs the reader in-process, where sanitizers do report.
   if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, STDERR_FILENO);
+  const auto report = [fd](const RowsProgress& progress) {
+    const Packet packet{false, progress};
+    if (!write_all(fd, &packet, sizeof packet)) ::_exit(1);  // the parent has gone
+  };
   ReplyHeader header;
   std::string message;
   Fields fields;
   try {
-    Expected<StateFile> state = read_state_in_process(path, run_bytes_per_cell);
+    Expected<StateFile> state = read_state_in_process(path, run_bytes_per_cell, report);
     if (state) {
       header.ok = true;
       header.size = state->fields.size;
@@ -85,31 +118,47 @@ bool write_all(int fd, const void* data, std::size_t bytes) {
   }
   header.message_bytes = std::uint32_t(message.size());
   const std::size_t field_bytes = fields.u.size() * sizeof(float);
+  const Packet answer{true, {}};
   const bool sent =
-      write_all(fd, &header, sizeof header) && write_all(fd, message.data(), message.size()) &&
+      write_all(fd, &answer, sizeof answer) && write_all(fd, &header, sizeof header) &&
+      write_all(fd, message.data(), message.size()) &&
       write_all(fd, fields.u.data(), field_bytes) && write_all(fd, fields.v.data(), field_bytes);
   ::_exit(sent ? 0 : 1);
 }
 
-enum class Received { all, ended, stalled, interrupted };
+enum class Received { all, ended, stalled, too_long, interrupted, cancelled };
 
 // The parent's end of the pipe (owned: closed when done): reads what the child sends, giving up
-// when the child sends nothing for too long or this process is asked to end.
+// when the child sends nothing for too long, the whole read takes too long, or the caller or a
+// terminating signal asks to stop.
 class ReplyPipe {
  public:
-  ReplyPipe(int fd, Clock::duration stall_limit) : fd_(fd), stall_limit_(stall_limit) {}
+  ReplyPipe(int fd, const std::atomic<bool>* cancel) : fd_(fd), cancel_(cancel) {}
   ReplyPipe(const ReplyPipe&) = delete;
   ReplyPipe& operator=(const ReplyPipe&) = delete;
   ~ReplyPipe() { ::close(fd_); }
+
+  // How long the next read may go without a byte.
+  void set_stall_limit(Clock::duration limit) { stall_limit_ = limit; }
+  Clock::duration stall_limit() const { return stall_limit_; }
+  void set_whole_limit(Clock::duration limit) {
+    if (!end_by_) end_by_ = Clock::now() + limit;
+    whole_limit_ = limit;
+  }
+  Clock::duration whole_limit() const { return whole_limit_; }
 
   Received read(void* data, std::size_t bytes) {
     auto* to = static_cast<char*>(data);
     Clock::time_point deadline = Clock::now() + stall_limit_;
     while (bytes > 0) {
       if (termination_requested()) return Received::interrupted;
-      const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+      if (cancel_ && cancel_->load()) return Received::cancelled;
+      const Clock::time_point now = Clock::now();
+      if (end_by_ && now >= *end_by_) return Received::too_long;
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - now);
       if (left.count() <= 0) return Received::stalled;
-      // Short polls, so a terminating signal is noticed even if it does not interrupt poll.
+      // Short polls, so a terminating signal or a cancel is noticed even if it does not
+      // interrupt poll.
       pollfd ready{fd_, POLLIN, 0};
       const int polled = ::poll(&ready, 1, int(std::min<long>(left.count(), 100)));
       if (polled < 0 && errno != EINTR) return Received::ended;
@@ -126,7 +175,10 @@ class ReplyPipe {
 
  private:
   int fd_;
-  Clock::duration stall_limit_;
+  const std::atomic<bool>* cancel_;
+  Clock::duration stall_limit_{};
+  Clock::duration whole_limit_{};
+  std::optional<Clock::time_point> end_by_;
 };
 
 // The child, killed and reaped however the parent leaves (an error, an exception).
@@ -156,16 +208,39 @@ class ChildProcess {
   pid_t pid_;
 };
 
-// Why the child gave no complete answer, from how it ended.
+std::string whole_seconds(Clock::duration duration) {
+  return std::to_string(std::chrono::ceil<std::chrono::seconds>(duration).count()) + " s";
+}
+
+// Why the child gave no complete answer, from how it ended. `rows_begun`: the child had checked
+// the file and was reading its fields (a stall there may be a slow disk, not the file).
 Error reader_failed(const std::string& name, Received received, int wait_status,
-                    Clock::duration stall_limit) {
+                    const ReplyPipe& pipe, bool rows_begun) {
   const std::string prefix = "cannot read '" + name + "': ";
-  if (received == Received::interrupted) return Error{"interrupted while reading '" + name + "'"};
-  if (received == Received::stalled)
-    return Error{prefix + "the HDF5 library was still reading it after " +
-                 std::to_string(std::chrono::ceil<std::chrono::seconds>(stall_limit).count()) +
-                 " s without progress; the file is damaged (a loop in its structure?)"};
-  // Killed by a signal, or ended by a sanitizer that caught the fault (exit status 1).
+  switch (received) {
+    case Received::interrupted:
+      return Error{"interrupted while reading '" + name + "'"};
+    case Received::cancelled:
+      return Error{"cancelled reading '" + name + "'"};
+    case Received::stalled:
+      if (rows_begun)
+        return Error{prefix + "the HDF5 library was still reading a block of its fields after " +
+                     whole_seconds(pipe.stall_limit()) +
+                     " without progress (a loop in a damaged file's structure, or a stalled disk)"};
+      return Error{prefix + "the HDF5 library was still reading it after " +
+                   whole_seconds(pipe.stall_limit()) +
+                   " without progress; the file is damaged (a loop in its structure?)"};
+    case Received::too_long:
+      return Error{prefix + "still reading after " + whole_seconds(pipe.whole_limit()) +
+                   ", longer than its grid can take (a stalled disk, or a damaged file)"};
+    case Received::all:
+    case Received::ended:
+      break;
+  }
+  // Killed from outside: the kernel's OOM killer sends SIGKILL; nothing says the file is at fault.
+  if (WIFSIGNALED(wait_status) && WTERMSIG(wait_status) == SIGKILL)
+    return Error{prefix + "the reader was killed (SIGKILL: out of memory?)"};
+  // Killed by its own fault, or ended by a sanitizer that caught the fault (exit status 1).
   const std::string how = WIFSIGNALED(wait_status)
                               ? signal_name(WTERMSIG(wait_status))
                               : "exit status " + std::to_string(WEXITSTATUS(wait_status));
@@ -174,10 +249,24 @@ Error reader_failed(const std::string& name, Received received, int wait_status,
 }
 
 Expected<StateFile> receive_answer(ReplyPipe& pipe, ChildProcess& child, const std::string& name,
-                                   Clock::duration limit) {
+                                   const TimeLimits& limits, const StateReadWatch& watch) {
+  bool rows_begun = false;
   const auto failed = [&](Received received) {
-    return reader_failed(name, received, child.wait(received != Received::ended), limit);
+    return reader_failed(name, received, child.wait(received != Received::ended), pipe, rows_begun);
   };
+  pipe.set_stall_limit(limits.for_block(0));
+  for (Packet packet;;) {
+    if (Received r = pipe.read(&packet, sizeof packet); r != Received::all) return failed(r);
+    if (packet.answer) break;
+    const RowsProgress& rows = packet.progress;
+    if (!rows_begun && rows.total > 0) {
+      rows_begun = true;
+      pipe.set_whole_limit(limits.whole(rows.total_bytes));
+    }
+    if (rows.total > 0 && watch.progress) watch.progress(double(rows.done) / double(rows.total));
+    pipe.set_stall_limit(limits.for_block(rows.next_block_bytes));
+  }
+  pipe.set_stall_limit(limits.for_block(0));
   ReplyHeader header;
   if (Received r = pipe.read(&header, sizeof header); r != Received::all) return failed(r);
   if (!header.ok) {
@@ -203,6 +292,11 @@ Expected<StateFile> receive_answer(ReplyPipe& pipe, ChildProcess& child, const s
 }  // namespace
 
 Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t run_bytes_per_cell) {
+  return read_state(path, run_bytes_per_cell, StateReadWatch{});
+}
+
+Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t run_bytes_per_cell,
+                               const StateReadWatch& watch) {
   int ends[2];
   if (::pipe2(ends, O_CLOEXEC) != 0) return read_state_in_process(path, run_bytes_per_cell);
   // Fewer, larger transfers for the fields (the system may refuse; the default works too).
@@ -218,9 +312,8 @@ Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t ru
     return read_state_in_process(path, run_bytes_per_cell);
   }
   ChildProcess child(pid);
-  const Clock::duration limit = stall_limit(path);
-  ReplyPipe pipe(ends[0], limit);
-  return receive_answer(pipe, child, path.string(), limit);
+  ReplyPipe pipe(ends[0], watch.cancel);
+  return receive_answer(pipe, child, path.string(), time_limits(), watch);
 }
 
 }  // namespace gs

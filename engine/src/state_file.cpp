@@ -112,6 +112,26 @@ Expected<ParamOverrides> read_params(hid_t file, const std::string& path) {
   return p;
 }
 
+// How many rows of u (and of v) are read at once: about 8 MB, a whole number of the datasets'
+// chunks (each chunk then decompressed once), so progress is reported often but a chunk is
+// never read twice.
+int rows_per_block(hid_t file, GridSize size) {
+  constexpr std::size_t kBlockBytes = 8u << 20;
+  int block =
+      int(std::max<std::size_t>(1, kBlockBytes / (std::size_t(size.width) * sizeof(float))));
+  for (const char* name : {"u", "v"}) {
+    Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
+    Handle creation(H5Dget_create_plist(dataset.get()), H5Pclose);
+    std::array<hsize_t, 2> chunk{};
+    if (!creation.valid() || H5Pget_layout(creation.get()) != H5D_CHUNKED ||
+        H5Pget_chunk(creation.get(), 2, chunk.data()) != 2 || chunk[0] == 0)
+      continue;
+    const hsize_t rows = std::min<hsize_t>(chunk[0], hsize_t(size.height));
+    block = int(std::min<hsize_t>((hsize_t(block) + rows - 1) / rows * rows, hsize_t(size.height)));
+  }
+  return std::min(block, size.height);
+}
+
 }  // namespace
 
 // ---- reading ----
@@ -205,7 +225,8 @@ bool hdf5_available() {
 }
 
 Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
-                                          std::size_t run_bytes_per_cell) {
+                                          std::size_t run_bytes_per_cell,
+                                          const RowsProgressReport& report) {
   hdf5::silence_errors();
   const std::string name = path.string();
   Expected<Handle> file = layout::open_state_file(name, H5P_DEFAULT);
@@ -216,8 +237,21 @@ Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
 
   StateFile state;
   state.fields = Fields(*size);
-  GS_TRY(layout::read_field_rows(file->get(), "u", 0, size->height, state.fields.u.data(), name));
-  GS_TRY(layout::read_field_rows(file->get(), "v", 0, size->height, state.fields.v.data(), name));
+  const int block = rows_per_block(file->get(), *size);
+  const std::int64_t total = 2 * std::int64_t(size->height);
+  const std::uint64_t row_bytes = std::uint64_t(size->width) * sizeof(float);
+  const std::uint64_t total_bytes = std::uint64_t(total) * row_bytes;
+  std::int64_t done = 0;
+  for (auto [dataset, field] : {std::pair{"u", &state.fields.u}, std::pair{"v", &state.fields.v}})
+    for (int first = 0; first < size->height; first += block) {
+      const int count = std::min(block, size->height - first);
+      if (report) report({done, total, total_bytes, std::uint64_t(count) * row_bytes});
+      GS_TRY(layout::read_field_rows(file->get(), dataset, first, count,
+                                     field->data() + std::size_t(first) * std::size_t(size->width),
+                                     name));
+      done += count;
+    }
+  if (report) report({done, total, total_bytes, 0});
   GS_TRY(layout::read_state_attributes(file->get(), name, state));
   return state;
 }

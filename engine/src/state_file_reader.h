@@ -4,13 +4,27 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 
 #include "gs/state_file.h"
 
 namespace gs {
 
+// How far the read of the fields is, in rows (u's and v's together), before each block of rows
+// and once after the last: the child process reports it, so its parent can tell a long read
+// from a stuck one.
+struct RowsProgress {
+  std::int64_t done = 0;
+  std::int64_t total = 0;
+  std::uint64_t total_bytes = 0;       // what u and v hold together
+  std::uint64_t next_block_bytes = 0;  // what the block about to be read holds; 0 after the last
+};
+using RowsProgressReport = std::function<void(const RowsProgress&)>;
+
 Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
-                                          std::size_t run_bytes_per_cell);
+                                          std::size_t run_bytes_per_cell,
+                                          const RowsProgressReport& report = {});
 
 }  // namespace gs

@@ -93,6 +93,17 @@ TEST(ScriptRunner, HoldsBackForFramesWaitsStepsAndScreenshots) {
   EXPECT_TRUE(runner.finished());
 }
 
+TEST(ScriptRunner, ALoadHoldsTheScriptUntilTheFileIsIn) {
+  Expected<std::vector<ScriptLine>> lines = script("load a.h5\nsave b.h5\nquit\n");
+  ASSERT_TRUE(lines) << lines.message();
+  ScriptRunner runner(std::move(lines).value());
+  auto due = runner.due(0.0, false);
+  ASSERT_EQ(due.size(), 1u);  // load alone: the app reads it in the background
+  EXPECT_TRUE(std::holds_alternative<command::LoadState>(due[0]->command));
+  EXPECT_TRUE(runner.due(0.1, true).empty());  // still reading
+  EXPECT_EQ(runner.due(0.2, false).size(), 2u);
+}
+
 class SimulationTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -205,16 +216,25 @@ TEST_F(SimulationTest, StepPausesAndRunsExactlyTheAskedSteps) {
   EXPECT_EQ(sim_->total_steps(), 3);
 }
 
-TEST_F(SimulationTest, SavingADivergedStateSaysSo) {
+TEST_F(SimulationTest, ADivergedStateIsNeitherLoadedNorSaved) {
   const auto dir = std::filesystem::temp_directory_path();
   const auto diverged = dir / "gs-app-core-diverged.h5", saved = dir / "gs-app-core-saved.h5";
+  std::filesystem::remove(saved);
   Fields fields = test::random_fields({16, 12}, 4);
-  fields.u[7] = std::numeric_limits<float>::infinity();
+  fields.u[16 + 7] = std::numeric_limits<float>::infinity();
   ASSERT_TRUE(write_state(diverged, fields, Params{}, 5));
-  ASSERT_TRUE(apply(command::LoadState{diverged.string()}));
-  ASSERT_TRUE(apply(command::SaveState{saved.string()}));
-  EXPECT_NE(sim_->last_message().find("NaN or infinity"), std::string::npos)
-      << sim_->last_message();
+  const Status loaded = apply(command::LoadState{diverged.string()});
+  ASSERT_FALSE(loaded);
+  EXPECT_NE(loaded.message().find("holds NaN or infinity (first at cell 7,1)"), std::string::npos)
+      << loaded.message();
+  // Diverged where it runs: nothing written.
+  ASSERT_TRUE(sim_->backend().copy_in(fields));
+  const Status refused = apply(command::SaveState{saved.string()});
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find("not written: the state holds NaN or infinity"),
+            std::string::npos)
+      << refused.message();
+  EXPECT_FALSE(std::filesystem::exists(saved));
   ASSERT_TRUE(write_state(diverged, test::random_fields({16, 12}, 5), Params{}, 5));
   ASSERT_TRUE(apply(command::LoadState{diverged.string()}));
   ASSERT_TRUE(apply(command::SaveState{saved.string()}));

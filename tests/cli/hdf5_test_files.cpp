@@ -151,6 +151,26 @@ void write_lzf_filtered_state(const std::filesystem::path& path, std::size_t hei
   }
 }
 
+void write_gzip_state(const std::filesystem::path& path, std::size_t height, std::size_t width,
+                      std::size_t chunk_rows, std::size_t chunk_columns) {
+  silence_hdf5();
+  Id file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose,
+          "create '" + path.string() + "'");
+  const hsize_t dims[2] = {height, width}, chunk[2] = {chunk_rows, chunk_columns};
+  Id space(H5Screate_simple(2, dims, nullptr), H5Sclose, "create a dataspace");
+  Id properties(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "create dataset properties");
+  check(H5Pset_chunk(properties.get(), 2, chunk), "chunk");
+  check(H5Pset_deflate(properties.get(), 1), "set gzip");
+  const std::vector<float> values(height * width, 0.5f);
+  for (const char* name : {"u", "v"}) {
+    Id dataset(H5Dcreate2(file.get(), name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT,
+                          properties.get(), H5P_DEFAULT),
+               H5Dclose, std::string("create dataset ") + name);
+    check(H5Dwrite(dataset.get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()),
+          std::string("write dataset ") + name);
+  }
+}
+
 void write_declared_grid(const std::filesystem::path& path, std::size_t height, std::size_t width) {
   silence_hdf5();
   Id file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose,

@@ -42,6 +42,11 @@ void write_array_attribute(const std::filesystem::path& path, const std::string&
 void write_lzf_filtered_state(const std::filesystem::path& path, std::size_t height,
                               std::size_t width, bool optional = false);
 
+// A state file whose u and v (every cell 0.5) are gzip-compressed in chunks of chunk_rows x
+// chunk_columns: small on disk, and as slow to read as the chunks are many.
+void write_gzip_state(const std::filesystem::path& path, std::size_t height, std::size_t width,
+                      std::size_t chunk_rows, std::size_t chunk_columns);
+
 // A state file of a few kilobytes that declares u and v of height x width float32 cells and
 // stores none of them (HDF5 allocates a dataset's storage only when it is written).
 void write_declared_grid(const std::filesystem::path& path, std::size_t height, std::size_t width);

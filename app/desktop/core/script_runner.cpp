@@ -43,9 +43,11 @@ std::vector<const ScriptLine*> ScriptRunner::due(double now_s, bool busy) {
       wait_until_s_ = now_s + wait->seconds;
     } else {
       lines.push_back(&line);
-      // The app holds the script (`busy`) until the steps ran, or the Timings are fresh.
+      // The app holds the script (`busy`) until the steps ran, the Timings are fresh, or the
+      // state file is in (the app reads it in the background).
       if (std::holds_alternative<command::Step>(line.command) ||
-          std::holds_alternative<command::WaitTimings>(line.command)) {
+          std::holds_alternative<command::WaitTimings>(line.command) ||
+          std::holds_alternative<command::LoadState>(line.command)) {
         waiting_for_steps_ = true;
         break;
       }

@@ -15,7 +15,7 @@ class ScriptRunner {
   explicit ScriptRunner(std::vector<ScriptLine> lines);
 
   // The lines whose commands are due at `now_s` on the script's timeline, in order. `busy` is
-  // true while earlier single steps are still running, or a `wait-timings` waits.
+  // true while earlier single steps are still running, a `wait-timings` waits, or a `load` reads.
   std::vector<const ScriptLine*> due(double now_s, bool busy);
   void frame_shown();
   bool finished() const { return next_ >= lines_.size() && frames_left_ == 0; }

@@ -8,6 +8,7 @@
 
 #include "gs/cell_update.h"
 #include "gs/cpu_twin_backend.h"
+#include "gs/diverged_state.h"
 #include "gs/output_file.h"
 #include "gs/param_overrides.h"
 #include "gs/state_file.h"
@@ -175,33 +176,49 @@ Status Simulation::pick(float x, float y) {
 Status Simulation::save_state(const std::string& path) {
   Fields state;
   GS_TRY(backend_->copy_out(state));
+  // A diverged state is no state to continue from: grayscott-batch would refuse it as input, and
+  // writes none as output either.
+  if (const std::optional<std::string> cell = first_non_finite_cell_text(state))
+    return Error{"'" + whole_path(path) + "' not written: the state holds NaN or infinity (first " +
+                 "at cell " + *cell + "): the simulation diverged (reset to recover)"};
   GS_TRY(write_state(path, state, params_, total_steps_));
   message_ = "saved " + whole_path(path);
-  // Saved as asked, but said: grayscott-batch refuses to continue such a state.
-  if (first_non_finite_cell(state))
-    message_ += ", but it holds NaN or infinity: the simulation diverged before it";
   return Status::ok();
 }
 
+void Simulation::hand_in_state(StateFile state, const std::string& path) {
+  handed_in_.emplace(path, std::move(state));
+}
+
 Status Simulation::load_state(const std::string& path) {
+  if (handed_in_) {
+    const std::pair<std::string, StateFile> handed = *std::move(handed_in_);
+    handed_in_.reset();
+    if (handed.first == path) return adopt_state(handed.second, path);
+  }
   // Everything is read and checked before the running state is touched.
-  // The fields read, the backend's two pairs, and the resample a later resize may need.
-  Expected<StateFile> state = read_state(path, 6 * sizeof(float));
+  Expected<StateFile> state = read_state(path, kLoadBytesPerCell);
   if (!state) return state.status();
-  GS_TRY(check_displayable(state->fields.size));
+  if (const std::optional<std::string> cell = first_non_finite_cell_text(state->fields))
+    return Error{diverged_input_message(path, *cell)};
+  return adopt_state(*state, path);
+}
+
+Status Simulation::adopt_state(const StateFile& state, const std::string& path) {
+  GS_TRY(check_displayable(state.fields.size));
   // The file's attributes over the parameters in use: a file that names none keeps them.
   ParamLayers layers;
-  layers.file = state->params;
+  layers.file = state.params;
   const Params params = layer_params(layers, params_);
   GS_TRY(backend_->set_params(params));
-  if (Status copied = backend_->copy_in(state->fields); !copied) {
+  if (Status copied = backend_->copy_in(state.fields); !copied) {
     [[maybe_unused]] const Status restored = backend_->set_params(params_);
     return copied;
   }
   params_ = params;
-  total_steps_ = state->step.value_or(0);
+  total_steps_ = state.step.value_or(0);
   divergence_.reset();
-  message_ = "loaded " + path + " (" + to_string(state->fields.size) + ", step " +
+  message_ = "loaded " + path + " (" + to_string(state.fields.size) + ", step " +
              std::to_string(total_steps_) + ")";
   return Status::ok();
 }

@@ -7,12 +7,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "commands.h"
 #include "gs/backend.h"
 #include "gs/backend_factory.h"
 #include "gs/initial_conditions.h"
 #include "gs/presets.h"
+#include "gs/state_file.h"
 
 namespace gs::app {
 
@@ -73,6 +75,13 @@ class Simulation {
   int pending_steps() const { return pending_steps_; }
   // Counts the steps a frame ran (and, paused, takes them off the pending ones).
   void frame_done(int steps);
+  // What a loaded state costs per cell: the fields read, the backend's two pairs, and the
+  // resample a later resize may need (the reader checks the memory before reading).
+  static constexpr std::size_t kLoadBytesPerCell = 6 * sizeof(float);
+  // A state already read from `path` (the app reads in the background, and checks it): the next
+  // `load PATH` takes it instead of reading the file again.
+  void hand_in_state(StateFile state, const std::string& path);
+
   // The divergence check: pauses on NaN or infinity and says with which parameters.
   Status check_divergence();
   const std::optional<std::string>& divergence() const { return divergence_; }
@@ -87,8 +96,12 @@ class Simulation {
   Status pick(float x, float y);
   Status save_state(const std::string& path);
   Status load_state(const std::string& path);
+  // The state takes the running one's place, with the parameters the file names; when it
+  // cannot, the running state stays as it was.
+  Status adopt_state(const StateFile& state, const std::string& path);
 
   std::unique_ptr<Backend> backend_;
+  std::optional<std::pair<std::string, StateFile>> handed_in_;  // path and state (hand_in_state)
   int backend_generation_ = 0;
   std::string backend_reason_;
   BackendOptions backend_options_;

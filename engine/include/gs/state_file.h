@@ -3,8 +3,10 @@
 // a file holding only u and v is valid.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 
 #include "gs/fields.h"
@@ -29,6 +31,16 @@ bool hdf5_available();
 // declaring a large grid is refused before anything is allocated, not half-way through the run.
 Expected<StateFile> read_state(const std::filesystem::path& path,
                                std::size_t run_bytes_per_cell = 2 * sizeof(float));
+
+// What a caller reading in the background (the app) follows of the read, and how it stops it.
+struct StateReadWatch {
+  // The share of the fields read so far, 0 to 1, called from the reading thread.
+  std::function<void(double fraction)> progress;
+  // Set (from any thread) to stop the read: it then fails as "cancelled".
+  const std::atomic<bool>* cancel = nullptr;
+};
+Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t run_bytes_per_cell,
+                               const StateReadWatch& watch);
 
 // Writes to a temporary name beside path and renames it when complete.
 Status write_state(const std::filesystem::path& path, const Fields& fields, const Params& params,
