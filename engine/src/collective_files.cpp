@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "hdf5_handle.h"
-#include "isolated_check.h"
 #include "state_file_layout.h"
 
 namespace gs {
@@ -135,29 +134,7 @@ Status CollectiveStateReader::check_readable(const std::filesystem::path& path) 
 }
 
 Status CollectiveStateReader::check_isolated(const std::filesystem::path& path) {
-  const std::string name = path.string();
-  // As gs::read_state's child reader waits on one process's read (isolated_state_read.cpp).
-  constexpr int kStallSeconds = 10;
-  return check_in_child(name, kStallSeconds, [&name](const ReportProgress& progress) -> Status {
-    hdf5::silence_errors();
-    Expected<Handle> file = layout::open_state_file(name, H5P_DEFAULT);
-    if (!file) return file.status();
-    Expected<GridSize> grid = layout::check_state_datasets(file->get(), name);
-    if (!grid) return grid.status();
-    StateFile attributes;
-    GS_TRY(layout::read_state_attributes(file->get(), name, attributes));
-    // Every row, a few MB at a time and thrown away: libhdf5 may loop or crash in a dataset's
-    // chunk index as in the file's header.
-    const int rows = std::max(1, int((4 << 20) / (sizeof(float) * std::size_t(grid->width))));
-    std::vector<float> block(std::size_t(rows) * std::size_t(grid->width));
-    for (const char* field : {"u", "v"})
-      for (int first = 0; first < grid->height; first += rows) {
-        GS_TRY(layout::read_field_rows(file->get(), field, first,
-                                       std::min(rows, grid->height - first), block.data(), name));
-        progress();
-      }
-    return Status::ok();
-  });
+  return check_state(path).status();
 }
 
 Expected<std::unique_ptr<CollectiveStateReader>> CollectiveStateReader::open(

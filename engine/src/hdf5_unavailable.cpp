@@ -31,6 +31,15 @@ Expected<StateFile> read_state_in_process(const std::filesystem::path& path, std
   return unavailable(path);
 }
 
+Expected<StateFile> check_state_in_process(const std::filesystem::path& path,
+                                           const RowsProgressReport&) {
+  return unavailable(path);
+}
+
+Expected<StateFile> check_state(const std::filesystem::path& path) {
+  return unavailable(path);
+}
+
 Status write_state(const std::filesystem::path& path, const Fields&, const Params&, std::int64_t) {
   return unavailable(path);
 }

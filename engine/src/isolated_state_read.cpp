@@ -2,7 +2,8 @@
 // crashes or loops forever on some crafted files, inside its own code (see
 // tests/fuzz/libhdf5-faults); in a child such a fault ends only the child, and the caller gets a
 // one-line error instead of losing the program (and, in the app, the running simulation). The
-// child sends its answer through a pipe: a fixed header, then the error message or the fields.
+// child sends its answer through a pipe: a fixed header, then the error message or the fields
+// (none for gs::check_state, which reads the file through for processes that then read parts).
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -90,8 +91,11 @@ bool write_all(int fd, const void* data, std::size_t bytes) {
 
 // The child's whole life: read (saying how far it is), answer, and leave without running the
 // parent's exit handlers (its GL, CUDA or HDF5 state belongs to the parent).
+// What the child sends back: the fields read, or only what the file holds (a check).
+enum class Keep { Fields, Nothing };
+
 [[noreturn]] void answer_from_child(int fd, const std::filesystem::path& path,
-                                    std::size_t run_bytes_per_cell) {
+                                    std::size_t run_bytes_per_cell, Keep keep) {
   // The user sees the parent's one line; a report printed here (libhdf5's, a sanitizer's) would
   // only garble it. The fuzz target runs the reader in-process, where sanitizers do report.
   if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, STDERR_FILENO);
@@ -103,7 +107,9 @@ bool write_all(int fd, const void* data, std::size_t bytes) {
   std::string message;
   Fields fields;
   try {
-    Expected<StateFile> state = read_state_in_process(path, run_bytes_per_cell, report);
+    Expected<StateFile> state = keep == Keep::Fields
+                                    ? read_state_in_process(path, run_bytes_per_cell, report)
+                                    : check_state_in_process(path, report);
     if (state) {
       header.ok = true;
       header.size = state->fields.size;
@@ -249,7 +255,8 @@ Error reader_failed(const std::string& name, Received received, int wait_status,
 }
 
 Expected<StateFile> receive_answer(ReplyPipe& pipe, ChildProcess& child, const std::string& name,
-                                   const TimeLimits& limits, const StateReadWatch& watch) {
+                                   const TimeLimits& limits, const StateReadWatch& watch,
+                                   Keep keep) {
   bool rows_begun = false;
   const auto failed = [&](Received received) {
     return reader_failed(name, received, child.wait(received != Received::ended), pipe, rows_begun);
@@ -279,14 +286,46 @@ Expected<StateFile> receive_answer(ReplyPipe& pipe, ChildProcess& child, const s
   if (Status size_ok = check_grid_size(header.size.width, header.size.height); !size_ok)
     return Error{"cannot read '" + name + "': the reader answered " + size_ok.message()};
   StateFile state;
-  state.fields = Fields(header.size);
   state.params = header.params;
   state.step = header.step;
+  if (keep == Keep::Nothing) {
+    state.fields.size = header.size;
+    child.wait();
+    return state;
+  }
+  state.fields = Fields(header.size);
   const std::size_t field_bytes = state.fields.u.size() * sizeof(float);
   for (FieldData* field : {&state.fields.u, &state.fields.v})
     if (Received r = pipe.read(field->data(), field_bytes); r != Received::all) return failed(r);
   child.wait();
   return state;
+}
+
+// Reads (or checks) the file in a child; without a process to spare (memory, limits), here, as
+// before isolation.
+Expected<StateFile> read_isolated(const std::filesystem::path& path, std::size_t run_bytes_per_cell,
+                                  const StateReadWatch& watch, Keep keep) {
+  const auto here = [&] {
+    return keep == Keep::Fields ? read_state_in_process(path, run_bytes_per_cell)
+                                : check_state_in_process(path);
+  };
+  int ends[2];
+  if (::pipe2(ends, O_CLOEXEC) != 0) return here();
+  // Fewer, larger transfers for the fields (the system may refuse; the default works too).
+  ::fcntl(ends[1], F_SETPIPE_SZ, 1 << 20);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(ends[0]);
+    answer_from_child(ends[1], path, run_bytes_per_cell, keep);
+  }
+  ::close(ends[1]);
+  if (pid < 0) {
+    ::close(ends[0]);
+    return here();
+  }
+  ChildProcess child(pid);
+  ReplyPipe pipe(ends[0], watch.cancel);
+  return receive_answer(pipe, child, path.string(), time_limits(), watch, keep);
 }
 
 }  // namespace
@@ -297,23 +336,11 @@ Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t ru
 
 Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t run_bytes_per_cell,
                                const StateReadWatch& watch) {
-  int ends[2];
-  if (::pipe2(ends, O_CLOEXEC) != 0) return read_state_in_process(path, run_bytes_per_cell);
-  // Fewer, larger transfers for the fields (the system may refuse; the default works too).
-  ::fcntl(ends[1], F_SETPIPE_SZ, 1 << 20);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::close(ends[0]);
-    answer_from_child(ends[1], path, run_bytes_per_cell);
-  }
-  ::close(ends[1]);
-  if (pid < 0) {  // no process to spare (memory, limits): read here, as before isolation
-    ::close(ends[0]);
-    return read_state_in_process(path, run_bytes_per_cell);
-  }
-  ChildProcess child(pid);
-  ReplyPipe pipe(ends[0], watch.cancel);
-  return receive_answer(pipe, child, path.string(), time_limits(), watch);
+  return read_isolated(path, run_bytes_per_cell, watch, Keep::Fields);
+}
+
+Expected<StateFile> check_state(const std::filesystem::path& path) {
+  return read_isolated(path, 0, StateReadWatch{}, Keep::Nothing);
 }
 
 }  // namespace gs

@@ -8,6 +8,7 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <utility>
 
@@ -224,6 +225,32 @@ bool hdf5_available() {
   return true;
 }
 
+namespace {
+
+// Reads u, then v, block by block, each block into where(field, first row), reporting before
+// each block and after the last.
+using BlockDestination = std::function<float*(int field, int first_row)>;
+Status read_fields_in_blocks(hid_t file, const std::string& name, GridSize size,
+                             const RowsProgressReport& report, const BlockDestination& where) {
+  const int block = rows_per_block(file, size);
+  const std::int64_t total = 2 * std::int64_t(size.height);
+  const std::uint64_t row_bytes = std::uint64_t(size.width) * sizeof(float);
+  const std::uint64_t total_bytes = std::uint64_t(total) * row_bytes;
+  std::int64_t done = 0;
+  for (int field = 0; field < 2; ++field)
+    for (int first = 0; first < size.height; first += block) {
+      const int count = std::min(block, size.height - first);
+      if (report) report({done, total, total_bytes, std::uint64_t(count) * row_bytes});
+      GS_TRY(layout::read_field_rows(file, field == 0 ? "u" : "v", first, count,
+                                     where(field, first), name));
+      done += count;
+    }
+  if (report) report({done, total, total_bytes, 0});
+  return Status::ok();
+}
+
+}  // namespace
+
 Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
                                           std::size_t run_bytes_per_cell,
                                           const RowsProgressReport& report) {
@@ -237,21 +264,29 @@ Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
 
   StateFile state;
   state.fields = Fields(*size);
-  const int block = rows_per_block(file->get(), *size);
-  const std::int64_t total = 2 * std::int64_t(size->height);
-  const std::uint64_t row_bytes = std::uint64_t(size->width) * sizeof(float);
-  const std::uint64_t total_bytes = std::uint64_t(total) * row_bytes;
-  std::int64_t done = 0;
-  for (auto [dataset, field] : {std::pair{"u", &state.fields.u}, std::pair{"v", &state.fields.v}})
-    for (int first = 0; first < size->height; first += block) {
-      const int count = std::min(block, size->height - first);
-      if (report) report({done, total, total_bytes, std::uint64_t(count) * row_bytes});
-      GS_TRY(layout::read_field_rows(file->get(), dataset, first, count,
-                                     field->data() + std::size_t(first) * std::size_t(size->width),
-                                     name));
-      done += count;
-    }
-  if (report) report({done, total, total_bytes, 0});
+  GS_TRY(read_fields_in_blocks(file->get(), name, *size, report, [&](int field, int first) {
+    return (field == 0 ? state.fields.u : state.fields.v).data() +
+           std::size_t(first) * std::size_t(size->width);
+  }));
+  GS_TRY(layout::read_state_attributes(file->get(), name, state));
+  return state;
+}
+
+Expected<StateFile> check_state_in_process(const std::filesystem::path& path,
+                                           const RowsProgressReport& report) {
+  hdf5::silence_errors();
+  const std::string name = path.string();
+  Expected<Handle> file = layout::open_state_file(name, H5P_DEFAULT);
+  if (!file) return file.status();
+  Expected<GridSize> size = layout::check_state_datasets(file->get(), name);
+  if (!size) return size.status();
+  StateFile state;
+  state.fields.size = *size;
+  // One block's memory, whatever the grid: a grid too large for this process is still checked.
+  std::vector<float> block(std::size_t(rows_per_block(file->get(), *size)) *
+                           std::size_t(size->width));
+  GS_TRY(read_fields_in_blocks(file->get(), name, *size, report,
+                               [&](int, int) { return block.data(); }));
   GS_TRY(layout::read_state_attributes(file->get(), name, state));
   return state;
 }

@@ -27,4 +27,9 @@ Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
                                           std::size_t run_bytes_per_cell,
                                           const RowsProgressReport& report = {});
 
+// The same reading, every row of it, keeping only a block at a time: the attributes and the
+// grid's size, with no fields (and no check that the grid fits in this process's memory).
+Expected<StateFile> check_state_in_process(const std::filesystem::path& path,
+                                           const RowsProgressReport& report = {});
+
 }  // namespace gs

@@ -42,6 +42,11 @@ struct StateReadWatch {
 Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t run_bytes_per_cell,
                                const StateReadWatch& watch);
 
+// The file read through as read_state reads it (in a child process, every row, with the same
+// time limits), keeping no fields: its parameters, step and grid size (fields.size, no cells).
+// For one process to check a file for several that then each read a part of it (MPI ranks).
+Expected<StateFile> check_state(const std::filesystem::path& path);
+
 // Writes to a temporary name beside path and renames it when complete.
 Status write_state(const std::filesystem::path& path, const Fields& fields, const Params& params,
                    std::int64_t step);
