@@ -4,7 +4,7 @@
 // with one line instead of running for ever; a demo whose name holds a space is started by the
 // name the menu lists; a FIFO among the demos is no hang; a file name with a newline stays on
 // one line of the message; a recording the grid's change stops is said on stderr and on the
-// screen (the notice --stats-json reports).
+// screen (the notice --stats-json reports), whether a `size` or a `load` changed it.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -16,6 +16,7 @@
 #include "app_run_support.h"
 #include "demo_scripts.h"
 #include "gs/data_paths.h"
+#include "gs/state_file.h"
 
 namespace gs::test {
 namespace {
@@ -151,6 +152,21 @@ TEST(AppScriptFlow, ARecordingTheGridChangeStopsIsSaid) {
   const std::string notice = load_json(dir / "stats.json")["caption"]["notice"];
   EXPECT_NE(notice.find(stopped), std::string::npos) << notice;
   EXPECT_GT(probe(dir / "rec.mp4").frames, 0);
+
+  // The same where a state of another shape is loaded.
+  ASSERT_TRUE(write_state(dir / "other.h5", Fields({32, 48}), Params{}, 0));
+  const ProgramResult loaded =
+      run_app_headless(dir,
+                       "size 64 64\nrecord start " + (dir / "rec2.mp4").string() +
+                           " 1 30\nrun\nrun-frames 4\nload " + (dir / "other.h5").string() +
+                           "\nrun-frames 2\nquit\n",
+                       {"--stats-json", (dir / "stats2.json").string()});
+  EXPECT_EQ(loaded.exit_code, 0) << loaded.err;
+  EXPECT_NE(loaded.err.find(" frames to " + (dir / "rec2.mp4").string() + " " + stopped),
+            std::string::npos)
+      << loaded.err;
+  const std::string load_notice = load_json(dir / "stats2.json")["caption"]["notice"];
+  EXPECT_NE(load_notice.find(stopped), std::string::npos) << load_notice;
 }
 
 }  // namespace
