@@ -112,10 +112,7 @@ bool App::frame(double seconds_since_start) {
   if (const Status status = run_script(seconds_since_start); !status) return fail(status.message());
   apply_person_commands();
   if (const Status status = apply_script_controls(); !status) return fail(status.message());
-  if (next_script_) {
-    script_ = std::exchange(next_script_, std::nullopt);
-    timings_wait_.cancel();  // the old script's
-  }
+  if (next_script_) start_next_script();
 
   Recording& recording = captures_->recording();
   PaceRequest request{simulation_->running(), simulation_->steps_per_frame(),
@@ -162,7 +159,7 @@ bool App::frame(double seconds_since_start) {
   stats_.add(timing, simulation_->size(), timings_configuration(*simulation_, display_.path()));
   pacer_.frame_done(timing.steps, timing.kernel_ms, timing.kernel_steps, work_ms);
   // A script's last `load` still reading: the run ends once it is in (or failed).
-  if (script_ && script_->frame_shown() && !load_) quit_ = true;
+  if (!load_ && script_frame_shown()) quit_ = true;
   return true;
 }
 

@@ -77,6 +77,12 @@ class App {
   Status run_script(double now_s);
   void apply_person_commands();
   Status apply_script_controls();
+  // The demo asked for this frame takes over; after a frame is shown, a demo that has ended
+  // gives way to the script that started it. True when the app should end with the script.
+  void start_next_script();
+  bool script_frame_shown();
+  // A script's `demo` line for a demo already running (itself, or one that started it).
+  Status refuse_demo_recursion(const DemoScript& demo) const;
 
   AppOptions options_;
   // Destroyed in reverse: everything GL while the surface's context lives, the display transfer
@@ -94,7 +100,11 @@ class App {
   IdleWait idle_;  // paused with nothing to show, the loop waits instead of drawing
   std::optional<ScriptSession> script_;
   std::optional<ScriptSession>
-      next_script_;                // a demo asked for, taking over after this frame's lines
+      next_script_;                       // a demo asked for, taking over after this frame's lines
+  bool next_script_from_script_ = false;  // asked for by a script's `demo` line, not a person
+  // The scripts whose `demo` line started the running script, innermost last: each goes on from
+  // the line after its `demo` once that demo has ended (app_script.cpp).
+  std::vector<ScriptSession> outer_scripts_;
   std::vector<DemoScript> demos_;  // the Demos menu's
   std::vector<Command> queue_;
   std::vector<ScriptAction> script_controls_;  // next, previous, restart, stop: applied last

@@ -61,7 +61,13 @@ Status App::apply_to_simulation(const SimulationCommand& command) {
   const int backend_before = simulation_->backend_generation();
   const DisplayField field_before = simulation_->display_field();
   GS_TRY(simulation_->apply(command));
-  if (simulation_->size() != size_before) captures_->recording().stop("the grid size changed");
+  if (simulation_->size() != size_before && captures_->recording().active()) {
+    // A video keeps one frame size: the recording ends here, said on stderr and on the screen.
+    captures_->recording().stop(
+        "the grid changed from " + to_string(size_before) + " to " + to_string(simulation_->size()),
+        true);
+    caption_.show_notice(captures_->recording().message());
+  }
   // Any replacement, not only another kind: a new CUDA backend has a new stream (the old one is
   // destroyed with its backend), and interop must not map on it.
   const bool new_backend = simulation_->backend_generation() != backend_before;
@@ -121,9 +127,13 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
           [&](const command::StartDemo& c) -> Status {
             Expected<DemoScript> demo = find_demo(c.name);
             if (!demo) return demo.status();
+            const bool from_script = !origin.empty();  // a script's line, not a person's
+            if (from_script) GS_TRY(refuse_demo_recursion(*demo));
             GS_TRY_ASSIGN(
                 next_script_,
-                ScriptSession::load(demo->path, options_.headless || options_.exit_after_script));
+                ScriptSession::load(demo->path, options_.headless || options_.exit_after_script,
+                                    ScriptFile::Found));
+            next_script_from_script_ = from_script;
             return Status::ok();
           },
           [&](const command::Quit&) {

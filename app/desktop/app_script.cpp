@@ -1,9 +1,12 @@
 // The running script (a demo is one) and its caption as the app carries them: the script's due
 // lines on its own clock, the person's commands (which may hold the script or take a left-over
 // caption away), and the lecturer's next, previous, restart and stop. Main thread only.
+#include <algorithm>
 #include <iostream>
 
 #include "app.h"
+#include "gs/output_file.h"
+#include "script_words.h"
 
 namespace gs::app {
 
@@ -46,6 +49,7 @@ Status App::apply_script_controls() {
       caption_.dismiss();
       if (script_ && script_->quit_at_end()) quit_ = true;  // as at the script's end
       script_.reset();
+      outer_scripts_.clear();  // Esc in a demo a script started stops that script too
       continue;
     }
     if (!script_) continue;
@@ -54,6 +58,39 @@ Status App::apply_script_controls() {
       return apply(command, origin);
     }));
   }
+  return Status::ok();
+}
+
+void App::start_next_script() {
+  // A script's `demo` line: that script waits for the demo's end. The panel's Demos menu or a
+  // person's paste: the demo replaces whatever ran.
+  if (next_script_from_script_ && script_)
+    outer_scripts_.push_back(std::move(*script_));
+  else
+    outer_scripts_.clear();
+  script_ = std::exchange(next_script_, std::nullopt);
+  timings_wait_.cancel();  // the old script's
+}
+
+bool App::script_frame_shown() {
+  if (!script_) return false;
+  const bool ends_app = script_->frame_shown();
+  if (!script_->finished() || outer_scripts_.empty()) return ends_app;
+  // The demo has ended: the script that started it goes on from the line after its `demo`.
+  script_ = std::move(outer_scripts_.back());
+  outer_scripts_.pop_back();
+  timings_wait_.cancel();
+  return false;
+}
+
+Status App::refuse_demo_recursion(const DemoScript& demo) const {
+  const auto is_demo = [&](const ScriptSession& session) {
+    return names_same_file(session.path(), demo.path);
+  };
+  if ((script_ && is_demo(*script_)) ||
+      std::any_of(outer_scripts_.begin(), outer_scripts_.end(), is_demo))
+    return Error{"demo " + in_quotes(demo.name) +
+                 " is already running: a demo cannot start itself, directly or through another"};
   return Status::ok();
 }
 

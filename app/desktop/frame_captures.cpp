@@ -49,7 +49,7 @@ bool FrameCaptures::take(bool window, const ValueRange& range, const ExportScene
 Status FrameCaptures::set_folder(const std::string& folder) {
   std::error_code error;
   if (!std::filesystem::is_directory(folder, error))
-    return Error{"capture folder '" + folder + "' is not a folder"};
+    return Error{"capture folder '" + printable_path(folder) + "' is not a folder"};
   folder_ = folder;
   return Status::ok();
 }

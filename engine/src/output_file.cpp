@@ -117,7 +117,27 @@ Status write_file_whole(const fs::path& path, const void* bytes, std::size_t siz
 std::string whole_path(const fs::path& path) {
   std::error_code error;
   const fs::path absolute = fs::absolute(path, error);
-  return (error ? path : absolute.lexically_normal()).string();
+  return printable_path(error ? path : absolute.lexically_normal());
+}
+
+std::string printable_path(const fs::path& path) {
+  std::string shown;
+  for (const char c : path.native()) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\\') {
+      shown += "\\\\";
+    } else if (c == '\n') {
+      shown += "\\n";
+    } else if (c == '\t') {
+      shown += "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      constexpr char kHex[] = "0123456789abcdef";
+      shown += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
+    } else {
+      shown += c;
+    }
+  }
+  return shown;
 }
 
 bool names_same_file(const fs::path& a, const fs::path& b) {

@@ -104,6 +104,20 @@ TEST(ScriptRunner, ALoadHoldsTheScriptUntilTheFileIsIn) {
   EXPECT_EQ(runner.due(0.2, false).size(), 2u);
 }
 
+// A demo starts from the next frame: the lines after `demo` wait for it (the app runs them once
+// it has ended), so a `quit` after it cannot end the run before the demo.
+TEST(ScriptRunner, StopsAtADemoLine) {
+  Expected<std::vector<ScriptLine>> lines = script("size 64 64\ndemo two words\nquit\n");
+  ASSERT_TRUE(lines) << lines.message();
+  EXPECT_EQ(std::get<command::StartDemo>((*lines)[1].command).name, "two words");
+  ScriptRunner runner(std::move(lines).value());
+  const auto due = runner.due(0.0, false);
+  ASSERT_EQ(due.size(), 2u);  // size, demo
+  EXPECT_TRUE(std::holds_alternative<command::StartDemo>(due[1]->command));
+  EXPECT_FALSE(runner.finished());
+  ASSERT_EQ(runner.due(0.0, false).size(), 1u);  // quit, when asked again
+}
+
 class SimulationTest : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -52,6 +52,7 @@ std::vector<Command> samples() {
       command::Wait{0.25},
       command::WaitTimings{2.5},
       command::StartDemo{"pcie-toll"},
+      command::StartDemo{"two words"},
       command::ViewZoom{2.5f},
       command::ViewCenter{120.5f, 64.0f},
       command::ViewReset{},

@@ -115,5 +115,27 @@ TEST(Settings, AFolderOrAFifoThereMeansDefaultsAndANote) {
   std::filesystem::remove_all(folder);
 }
 
+// Symlinks at the settings' path that lead nowhere readable: a loop, a FIFO, a device. Each is
+// a one-line note at once (the fuzzer checks the same before its inputs).
+TEST(Settings, ASymlinkLoopOrOneToAFifoOrADeviceMeansANote) {
+  const auto folder = std::filesystem::temp_directory_path() / "gs-settings-links";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  ASSERT_EQ(::mkfifo((folder / "fifo").c_str(), 0600), 0);
+  std::filesystem::create_symlink("loop-b", folder / "loop-a");
+  std::filesystem::create_symlink("loop-a", folder / "loop-b");
+  std::filesystem::create_symlink("fifo", folder / "to-fifo");
+  std::filesystem::create_symlink("/dev/zero", folder / "to-zero");
+  for (const char* name : {"loop-a", "to-fifo", "to-zero"}) {
+    SCOPED_TRACE(name);
+    const Expected<Settings> settings = load_settings(folder / name);
+    ASSERT_FALSE(settings);
+    EXPECT_NE(settings.message().find((folder / name).string()), std::string::npos)
+        << settings.message();
+    EXPECT_EQ(settings.message().find('\n'), std::string::npos) << settings.message();
+  }
+  std::filesystem::remove_all(folder);
+}
+
 }  // namespace
 }  // namespace gs::app

@@ -19,9 +19,9 @@ Status check_not_own_file(const std::filesystem::path& output,
                           const std::optional<std::filesystem::path>& script,
                           const std::optional<std::filesystem::path>& stats_json) {
   if (script && names_same_file(output, *script))
-    return Error{"'" + output.string() + "' is the script being run: write elsewhere"};
+    return Error{"'" + printable_path(output) + "' is the script being run: write elsewhere"};
   if (stats_json && names_same_file(output, *stats_json))
-    return Error{"'" + output.string() + "' is where --stats-json goes: write elsewhere"};
+    return Error{"'" + printable_path(output) + "' is where --stats-json goes: write elsewhere"};
   return Status::ok();
 }
 

@@ -9,7 +9,8 @@ namespace gs::app {
 
 std::string script_help() {
   std::string text =
-      "A script has one command per line; '#' starts a comment line.\n\n"
+      "A script has one command per line; '#' starts a comment line. --script - reads it\n"
+      "from standard input; a script holds at most 4 MiB and 100000 lines.\n\n"
       "  preset NAME                        a preset (case-insensitive)\n"
       "  set NAME VALUE                     one control (below)\n"
       "  favourite add NAME | remove KEY    the presets behind keys 1-9\n"
@@ -45,7 +46,10 @@ std::string script_help() {
       "                                     the script has ended it goes when a person changes\n"
       "                                     the simulation or leaves presentation, after 30 s,\n"
       "                                     or at Esc or a click; `caption` alone takes it away\n"
-      "  demo NAME                          a shipped demo script takes over\n"
+      "  demo NAME                          a shipped demo script (NAME may hold spaces) runs\n"
+      "                                     from the next frame; this script goes on with its\n"
+      "                                     next line once the demo has ended; a demo that\n"
+      "                                     would start itself again is refused\n"
       "  script next|previous|restart|stop  the lecturer's controls (Page Down, Page Up, Home,\n"
       "                                     Esc): next or previous caption with the settings\n"
       "                                     of its part (its lines applied at once, without\n"

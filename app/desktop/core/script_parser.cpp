@@ -4,14 +4,10 @@
 #include "script_parser.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
-#include <iterator>
 #include <limits>
-#include <system_error>
 
 #include "controls.h"
 #include "field_view.h"
@@ -242,9 +238,9 @@ Expected<Command> parse_command(std::string_view line) {
     return Command{command::RequireCuda{}};
   }
   if (word == "view") return parse_view(words);
-  if (word == "demo") {
-    if (args != 1) return usage("NAME");
-    return Command{command::StartDemo{std::string(words[1])}};
+  if (word == "demo") {  // the rest of the line: a demo's name may hold spaces
+    if (rest.empty()) return usage("NAME");
+    return Command{command::StartDemo{std::string(rest)}};
   }
   if (word == "script") {
     if (args != 1) return usage("next, previous, restart or stop");
@@ -306,18 +302,10 @@ Expected<std::vector<ScriptLine>> parse_script(std::string_view text,
   return lines;
 }
 
-Expected<std::vector<ScriptLine>> load_script(const std::filesystem::path& path) {
-  const auto cannot = [&](const std::string& reason) {
-    return Error{"cannot read script '" + path.string() + "': " + reason};
-  };
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return cannot("it is a directory");
-  errno = 0;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return cannot(errno != 0 ? std::generic_category().message(errno) : "cannot open it");
-  const std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-  if (file.bad()) return cannot("reading failed");
-  return parse_script(text, path.string());
+Expected<std::vector<ScriptLine>> load_script(const std::filesystem::path& path, ScriptFile file) {
+  Expected<std::string> text = read_script_text(path, file);
+  if (!text) return text.status();
+  return parse_script(*text, script_name(path));
 }
 
 }  // namespace gs::app

@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "gs/status.h"
 #include "script_conditions.h"
+#include "script_source.h"
 
 namespace gs::app {
 
@@ -26,7 +27,9 @@ struct ScriptLine {
 // applies to; the first bad line fails it: "<source>:<line>: <problem>".
 Expected<std::vector<ScriptLine>> parse_script(std::string_view text, std::string_view source_name);
 
-// Reads and parses a file; an unreadable file is "cannot read script '<path>': <reason>".
-Expected<std::vector<ScriptLine>> load_script(const std::filesystem::path& path);
+// Reads (script_source.h: bounded, and "-" is standard input) and parses a file; an unreadable
+// file is "cannot read script '<path>': <reason>".
+Expected<std::vector<ScriptLine>> load_script(const std::filesystem::path& path,
+                                              ScriptFile file = ScriptFile::Named);
 
 }  // namespace gs::app

@@ -54,6 +54,8 @@ std::vector<const ScriptLine*> ScriptRunner::due(double now_s, bool busy) {
       // A screenshot is taken at the end of this frame: later lines wait, so they cannot
       // change what it shows.
       if (std::holds_alternative<command::Screenshot>(line.command)) break;
+      // A demo runs from the next frame; the lines after it, once it has ended (App).
+      if (std::holds_alternative<command::StartDemo>(line.command)) break;
     }
   }
   return lines;

@@ -2,42 +2,29 @@
 #include "script_session.h"
 
 #include <algorithm>
-#include <iostream>
-#include <iterator>
 
 #include "gs/cuda_backend.h"
 #include "script_conditions.h"
 
 namespace gs::app {
-namespace {
-
-// `--script -`: the whole of standard input, parsed before any line runs.
-Expected<std::vector<ScriptLine>> load_standard_input() {
-  const std::string text{std::istreambuf_iterator<char>(std::cin),
-                         std::istreambuf_iterator<char>()};
-  if (std::cin.bad()) return Error{"cannot read script from standard input"};
-  return parse_script(text, kStandardInputName);
-}
-
-}  // namespace
 
 ScriptSession::ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end)
     : runner_(std::move(runner)), path_(std::move(path)), quit_at_end_(quit_at_end) {
   update_state();
 }
 
-Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, bool quit_at_end) {
-  const bool standard_input = given == "-";
-  const std::filesystem::path path = standard_input ? kStandardInputName : given;
-  Expected<std::vector<ScriptLine>> lines =
-      standard_input ? load_standard_input() : load_script(path);
+Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, bool quit_at_end,
+                                            ScriptFile file) {
+  // `--script -` is read from standard input, as it comes, before any line runs.
+  const std::filesystem::path path = given == "-" ? kStandardInputName : given;
+  Expected<std::vector<ScriptLine>> lines = load_script(given, file);
   if (!lines) return lines.status();
   lines = lines_for_machine(std::move(lines).value(), cuda_runs_here());
   bool requires_cuda = false;
   for (const ScriptLine& line : *lines) {
     if (!std::holds_alternative<command::RequireCuda>(line.command)) continue;
     if (const std::optional<std::string> why = cuda_unavailable_reason())
-      return Error{path.string() + ":" + std::to_string(line.number) +
+      return Error{script_name(path) + ":" + std::to_string(line.number) +
                    ": require cuda: cuda unavailable: " + *why};
     requires_cuda = true;
   }
@@ -49,7 +36,7 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
 Status ScriptSession::apply_lines(const std::vector<const ScriptLine*>& lines,
                                   const Apply& apply) const {
   for (const ScriptLine* line : lines) {
-    const std::string origin = path_.string() + ":" + std::to_string(line->number) + ": ";
+    const std::string origin = script_name(path_) + ":" + std::to_string(line->number) + ": ";
     if (Status status = apply(line->command, origin); !status)
       return Error{origin + status.message()};
   }

@@ -24,8 +24,10 @@ class ScriptSession {
   // Applies a command; `origin` is the line's "FILE:LINE: ".
   using Apply = std::function<Status(const Command& command, const std::string& origin)>;
 
-  // A path of "-" reads the script from standard input.
-  static Expected<ScriptSession> load(const std::filesystem::path& path, bool quit_at_end);
+  // A path of "-" reads the script from standard input; a demo is a file the app found
+  // (script_source.h).
+  static Expected<ScriptSession> load(const std::filesystem::path& path, bool quit_at_end,
+                                      ScriptFile file = ScriptFile::Named);
 
   // The lines due at wall-clock `now_s` (none while a person's pause holds the script);
   // `running` is the simulation's state, `busy` while single steps asked earlier still run.
@@ -45,6 +47,8 @@ class ScriptSession {
   Status control(ScriptAction action, const Apply& apply);
   bool finished() const { return runner_.finished(); }
   bool quit_at_end() const { return quit_at_end_; }
+  // The script's file ("<stdin>" for standard input).
+  const std::filesystem::path& path() const { return path_; }
   ScriptProgress progress() const;
   // "Script demo.gs running", or finished and what that means.
   const std::string& state() const { return state_; }

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "gs/input_file.h"
+#include "gs/output_file.h"
 
 namespace gs::app {
 namespace {
@@ -83,7 +84,7 @@ Status make_capture_folder(const std::filesystem::path& folder) {
   if (std::filesystem::is_directory(folder, error)) return Status::ok();
   std::filesystem::create_directories(folder, error);
   if (error || !std::filesystem::is_directory(folder))
-    return Error{"cannot create the capture folder '" + folder.string() +
+    return Error{"cannot create the capture folder '" + printable_path(folder) +
                  "': " + (error ? error.message() : "it is not a folder")};
   return Status::ok();
 }

@@ -12,7 +12,7 @@ namespace gs::app {
 Status Recording::start(const command::RecordStart& start, GridSize size,
                         const std::filesystem::path& capture_folder, bool with_overlays) {
   if (recorder_)
-    return Error{"record start: already recording " + recorder_->settings().path.string()};
+    return Error{"record start: already recording " + printable_path(recorder_->settings().path)};
   RecordingSettings settings{start.path, start.steps_per_frame, start.fps};
   if (settings.path.empty())
     settings.path = timestamped_capture_path(capture_folder)
@@ -39,7 +39,7 @@ Status Recording::add_composed_frame(
   return recorder_->push(std::move(rgb));
 }
 
-void Recording::stop(const std::string& why) {
+void Recording::stop(const std::string& why, bool announce) {
   if (!recorder_) return;
   const std::string path = whole_path(recorder_->settings().path);
   const long long frames = recorder_->frames_written();
@@ -50,7 +50,7 @@ void Recording::stop(const std::string& why) {
   message_ =
       stopped ? "recorded " + std::to_string(frames) + " frames to " + path : stopped.message();
   if (!why.empty()) message_ += " (stopped: " + why + ")";
-  if (!stopped) std::cerr << "grayscott: " << message_ << "\n";
+  if (!stopped || announce) std::cerr << "grayscott: " << message_ << "\n";
 }
 
 }  // namespace gs::app

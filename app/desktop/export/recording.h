@@ -29,8 +29,9 @@ class Recording {
   // A composed frame: `compose` fills the recording's RGB buffer (its size, rows top to bottom).
   Status add_composed_frame(const std::function<Status(std::vector<std::uint8_t>& rgb)>& compose);
   bool with_overlays() const { return with_overlays_; }
-  // `why` ("the grid size changed"), if given, is added to the message.
-  void stop(const std::string& why);
+  // `why` ("the grid size changed"), if given, is added to the message. A stop that failed, or
+  // one nobody asked for (`announce`: the grid changed under it), is said on stderr too.
+  void stop(const std::string& why, bool announce = false);
 
   bool active() const { return recorder_ != nullptr; }
   const VideoRecorder* recorder() const { return recorder_.get(); }

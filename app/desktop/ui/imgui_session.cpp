@@ -3,12 +3,30 @@
 
 #include <backends/imgui_impl_opengl3.h>
 
+#include <cstdlib>
+#include <new>
+
 namespace gs::app {
+namespace {
+
+// ImGui asserts (an abort, no word of ours) where an allocation returns nothing, as building
+// its font atlas under a memory limit does: refused, it is bad_alloc, which main() reports.
+void* allocate_or_throw(std::size_t bytes, void*) {
+  if (void* memory = std::malloc(bytes == 0 ? 1 : bytes)) return memory;
+  throw std::bad_alloc();
+}
+
+void release(void* memory, void*) {
+  std::free(memory);
+}
+
+}  // namespace
 
 Expected<std::unique_ptr<ImGuiSession>> ImGuiSession::start(RenderSurface& surface,
                                                             const std::filesystem::path& config,
                                                             bool headless) {
   IMGUI_CHECKVERSION();
+  ImGui::SetAllocatorFunctions(allocate_or_throw, release);
   ImGui::CreateContext();
   std::unique_ptr<ImGuiSession> session(new ImGuiSession(surface));
   session->ini_path_ = (config / "imgui.ini").string();

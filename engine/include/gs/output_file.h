@@ -48,7 +48,12 @@ Status write_file_whole(const std::filesystem::path& path, const void* bytes, st
 bool names_same_file(const std::filesystem::path& a, const std::filesystem::path& b);
 
 // The path as a message names a written file: absolute and without "." or ".." ("state.h5" in
-// /home/a is "/home/a/state.h5"), so the reader knows the folder too.
+// /home/a is "/home/a/state.h5"), so the reader knows the folder too; printable (below).
 std::string whole_path(const std::filesystem::path& path);
+
+// The path as a message quotes it, whatever its bytes: control characters (a newline in a file
+// name) written as \n, \t or \xNN and a backslash as \\, so a message stays one line and says
+// which file it means. Other bytes (UTF-8 names) are kept.
+std::string printable_path(const std::filesystem::path& path);
 
 }  // namespace gs
