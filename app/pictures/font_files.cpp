@@ -104,14 +104,12 @@ Status check_font_data(const std::string& bytes) {
     unicode = unicode || platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10));
   }
   if (!unicode) return Error{"its character map has no Unicode encoding"};
-  if (const std::optional<Table> glyf = table("glyf", 0); glyf) {
-    const std::optional<Table> loca = table("loca", 0);
-    const std::uint64_t entry = font.u16(head->offset + 50) == 0 ? 2 : 4;
-    if (!loca || loca->length < entry * (std::uint64_t(font.u16(maxp->offset + 4)) + 1))
-      return Error{"its glyph locations are missing or shorter than its glyphs"};
-  } else if (!table("CFF ", 4)) {
-    return Error{"it has no glyph outlines (glyf or CFF)"};
-  }
+  // TrueType outlines only: stb_truetype reads CFF outlines as if they ran to 512 MB.
+  const std::optional<Table> glyf = table("glyf", 0), loca = table("loca", 0);
+  if (!glyf) return Error{"it has no TrueType outlines (glyf)"};
+  const std::uint64_t entry = font.u16(head->offset + 50) == 0 ? 2 : 4;
+  if (!loca || loca->length < entry * (std::uint64_t(font.u16(maxp->offset + 4)) + 1))
+    return Error{"its glyph locations are missing or shorter than its glyphs"};
   return Status::ok();
 }
 

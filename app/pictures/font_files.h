@@ -25,9 +25,11 @@ inline constexpr std::size_t kMaxFontBytes = std::size_t(64) << 20;
 // kSystemFontDir.
 std::filesystem::path font_file(const char* name);
 
-// Whether `bytes` hold a TrueType or OpenType font whose tables stb_truetype reads all lie inside
-// it; the problem in a few words otherwise ("it is empty", "its table directory runs past its
-// 120 bytes").
+// Whether `bytes` hold a TrueType font (glyf outlines) whose tables all lie inside it, with the
+// tables and fields stb_truetype reads to open it; the problem in a few words otherwise ("it is
+// empty", "its table directory runs past its 120 bytes"). This finds a damaged file (empty, cut
+// short, not a font); the glyphs themselves (outlines, character map subtables) are trusted, as
+// the fonts come from the system's font package or a folder the user names.
 Status check_font_data(const std::string& bytes);
 
 // The font file's bytes, checked. A missing file names the file and the package that provides

@@ -29,8 +29,8 @@ int fail(const std::string& message) {
   return 1;
 }
 
-// Ctrl-C, SIGTERM...: the pictures written so far are whole (each renamed into place when
-// complete), the rest are not begun; the exit says which signal, as a shell reports it.
+// Ctrl-C, SIGTERM...: nothing is renamed into place after a stop, so every old picture stays
+// as it was; the exit says which signal, as a shell reports it.
 int interrupted() {
   std::cerr << "grayscott-sheet: interrupted by " << termination_signal_name() << "\n";
   return 128 + termination_signal();
