@@ -169,9 +169,10 @@ struct SheetPlan {
   std::vector<std::string> title_lines;
 };
 
-std::string too_large(std::int64_t width, std::int64_t height) {
-  return "the contact sheet would be " + std::to_string(width) + "x" + std::to_string(height) +
-         " pixels, past the limit of " + std::to_string(kMaxSheetPixels);
+// "WxH pixels, past the limit of N".
+std::string past_the_limit(std::int64_t width, std::int64_t height) {
+  return std::to_string(width) + "x" + std::to_string(height) + " pixels, past the limit of " +
+         std::to_string(kMaxSheetPixels);
 }
 
 Expected<SheetPlan> plan_sheet(std::size_t count, std::size_t label_lines,
@@ -189,14 +190,15 @@ Expected<SheetPlan> plan_sheet(std::size_t count, std::size_t label_lines,
   const SheetLayout untitled =
       layout_sheet(count, style.columns, style.tile_px, int(label_lines), line_height, 0);
   if (std::int64_t(untitled.width) * untitled.height > kMaxSheetPixels)
-    return Error{too_large(untitled.width, untitled.height) + " (fewer files or smaller tiles)"};
+    return Error{"the contact sheet would be " + past_the_limit(untitled.width, untitled.height) +
+                 " (fewer files or smaller tiles)"};
   int min_width = 0;  // the title's longest word, with the margins
   std::istringstream title_words(style.title);
   for (std::string word; plan.title_font && title_words >> word;)
     min_width = std::max(min_width, plan.title_font->text_width(word) + 2 * kGapPx);
   if (std::int64_t(min_width) * untitled.height > kMaxSheetPixels)
-    return Error{"the title's longest word makes " + too_large(min_width, untitled.height) +
-                 " (a shorter title)"};
+    return Error{"the title's longest word would make the contact sheet " +
+                 past_the_limit(min_width, untitled.height) + " (a shorter title)"};
   if (plan.title_font)
     plan.title_lines = wrapped_title(style.title, *plan.title_font,
                                      std::max(untitled.width, min_width) - 2 * kGapPx);
@@ -206,9 +208,11 @@ Expected<SheetPlan> plan_sheet(std::size_t count, std::size_t label_lines,
           : std::int64_t(plan.title_lines.size()) * plan.title_font->line_height() + kGapPx;
   if (std::max<std::int64_t>(untitled.width, min_width) * (untitled.height + title_height) >
       kMaxSheetPixels)
-    return Error{"the title's " + std::to_string(plan.title_lines.size()) + " lines make " +
-                 too_large(std::max(untitled.width, min_width), untitled.height + title_height) +
-                 " (a shorter title)"};
+    return Error{
+        "the title's " + std::to_string(plan.title_lines.size()) +
+        " lines would make the contact sheet " +
+        past_the_limit(std::max(untitled.width, min_width), untitled.height + title_height) +
+        " (a shorter title)"};
   plan.layout = layout_sheet(count, style.columns, style.tile_px, int(label_lines), line_height,
                              int(title_height), min_width);
   return plan;
