@@ -89,6 +89,13 @@ Status check_font_data(const std::string& bytes) {
                              maxp = table("maxp", 6);
   if (!cmap || !head || !hhea || !hmtx || !maxp)
     return Error{"a table every font has (cmap, head, hhea, hmtx, maxp) is missing or short"};
+  // Lines of a positive height: stb_truetype divides by ascender - descender, and the sheet lays
+  // its labels out by it.
+  const auto s16 = [&](std::uint64_t at) { return std::int16_t(std::uint16_t(font.u16(at))); };
+  const std::uint32_t units_per_em = font.u16(head->offset + 18);
+  if (units_per_em < 16 || units_per_em > 16384 || s16(hhea->offset + 4) <= 0 ||
+      s16(hhea->offset + 6) > 0 || s16(hhea->offset + 8) < 0)
+    return Error{"its vertical metrics are impossible (units per em, ascender, descender, gap)"};
   const std::uint64_t metrics = font.u16(hhea->offset + 34);
   if (metrics == 0 || hmtx->length < 4 * metrics)
     return Error{"its horizontal metrics are shorter than they say"};
