@@ -255,7 +255,7 @@ def batch_option_files(folder):
         (folder / name).write_text(text)
 
 
-def tiny_font(cmap_offset_past_end=False):
+def tiny_font(cmap_offset_past_end=False, ascender=800):
     """A TrueType font of two glyphs (an empty .notdef and a box for 'A'), every table stb_truetype
     reads and nothing more: a valid font small enough to mutate."""
     import struct
@@ -269,7 +269,7 @@ def tiny_font(cmap_offset_past_end=False):
     loca = struct.pack(">HHH", 0, 0, len(box) // 2)  # short offsets, halved
     head = struct.pack(">IIIIHHqqhhhhHHhhh", 0x00010000, 0x00010000, 0, 0x5F0F3CF5, 0, 1000, 0, 0,
                        0, 0, 500, 700, 0, 8, 2, 0, 0)
-    hhea = struct.pack(">IhhhHhhhhhhhhhhhH", 0x00010000, 800, -200, 0, 600, 0, 0, 500, 1, 0, 0,
+    hhea = struct.pack(">IhhhHhhhhhhhhhhhH", 0x00010000, ascender, -200, 0, 600, 0, 0, 500, 1, 0, 0,
                        0, 0, 0, 0, 0, 2)
     maxp = struct.pack(">IH", 0x00005000, 2)
     hmtx = struct.pack(">HhHh", 600, 0, 600, 0)
@@ -316,6 +316,8 @@ def sheet_input_files(folder):
     fonts = {"font-tiny.ttf": font, "font-empty.ttf": b"", "font-cut.ttf": font[:100],
              "font-directory-only.ttf": font[:12 + 16 * 7],
              "font-cmap-past-end.ttf": tiny_font(cmap_offset_past_end=True),
+             # The fuzzer's first find: lines of a negative height.
+             "font-ascender-negative.ttf": tiny_font(ascender=-800),
              "font-not-a-font.ttf": b"plain text, no font tables\n"}
     for name, data in fonts.items():
         (folder / name).write_bytes(b"\1" + data)

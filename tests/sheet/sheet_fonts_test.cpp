@@ -38,6 +38,14 @@ TEST(FontCheck, TheRealFontPassesAndEachDamageIsNamed) {
   put_u32(far_table, 12 + 8, std::uint32_t(font.size()));
   std::string long_table = font;  // the first table's length past the end
   put_u32(long_table, 12 + 12, std::uint32_t(font.size()));
+  std::string upside_down = font;  // a negative ascender: lines of a negative height
+  const std::size_t hhea = font.find("hhea");
+  ASSERT_NE(hhea, std::string::npos);
+  const std::uint32_t hhea_at = std::uint32_t(static_cast<unsigned char>(font[hhea + 8])) << 24 |
+                                std::uint32_t(static_cast<unsigned char>(font[hhea + 9])) << 16 |
+                                std::uint32_t(static_cast<unsigned char>(font[hhea + 10])) << 8 |
+                                std::uint32_t(static_cast<unsigned char>(font[hhea + 11]));
+  upside_down[hhea_at + 4] = char(0xF8);
   std::string many_tables = font.substr(0, 200);  // a directory of 65535 tables in 200 bytes
   many_tables[4] = many_tables[5] = char(0xFF);
   const std::vector<std::pair<std::string, std::string>> cases{
@@ -47,6 +55,7 @@ TEST(FontCheck, TheRealFontPassesAndEachDamageIsNamed) {
       {far_table, "past its"},
       {long_table, "past its"},
       {many_tables, "table directory runs past"},
+      {upside_down, "vertical metrics are impossible"},
       {std::string(64, 'x'), "not a TrueType"},
   };
   for (const auto& [bytes, named] : cases) {
