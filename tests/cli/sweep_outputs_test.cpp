@@ -1,8 +1,9 @@
 // A sweep's outputs (issue 23, points 7 and 12), through the real grayscott-batch: a contact
-// sheet past the size limit is refused before the first step (it failed after all the stepping,
-// and lost the atlas); a damaged font draws the sheet in built-in letters, atlas and sheet both
-// written (it crashed after all its runs); a stop during the final writes leaves the old atlas
-// and sheet as they were and no temporary (both were replaced, exit 143).
+// sheet past the size limit, or an atlas its folder has no room for, is refused before the first
+// step (each failed after all the stepping, and lost the atlas); a damaged font draws the sheet in
+// built-in letters, atlas and sheet both written (it crashed after all its runs); a stop during the
+// final writes leaves the old atlas and sheet as they were and no temporary (both were replaced,
+// exit 143).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -55,6 +56,27 @@ TEST(SweepOutputs, ASheetPastTheLimitIsRefusedBeforeTheFirstStep) {
       << err;
   EXPECT_NE(err.find("--sheet-tile-px"), std::string::npos) << err;
   EXPECT_TRUE(dir.entries().empty()) << testing::PrintToString(dir.entries());
+}
+
+TEST(SweepOutputs, AnAtlasWithoutRoomInItsFolderIsRefusedBeforeTheFirstStep) {
+  ScratchDir dir, capture;
+  if (run_program("/usr/bin/unshare", {"-m", "true"}).exit_code != 0)
+    GTEST_SKIP() << "no mount namespace for a small tmpfs here";
+  const std::string small = (dir / "small").string();
+  std::filesystem::create_directories(small);
+  // 64 runs of 128x128: a v of 4.2 MB, in a 1 MB tmpfs of the sweep's own mount namespace; a
+  // hundred thousand steps that used to run before the write failed.
+  const std::string command = "mount -t tmpfs -o size=1m gs-small '" + small + "' && exec '" +
+                              GS_BATCH_BINARY +
+                              "' --backend cpu --sweep-F 0.02:0.04:8 --sweep-k 0.05:0.06:8 "
+                              "--width 128 --height 128 --steps 100000 --output '" +
+                              small + "/atlas.h5'";
+  const pid_t pid = spawn_program("/usr/bin/unshare", {"-m", "/bin/sh", "-c", command},
+                                  capture / "out", capture / "err");
+  EXPECT_EQ(wait_at_most(pid, std::chrono::seconds(20), "the sweep"), 1);
+  const std::string err = read_file(capture / "err");
+  EXPECT_EQ(err, "grayscott-batch: error: --output: the atlas needs at least 5 MB and '" + small +
+                     "' has 1 MB free\n");
 }
 
 TEST(SweepOutputs, ADamagedFontStillGivesTheAtlasAndTheSheet) {
