@@ -1,6 +1,8 @@
 #include "sweep_plan.h"
 
 #include <algorithm>
+#include <cmath>
+#include <filesystem>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -9,6 +11,7 @@
 #include "gs/initial_conditions.h"
 #include "gs/output_file.h"
 #include "gs/pattern_measures.h"
+#include "sweep_sheet.h"
 
 namespace gs::batch {
 namespace {
@@ -39,6 +42,20 @@ Status check_refused(const BatchOptions& o) {
   return Status::ok();
 }
 
+// The atlas's v alone is 4 bytes a cell of every run: a folder with less room cannot hold it,
+// and would fail only after all the stepping.
+Status check_room_for_atlas(const SweepPlan& plan, GridSize size) {
+  const double bytes = double(plan.runs()) * double(size.cells()) * sizeof(float);
+  std::error_code error;
+  const std::filesystem::path folder = std::filesystem::absolute(plan.atlas, error).parent_path();
+  const std::filesystem::space_info room = std::filesystem::space(folder, error);
+  if (error || double(room.available) >= bytes) return Status::ok();
+  std::ostringstream text;
+  text << "--output: the atlas needs at least " << std::ceil(bytes / 1e6) << " MB and '"
+       << folder.string() << "' has " << std::floor(double(room.available) / 1e6) << " MB free";
+  return Error{text.str()};
+}
+
 // Sheet options without a sweep are refused by build_job's caller (wants_sweep is false there).
 Status check_outputs(const SweepPlan& plan) {
   GS_TRY(OutputFile(plan.atlas).check_writable());
@@ -46,6 +63,7 @@ Status check_outputs(const SweepPlan& plan) {
     if (names_same_file(plan.atlas, *plan.sheet))
       return Error{"--output and --sheet name the same file '" + plan.sheet->string() + "'"};
     GS_TRY(OutputFile(*plan.sheet).check_writable());
+    GS_TRY(check_sweep_sheet(plan));
   }
   return Status::ok();
 }
@@ -119,6 +137,7 @@ Expected<SweepPlan> build_sweep(const BatchOptions& options) {
   // Every run's state (two field pairs on the stepper), its final v and the field K steps before.
   if (Status fits = check_fits_in_memory(size, std::size_t(plan.runs()) * 6 * sizeof(float)); !fits)
     return Error{"the sweep's " + std::to_string(plan.runs()) + " runs: " + fits.message()};
+  GS_TRY(check_room_for_atlas(plan, size));
   plan.init = options.init.value_or("square");
   plan.seed = options.seed;
   plan.initial = make_initial_fields(size, *parse_enum<InitPattern>(plan.init), plan.seed);

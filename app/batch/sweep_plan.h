@@ -45,7 +45,8 @@ struct SweepPlan {
 bool wants_sweep(const BatchOptions& options);
 
 // The options the sweep refuses or requires, its lattice, its parameters at every corner of the
-// lattice, the grid and its memory, and writable outputs.
+// lattice, the grid and its memory, and its outputs (writable, apart, a sheet within the size
+// limit, room for the atlas): all before the first step.
 Expected<SweepPlan> build_sweep(const BatchOptions& options);
 
 // The runs dealt to `rank` of `ranks`: a contiguous block, the first runs % ranks ranks taking

@@ -12,7 +12,9 @@
 #include "batch_job.h"
 #include "gs/atlas_file.h"
 #include "gs/batched_stepper.h"
+#include "gs/output_file.h"
 #include "gs/pattern_measures.h"
+#include "gs/termination.h"
 #include "stopwatch.h"
 #include "sweep_sheet.h"
 
@@ -75,16 +77,29 @@ SweepAtlas make_atlas(const SweepPlan& plan, std::vector<float> v,
   return atlas;
 }
 
-// Rank 0's files: the sheet drawn first (it may fail: no font), then the atlas and the sheet.
+// Rank 0's files, each checked before the first step (sweep_plan.h). Both are written under
+// temporary names and renamed only when both are whole and no stop was asked, so a stop during
+// the writes leaves the old files. A sheet that cannot be drawn or written still leaves the atlas.
 Status write_outputs(const SweepPlan& plan, const SweepAtlas& atlas) {
-  std::optional<sheet::RgbImage> picture;
+  Expected<OutputFile> atlas_file = stage_atlas(plan.atlas, atlas);
+  if (!atlas_file) return atlas_file.status();
+  std::optional<OutputFile> sheet_file;
+  Status sheet_written = Status::ok();
   if (plan.sheet) {
     Expected<sheet::RgbImage> drawn = draw_sweep_sheet(plan, atlas);
-    if (!drawn) return drawn.status();
-    picture = std::move(*drawn);
+    Expected<OutputFile> staged =
+        drawn ? stage_sweep_sheet(*plan.sheet, *drawn) : Expected<OutputFile>(drawn.status());
+    if (staged)
+      sheet_file.emplace(std::move(*staged));
+    else
+      sheet_written = staged.status();
   }
-  GS_TRY(write_atlas(plan.atlas, atlas));
-  return picture ? write_sweep_sheet(*plan.sheet, *picture) : Status::ok();
+  if (termination_requested()) return Error{"interrupted"};
+  GS_TRY(atlas_file->commit());
+  if (!sheet_written)
+    return Error{sheet_written.message() + " (the atlas '" + whole_path(plan.atlas) +
+                 "' is written)"};
+  return sheet_file ? sheet_file->commit() : Status::ok();
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "sweep_sheet.h"
 
+#include <iostream>
 #include <string>
 
 #include "colormap.h"
@@ -17,7 +18,33 @@ std::string title(const SweepPlan& plan) {
          " \u2192";
 }
 
+// The composer's style for the plan's sheet: viridis over 0 to 0.5, a column per k, the title.
+sheet::SheetStyle sweep_style(const SweepPlan& plan, const sheet::SheetFont& font) {
+  sheet::SheetStyle style;
+  style.table = app::colormap_table(*app::find_colormap("viridis"));
+  style.columns = plan.k.count;
+  style.tile_px = plan.sheet_tile_px;
+  style.title = title(plan);
+  style.font = &font;
+  return style;
+}
+
 }  // namespace
+
+Status check_sweep_sheet(const SweepPlan& plan) {
+  std::string unused_note;  // told when the sheet is drawn
+  const sheet::SheetFont font = sheet::sans_font_or_builtin(sheet::kLabelFontPx, unused_note);
+  const Status fits =
+      sheet::check_contact_sheet_size(std::size_t(plan.runs()), 0, sweep_style(plan, font));
+  if (!fits) {  // the composer's hint speaks of files and tiles; a sweep has runs and an option
+    std::string why = fits.message();
+    const std::string files_hint = "(fewer files or smaller tiles)";
+    if (const std::size_t at = why.find(files_hint); at != std::string::npos)
+      why.replace(at, files_hint.size(), "(fewer runs or a smaller --sheet-tile-px)");
+    return Error{"--sheet: " + why};
+  }
+  return Status::ok();
+}
 
 Expected<sheet::RgbImage> draw_sweep_sheet(const SweepPlan& plan, const SweepAtlas& atlas) {
   const std::size_t cells = atlas.size.cells();
@@ -30,14 +57,10 @@ Expected<sheet::RgbImage> draw_sweep_sheet(const SweepPlan& plan, const SweepAtl
     tiles[t].values.assign(atlas.v.begin() + long(run * cells),
                            atlas.v.begin() + long((run + 1) * cells));
   }
-  Expected<sheet::SheetFont> font = sheet::load_sans_font(sheet::kLabelFontPx);
-  if (!font) return font.status();
-  sheet::SheetStyle style;
-  style.table = app::colormap_table(*app::find_colormap("viridis"));
-  style.columns = plan.k.count;
-  style.tile_px = plan.sheet_tile_px;
-  style.title = title(plan);
-  style.font = &*font;
+  std::string note;
+  const sheet::SheetFont font = sheet::sans_font_or_builtin(sheet::kLabelFontPx, note);
+  if (!note.empty()) std::cerr << "grayscott-batch: note: the sweep's sheet: " << note << "\n";
+  const sheet::SheetStyle style = sweep_style(plan, font);
   Expected<sheet::RgbImage> image = sheet::compose_contact_sheet(tiles, style);
   if (!image) return Error{"the sweep's sheet: " + image.message()};
   // Where the composer put the tiles: the title's height is what the sheet has over the bare
@@ -49,11 +72,12 @@ Expected<sheet::RgbImage> draw_sweep_sheet(const SweepPlan& plan, const SweepAtl
   std::vector<double> rows, columns;  // F from the top, k from the left
   for (int i = plan.F.count - 1; i >= 0; --i) rows.push_back(plan.rates(i * plan.k.count).F);
   for (int j = 0; j < plan.k.count; ++j) columns.push_back(plan.rates(j).k);
-  return with_sweep_axes(*image, layout, rows, columns, *font);
+  return with_sweep_axes(*image, layout, rows, columns, font);
 }
 
-Status write_sweep_sheet(const std::filesystem::path& path, const sheet::RgbImage& image) {
-  return app::write_png(path, image.size(), image.rgb);
+Expected<OutputFile> stage_sweep_sheet(const std::filesystem::path& path,
+                                       const sheet::RgbImage& image) {
+  return app::stage_png(path, image.size(), image.rgb);
 }
 
 }  // namespace gs::batch

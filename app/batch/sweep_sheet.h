@@ -8,14 +8,21 @@
 #include <filesystem>
 
 #include "gs/atlas_file.h"
+#include "gs/output_file.h"
 #include "gs/status.h"
 #include "rgb_image.h"
 #include "sweep_plan.h"
 
 namespace gs::batch {
 
-// Drawn in memory, so a sheet that cannot be drawn (no font) fails before any file is written.
+// Whether the plan's sheet can be drawn (its size within the composer's limit), before the first
+// step: a refusal after all the stepping lost the work.
+Status check_sweep_sheet(const SweepPlan& plan);
+// Drawn in memory. A font file that cannot be used (missing or damaged) draws the text in the
+// composer's built-in letters, with a one-line note on stderr.
 Expected<sheet::RgbImage> draw_sweep_sheet(const SweepPlan& plan, const SweepAtlas& atlas);
-Status write_sweep_sheet(const std::filesystem::path& path, const sheet::RgbImage& image);
+// The PNG under its temporary name, for the caller to commit with the atlas (gs/output_file.h).
+Expected<OutputFile> stage_sweep_sheet(const std::filesystem::path& path,
+                                       const sheet::RgbImage& image);
 
 }  // namespace gs::batch

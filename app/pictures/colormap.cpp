@@ -181,7 +181,7 @@ std::vector<Rgb> colormap_table(const Colormap& colormap) {
 }
 
 Rgb apply_colormap(const std::vector<Rgb>& table, float value, float low, float high) {
-  const float t = std::clamp((value - low) / std::max(high - low, 1e-12f), 0.0f, 1.0f);
+  const float t = std::clamp((value - low) / std::max(high - low, kMinColourSpan), 0.0f, 1.0f);
   if (std::isnan(t)) return table.front();
   const int index = std::min(int(table.size()) - 1, int(t * float(table.size())));
   return table[index];

@@ -30,6 +30,9 @@ std::string colormap_names();
 // kColormapSize colours, linearly interpolated between the stops.
 std::vector<Rgb> colormap_table(const Colormap& colormap);
 
+// The narrowest span [low, high] the colours are spread over: a narrower one divides as this.
+inline constexpr float kMinColourSpan = 1e-12f;
+
 // The table entry for a value in [low, high], as the fragment shader picks it.
 Rgb apply_colormap(const std::vector<Rgb>& table, float value, float low, float high);
 

@@ -26,6 +26,13 @@ void colorize(const std::vector<float>& field, const std::vector<Rgb>& table, fl
 
 Status write_png(const std::filesystem::path& path, GridSize size,
                  const std::vector<std::uint8_t>& rgb) {
+  Expected<OutputFile> staged = stage_png(path, size, rgb);
+  if (!staged) return staged.status();
+  return staged->commit();
+}
+
+Expected<OutputFile> stage_png(const std::filesystem::path& path, GridSize size,
+                               const std::vector<std::uint8_t>& rgb) {
   if (rgb.size() != size.cells() * 3) return Error{"a picture that does not match its size"};
   // Encoded in memory, then written through one checked path: stb's own file writer ignores
   // failed writes, which on a full disk left a cut PNG reported as saved.
@@ -38,7 +45,7 @@ Status write_png(const std::filesystem::path& path, GridSize size,
   if (stbi_write_png_to_func(append, &png, size.width, size.height, 3, rgb.data(),
                              size.width * 3) == 0)
     return Error{"cannot encode the PNG '" + path.string() + "'"};
-  return write_file_whole(path, png.data(), png.size());
+  return write_file_staged(path, png.data(), png.size());
 }
 
 }  // namespace gs::app

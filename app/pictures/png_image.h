@@ -10,6 +10,7 @@
 
 #include "colormap.h"
 #include "gs/fields.h"
+#include "gs/output_file.h"
 #include "gs/status.h"
 
 namespace gs::app {
@@ -24,5 +25,9 @@ void colorize(const std::vector<float>& field, const std::vector<Rgb>& table, fl
 // An RGB8 picture of `size` pixels as a PNG at `path`.
 Status write_png(const std::filesystem::path& path, GridSize size,
                  const std::vector<std::uint8_t>& rgb);
+// The same, left under its temporary name for the caller to commit (gs/output_file.h), so that
+// several pictures appear together or none does.
+Expected<OutputFile> stage_png(const std::filesystem::path& path, GridSize size,
+                               const std::vector<std::uint8_t>& rgb);
 
 }  // namespace gs::app

@@ -160,38 +160,85 @@ Expected<RgbImage> render_tile(const SheetTile& tile, const SheetStyle& style) {
   return image;
 }
 
+namespace {
+
+// Where everything goes, and the title in its lines, before a pixel is drawn.
+struct SheetPlan {
+  SheetLayout layout;
+  std::optional<SheetFont> title_font;
+  std::vector<std::string> title_lines;
+};
+
+// "WxH pixels, past the limit of N".
+std::string past_the_limit(std::int64_t width, std::int64_t height) {
+  return std::to_string(width) + "x" + std::to_string(height) + " pixels, past the limit of " +
+         std::to_string(kMaxSheetPixels);
+}
+
+Expected<SheetPlan> plan_sheet(std::size_t count, std::size_t label_lines,
+                               const SheetStyle& style) {
+  if (count == 0) return Error{"no tiles for the contact sheet"};
+  GS_TRY(check_style(style));
+  if ((label_lines > 0 || !style.title.empty()) && style.font == nullptr)
+    return Error{"labels or a title need a font"};
+  if (label_lines > 64) return Error{"more than 64 label lines under a tile"};
+  SheetPlan plan;
+  if (!style.title.empty()) plan.title_font = style.font->at_height(kTitleFontPx);
+  const int line_height = style.font ? style.font->line_height() : 0;
+  // Without the title first: a sheet too large for its tiles is blamed on them, one that only
+  // the title makes too large on the title.
+  const SheetLayout untitled =
+      layout_sheet(count, style.columns, style.tile_px, int(label_lines), line_height, 0);
+  if (std::int64_t(untitled.width) * untitled.height > kMaxSheetPixels)
+    return Error{"the contact sheet would be " + past_the_limit(untitled.width, untitled.height) +
+                 " (fewer files or smaller tiles)"};
+  int min_width = 0;  // the title's longest word, with the margins
+  std::istringstream title_words(style.title);
+  for (std::string word; plan.title_font && title_words >> word;)
+    min_width = std::max(min_width, plan.title_font->text_width(word) + 2 * kGapPx);
+  if (std::int64_t(min_width) * untitled.height > kMaxSheetPixels)
+    return Error{"the title's longest word would make the contact sheet " +
+                 past_the_limit(min_width, untitled.height) + " (a shorter title)"};
+  if (plan.title_font)
+    plan.title_lines = wrapped_title(style.title, *plan.title_font,
+                                     std::max(untitled.width, min_width) - 2 * kGapPx);
+  const std::int64_t title_height =
+      plan.title_lines.empty()
+          ? 0
+          : std::int64_t(plan.title_lines.size()) * plan.title_font->line_height() + kGapPx;
+  if (std::max<std::int64_t>(untitled.width, min_width) * (untitled.height + title_height) >
+      kMaxSheetPixels)
+    return Error{
+        "the title's " + std::to_string(plan.title_lines.size()) +
+        " lines would make the contact sheet " +
+        past_the_limit(std::max(untitled.width, min_width), untitled.height + title_height) +
+        " (a shorter title)"};
+  plan.layout = layout_sheet(count, style.columns, style.tile_px, int(label_lines), line_height,
+                             int(title_height), min_width);
+  return plan;
+}
+
+}  // namespace
+
+Status check_contact_sheet_size(std::size_t count, std::size_t label_lines,
+                                const SheetStyle& style) {
+  Expected<SheetPlan> plan = plan_sheet(count, label_lines, style);
+  return plan ? Status::ok() : plan.status();
+}
+
 Expected<RgbImage> compose_contact_sheet(const std::vector<SheetTile>& tiles,
                                          const SheetStyle& style) {
-  if (tiles.empty()) return Error{"no tiles for the contact sheet"};
-  GS_TRY(check_style(style));
   std::size_t label_lines = 0;
   for (std::size_t i = 0; i < tiles.size(); ++i) {
     GS_TRY(check_tile(tiles[i], i));
     label_lines = std::max(label_lines, tiles[i].label.size());
   }
-  if ((label_lines > 0 || !style.title.empty()) && style.font == nullptr)
-    return Error{"labels or a title need a font"};
-  std::optional<SheetFont> title_font;
-  if (!style.title.empty()) title_font = style.font->at_height(kTitleFontPx);
-  const int line_height = style.font ? style.font->line_height() : 0;
-  if (label_lines > 64) return Error{"more than 64 label lines under a tile"};
-  int min_width = 0;  // the title's longest word, with the margins
-  std::istringstream title_words(style.title);
-  for (std::string word; title_font && title_words >> word;)
-    min_width = std::max(min_width, title_font->text_width(word) + 2 * kGapPx);
-  const int sheet_width =
-      layout_sheet(tiles.size(), style.columns, style.tile_px, 0, 0, 0, min_width).width;
-  const std::vector<std::string> title_lines =
-      title_font ? wrapped_title(style.title, *title_font, sheet_width - 2 * kGapPx)
-                 : std::vector<std::string>{};
-  const int title_height =
-      title_lines.empty() ? 0 : int(title_lines.size()) * title_font->line_height() + kGapPx;
-  const SheetLayout layout = layout_sheet(tiles.size(), style.columns, style.tile_px,
-                                          int(label_lines), line_height, title_height, min_width);
-  if (std::int64_t(layout.width) * layout.height > kMaxSheetPixels)
-    return Error{"the contact sheet would be " + to_string(GridSize{layout.width, layout.height}) +
-                 " pixels, past the limit of " + std::to_string(kMaxSheetPixels) +
-                 " (fewer files or smaller tiles)"};
+  Expected<SheetPlan> plan = plan_sheet(tiles.size(), label_lines, style);
+  if (!plan) return plan.status();
+  const SheetLayout& layout = plan->layout;
+  const std::optional<SheetFont>& title_font = plan->title_font;
+  const std::vector<std::string>& title_lines = plan->title_lines;
+  const int line_height = layout.line_height;
 
   RgbImage sheet(layout.width, layout.height, kBackground);
   for (std::size_t line = 0; line < title_lines.size(); ++line) {
@@ -208,6 +255,15 @@ Expected<RgbImage> compose_contact_sheet(const std::vector<SheetTile>& tiles,
                        left + style.tile_px, tiles[i].label[line], kTextColour);
   }
   return sheet;
+}
+
+SheetTile state_tile(const StateFile& state, const std::string& field, const std::string& name) {
+  const FieldData& values = field == "u" ? state.fields.u : state.fields.v;
+  SheetTile tile;
+  tile.size = state.fields.size;
+  tile.values.assign(values.begin(), values.end());
+  tile.label = state_label(name, state.params, state.step);
+  return tile;
 }
 
 std::vector<std::string> state_label(const std::string& name, const ParamOverrides& params,

@@ -13,6 +13,7 @@
 #include "colormap.h"
 #include "gs/fields.h"
 #include "gs/param_overrides.h"
+#include "gs/state_file.h"
 #include "gs/status.h"
 #include "rgb_image.h"
 #include "sheet_text.h"
@@ -87,6 +88,14 @@ Expected<RgbImage> render_tile(const SheetTile& tile, const SheetStyle& style);
 // match a tile's size, labels or a title without a font, or a sheet past kMaxSheetPixels.
 Expected<RgbImage> compose_contact_sheet(const std::vector<SheetTile>& tiles,
                                          const SheetStyle& style);
+// compose_contact_sheet's checks for `count` tiles of `label_lines` lines each, without the
+// tiles: a program can tell before long work whether its sheet can be drawn. A sheet that only
+// the title makes too large names the title.
+Status check_contact_sheet_size(std::size_t count, std::size_t label_lines,
+                                const SheetStyle& style);
+
+// A state's tile: its `field` ("u" or "v"; only that one is kept) under the state's label.
+SheetTile state_tile(const StateFile& state, const std::string& field, const std::string& name);
 
 // A state's label: its name, "F 0.0100  k 0.0470" and "step 10000" ("?" for what it lacks).
 std::vector<std::string> state_label(const std::string& name, const ParamOverrides& params,

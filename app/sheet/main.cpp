@@ -2,6 +2,7 @@
 // and, or, one unlabelled thumbnail each. Every input is read and every picture composed before
 // anything is written, so a bad input leaves no file behind; errors end as one line on stderr
 // and a non-zero exit.
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -10,6 +11,7 @@
 
 #include "colormap.h"
 #include "contact_sheet.h"
+#include "gs/output_file.h"
 #include "gs/state_file.h"
 #include "gs/termination.h"
 #include "png_image.h"
@@ -27,11 +29,26 @@ int fail(const std::string& message) {
   return 1;
 }
 
-// Ctrl-C, SIGTERM...: the pictures written so far are whole (each renamed into place when
-// complete), the rest are not begun; the exit says which signal, as a shell reports it.
+// Ctrl-C, SIGTERM...: nothing is renamed into place after a stop, so every old picture stays
+// as it was; the exit says which signal, as a shell reports it.
 int interrupted() {
   std::cerr << "grayscott-sheet: interrupted by " << termination_signal_name() << "\n";
   return 128 + termination_signal();
+}
+
+std::string count_text(std::size_t count, std::size_t of) {
+  return std::to_string(count) + " of " + std::to_string(of);
+}
+
+// A field with no finite value is drawn in one colour, which looks like an empty tile: say so.
+void warn_when_not_finite(const fs::path& path, const std::string& field,
+                          const std::vector<float>& values) {
+  std::size_t non_finite = 0;
+  for (float value : values) non_finite += std::isfinite(value) ? 0 : 1;
+  if (non_finite == 0) return;
+  std::cerr << "grayscott-sheet: warning: '" << path.string() << "': " << field << " has "
+            << count_text(non_finite, values.size()) << " cells NaN or infinite"
+            << (non_finite == values.size() ? " (its tile is blank)" : "") << "\n";
 }
 
 // A state file as a tile: the chosen field and its label. Only that field is kept.
@@ -41,11 +58,8 @@ Expected<SheetTile> read_tile(const fs::path& path, const std::string& field) {
     const bool named = state.message().find(path.string()) != std::string::npos;
     return Error{named ? state.message() : "'" + path.string() + "': " + state.message()};
   }
-  const FieldData& values = field == "u" ? state->fields.u : state->fields.v;
-  SheetTile tile;
-  tile.size = state->fields.size;
-  tile.values.assign(values.begin(), values.end());
-  tile.label = state_label(path.stem().string(), state->params, state->step);
+  SheetTile tile = state_tile(*state, field, path.stem().string());
+  warn_when_not_finite(path, field, tile.values);
   return tile;
 }
 
@@ -81,9 +95,10 @@ int run(const SheetOptions& options) {
 
   std::optional<RgbImage> sheet;
   if (options.output) {
-    Expected<SheetFont> font = load_sans_font(kLabelFontPx);  // labels are always drawn
-    if (!font) return fail(font.message());
-    style.font = &*font;
+    std::string note;  // labels are always drawn: in built-in letters where the font is unusable
+    const SheetFont font = sans_font_or_builtin(kLabelFontPx, note);
+    if (!note.empty()) std::cerr << "grayscott-sheet: note: " << note << "\n";
+    style.font = &font;
     Expected<RgbImage> composed = compose_contact_sheet(tiles, style);
     if (!composed) return fail(composed.message());
     sheet = std::move(*composed);
@@ -97,8 +112,10 @@ int run(const SheetOptions& options) {
       thumbnails.push_back(std::move(*image));
     }
 
-  // Each PNG is written under a temporary name and renamed (write_png), so none is ever cut
-  // short; a write failing part-way (a full disk) can leave the thumbnails before it complete.
+  // Every PNG is written under a temporary name first (stage_png), and all are renamed only once
+  // every one is whole and no stop was asked: a failed write (a full disk) or a stop leaves all
+  // the old files as they were.
+  std::vector<OutputFile> staged;
   if (options.thumbnails) {
     const fs::path folder = *options.thumbnails;
     std::error_code error;
@@ -109,14 +126,20 @@ int run(const SheetOptions& options) {
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       if (termination_requested()) return interrupted();
       const fs::path path = thumbnail_path(folder, options.inputs[i]);
-      if (Status written = app::write_png(path, thumbnails[i].size(), thumbnails[i].rgb); !written)
-        return fail(written.message());
+      Expected<OutputFile> written = app::stage_png(path, thumbnails[i].size(), thumbnails[i].rgb);
+      if (!written) return fail(written.message());
+      staged.push_back(std::move(*written));
     }
   }
+  if (sheet) {
+    if (termination_requested()) return interrupted();
+    Expected<OutputFile> written = app::stage_png(*options.output, sheet->size(), sheet->rgb);
+    if (!written) return fail(written.message());
+    staged.push_back(std::move(*written));
+  }
   if (termination_requested()) return interrupted();
-  if (sheet)
-    if (Status written = app::write_png(*options.output, sheet->size(), sheet->rgb); !written)
-      return fail(written.message());
+  for (OutputFile& file : staged)
+    if (Status renamed = file.commit(); !renamed) return fail(renamed.message());
   return 0;
 }
 

@@ -2,7 +2,9 @@
 
 #include <CLI/CLI.hpp>
 #include <cmath>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "colormap.h"
 #include "strict_options.h"
@@ -25,10 +27,21 @@ std::optional<ColourRange> parse_range(std::string_view text, std::string& probl
   if (!low) return std::nullopt;
   const std::optional<float> high = cli::parse_real_number(text.substr(colon + 1), problem);
   if (!high) return std::nullopt;
-  if (!std::isfinite(*low) || !std::isfinite(*high) || !(*low < *high)) {
-    problem = "'" + std::string(text) + "' is not a range: LO and HI must be finite, LO below HI";
-    return std::nullopt;
-  }
+  // Each problem as it is: the numbers are read as floats, as the colours are computed.
+  const std::string not_range = "'" + std::string(text) + "' is not a range: ";
+  std::ostringstream as_floats;
+  as_floats << std::setprecision(9) << *low << " and " << *high;
+  if (!std::isfinite(*low) || !std::isfinite(*high))
+    problem = not_range + "LO and HI must be finite numbers";
+  else if (*low > *high)
+    problem = not_range + "LO must be below HI";
+  else if (*low == *high)
+    problem = not_range + "LO and HI are the same number as floats (" + as_floats.str() + ")";
+  else if (!std::isfinite(*high - *low))
+    problem = not_range + "HI - LO passes a float's range (" + as_floats.str() + ")";
+  else if (*high - *low < app::kMinColourSpan)
+    problem = not_range + "HI - LO must be at least 1e-12, the narrowest span the colours resolve";
+  if (!problem.empty()) return std::nullopt;
   range.low = *low;
   range.high = *high;
   return range;

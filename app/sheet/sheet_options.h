@@ -31,7 +31,8 @@ struct ParsedCommandLine {
 
 ParsedCommandLine parse_command_line(int argc, char** argv);
 
-// "LO:HI" (two finite numbers, LO below HI) or "auto"; nullopt with `problem` set otherwise.
+// "LO:HI" (two finite numbers as floats, HI - LO at least app::kMinColourSpan and finite) or
+// "auto"; nullopt with `problem` set otherwise, saying which of these fails.
 std::optional<ColourRange> parse_range(std::string_view text, std::string& problem);
 
 }  // namespace gs::sheet

@@ -4,28 +4,34 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <iterator>
 
+#include "builtin_letters.h"
 #include "font_files.h"
 
 namespace gs::sheet {
 
 struct SheetFont::Face {
-  std::vector<unsigned char> bytes;  // stb_truetype reads the font in place
+  std::string bytes;  // stb_truetype reads the font in place
   stbtt_fontinfo info{};
 };
 
 Expected<SheetFont> SheetFont::load(const std::filesystem::path& file, float pixel_height) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Error{"cannot read the font file '" + file.string() + "'"};
+  Expected<std::string> bytes = app::read_font_file(file);  // its tables checked
+  if (!bytes) return bytes.status();
   auto face = std::make_shared<Face>();
-  face->bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  const int offset = stbtt_GetFontOffsetForIndex(face->bytes.data(), 0);
-  if (face->bytes.empty() || offset < 0 || !stbtt_InitFont(&face->info, face->bytes.data(), offset))
+  face->bytes = std::move(*bytes);
+  const auto* data = reinterpret_cast<const unsigned char*>(face->bytes.data());
+  const int offset = stbtt_GetFontOffsetForIndex(data, 0);
+  if (offset < 0 || !stbtt_InitFont(&face->info, data, offset))
     return Error{"the font file '" + file.string() + "' is not a TrueType font"};
   SheetFont font;
   font.face_ = std::move(face);
+  font.set_height(pixel_height);
+  return font;
+}
+
+SheetFont SheetFont::builtin(float pixel_height) {
+  SheetFont font;
   font.set_height(pixel_height);
   return font;
 }
@@ -37,6 +43,12 @@ SheetFont SheetFont::at_height(float pixel_height) const {
 }
 
 void SheetFont::set_height(float pixel_height) {
+  if (is_builtin()) {
+    scale_ = builtin_letters::scale_for(pixel_height);
+    ascent_ = int(std::ceil(builtin_letters::kAscentUnits * scale_));
+    line_height_ = int(std::ceil(builtin_letters::kLineUnits * scale_));
+    return;
+  }
   scale_ = stbtt_ScaleForPixelHeight(&face_->info, pixel_height);
   int ascent = 0, descent = 0, gap = 0;
   stbtt_GetFontVMetrics(&face_->info, &ascent, &descent, &gap);
@@ -45,6 +57,7 @@ void SheetFont::set_height(float pixel_height) {
 }
 
 int SheetFont::text_width(std::string_view utf8) const {
+  if (is_builtin()) return builtin_letters::text_width(utf8, scale_);
   const std::vector<int> codes = decode_utf8(utf8);
   float x = 0.0f;
   for (std::size_t i = 0; i < codes.size(); ++i) {
@@ -59,6 +72,8 @@ int SheetFont::text_width(std::string_view utf8) const {
 
 void SheetFont::draw(RgbImage& image, int left, int top, int clip_right, std::string_view utf8,
                      app::Rgb colour) const {
+  if (is_builtin())
+    return builtin_letters::draw(image, left, top, clip_right, utf8, scale_, colour);
   const std::vector<int> codes = decode_utf8(utf8);
   const int right = std::min(clip_right, image.width);
   const int baseline = top + ascent_;
@@ -98,11 +113,14 @@ void SheetFont::draw(RgbImage& image, int left, int top, int clip_right, std::st
 }
 
 Expected<SheetFont> load_sans_font(float pixel_height) {
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(app::kSansFontFile, error))
-    return Error{std::string("the font file '") + app::kSansFontFile +
-                 "' is missing (the package " + app::kFontPackage + " provides it)"};
-  return SheetFont::load(app::kSansFontFile, pixel_height);
+  return SheetFont::load(app::font_file(app::kSansFontName), pixel_height);
+}
+
+SheetFont sans_font_or_builtin(float pixel_height, std::string& note) {
+  Expected<SheetFont> font = load_sans_font(pixel_height);
+  if (font) return *font;
+  note = font.message() + "; the text is drawn in plain built-in letters";
+  return SheetFont::builtin(pixel_height);
 }
 
 std::vector<int> decode_utf8(std::string_view text) {

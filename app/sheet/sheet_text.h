@@ -1,9 +1,11 @@
 // Text drawn into an RgbImage with stb_truetype (the distribution's libstb): antialiased glyphs
-// blended over what is there, for the contact sheet's labels and title.
+// blended over what is there, for the contact sheet's labels and title. Where the font file is
+// missing or damaged, stb_easy_font's built-in letters (ASCII, drawn from rectangles) stand in.
 #pragma once
 
 #include <filesystem>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -15,8 +17,12 @@ namespace gs::sheet {
 // A TrueType font at one pixel height.
 class SheetFont {
  public:
-  // Fails with one line naming the file when it cannot be read or is not a font.
+  // Fails with one line naming the file when it cannot be read or is not a font (its tables are
+  // checked before stb_truetype reads them: app::read_font_file).
   static Expected<SheetFont> load(const std::filesystem::path& file, float pixel_height);
+  // The built-in letters at about this height (characters past ASCII drawn as a near one or '?').
+  static SheetFont builtin(float pixel_height);
+  bool is_builtin() const { return face_ == nullptr; }
   // The same font data at another height.
   SheetFont at_height(float pixel_height) const;
 
@@ -42,9 +48,11 @@ class SheetFont {
   int ascent_ = 0;
 };
 
-// DejaVu Sans (font_files.h) at this height; a missing file is one line naming it and the package
-// that provides it.
+// DejaVu Sans (font_files.h) at this height; a missing or damaged file is one line naming it (and
+// the package that provides it).
 Expected<SheetFont> load_sans_font(float pixel_height);
+// DejaVu Sans, or where it cannot be used the built-in letters and, in `note`, why.
+SheetFont sans_font_or_builtin(float pixel_height, std::string& note);
 
 // The code points of UTF-8 text; a malformed byte reads as U+FFFD.
 std::vector<int> decode_utf8(std::string_view text);

@@ -40,8 +40,14 @@ Status write_contents(hid_t file, const SweepAtlas& a) {
 }  // namespace
 
 Status write_atlas(const std::filesystem::path& path, const SweepAtlas& atlas) {
+  Expected<OutputFile> staged = stage_atlas(path, atlas);
+  if (!staged) return staged.status();
+  return staged->commit();
+}
+
+Expected<OutputFile> stage_atlas(const std::filesystem::path& path, const SweepAtlas& atlas) {
   GS_TRY(check_shapes(atlas));
-  return hdf5::write_new_file(path, [&](hid_t file) { return write_contents(file, atlas); });
+  return hdf5::stage_new_file(path, [&](hid_t file) { return write_contents(file, atlas); });
 }
 
 }  // namespace gs

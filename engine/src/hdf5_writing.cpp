@@ -56,6 +56,13 @@ Status write_dataset(hid_t file, const char* name, hid_t file_type, hid_t memory
 
 Status write_new_file(const std::filesystem::path& path,
                       const std::function<Status(hid_t file)>& contents) {
+  Expected<OutputFile> staged = stage_new_file(path, contents);
+  if (!staged) return staged.status();
+  return staged->commit();
+}
+
+Expected<OutputFile> stage_new_file(const std::filesystem::path& path,
+                                    const std::function<Status(hid_t file)>& contents) {
   silence_errors();
   OutputFile output(path);
   GS_TRY(output.check_writable());
@@ -65,7 +72,7 @@ Status write_new_file(const std::filesystem::path& path,
   if (!file.valid()) return Error{failed + written(false).message()};
   if (Status status = contents(file.get()); !status) return Error{failed + status.message()};
   if (Status closed = written(file.close()); !closed) return Error{failed + closed.message()};
-  return output.commit();
+  return output;
 }
 
 }  // namespace gs::hdf5

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gs/output_file.h"
 #include "gs/status.h"
 
 namespace gs::hdf5 {
@@ -31,5 +32,8 @@ Status write_dataset(hid_t file, const char* name, hid_t file_type, hid_t memory
 // "cannot write 'PATH': why", and leaves nothing.
 Status write_new_file(const std::filesystem::path& path,
                       const std::function<Status(hid_t file)>& contents);
+// The same, left closed under its temporary name for the caller to commit (gs/output_file.h).
+Expected<OutputFile> stage_new_file(const std::filesystem::path& path,
+                                    const std::function<Status(hid_t file)>& contents);
 
 }  // namespace gs::hdf5

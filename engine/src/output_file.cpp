@@ -88,6 +88,12 @@ Status OutputFile::commit() {
 }
 
 Status write_file_whole(const fs::path& path, const void* bytes, std::size_t size) {
+  Expected<OutputFile> staged = write_file_staged(path, bytes, size);
+  if (!staged) return staged.status();
+  return staged->commit();
+}
+
+Expected<OutputFile> write_file_staged(const fs::path& path, const void* bytes, std::size_t size) {
   OutputFile output(path);
   GS_TRY(output.check_writable());
   const std::string cannot = "cannot write '" + path.string() + "': ";
@@ -111,7 +117,7 @@ Status write_file_whole(const fs::path& path, const void* bytes, std::size_t siz
     return Error{cannot + std::strerror(error)};
   }
   if (::close(fd) != 0) return Error{cannot + std::strerror(errno)};
-  return output.commit();
+  return output;
 }
 
 std::string whole_path(const fs::path& path) {

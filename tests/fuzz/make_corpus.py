@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the fuzz targets' seed corpus, tests/fuzz/corpus/<target>/: valid inputs and every
 crafted input of the hardening tests that a target reads. Needs numpy and h5py (Debian's python3-h5py:
-run it with /usr/bin/python3). The files are committed; run again after changing this script.
-Inputs a fuzzer found are committed as found-NAME and kept by this script."""
+run it with /usr/bin/python3). The files are committed; run again after changing this script
+(make_corpus.py TARGET... writes only those targets' folders). Inputs a fuzzer found are
+committed as found-NAME and kept by this script."""
 import pathlib
 
 import h5py
@@ -285,10 +286,98 @@ def batch_option_files(folder):
         (folder / name).write_text(text)
 
 
+def tiny_font(cmap_offset_past_end=False, ascender=800):
+    """A TrueType font of two glyphs (an empty .notdef and a box for 'A'), every table stb_truetype
+    reads and nothing more: a valid font small enough to mutate."""
+    import struct
+
+    box = struct.pack(">hhhhh", 1, 0, 0, 500, 700)  # one contour, its bounds
+    box += struct.pack(">H", 3) + struct.pack(">H", 0)  # its last point; no instructions
+    box += bytes([1, 1, 1, 1])  # four on-curve points, two-byte coordinates
+    box += struct.pack(">hhhh", 0, 500, 0, -500) + struct.pack(">hhhh", 0, 0, 700, 0)
+    box += bytes(len(box) % 2)
+    glyf = box
+    loca = struct.pack(">HHH", 0, 0, len(box) // 2)  # short offsets, halved
+    head = struct.pack(">IIIIHHqqhhhhHHhhh", 0x00010000, 0x00010000, 0, 0x5F0F3CF5, 0, 1000, 0, 0,
+                       0, 0, 500, 700, 0, 8, 2, 0, 0)
+    hhea = struct.pack(">IhhhHhhhhhhhhhhhH", 0x00010000, ascender, -200, 0, 600, 0, 0, 500, 1, 0, 0,
+                       0, 0, 0, 0, 0, 2)
+    maxp = struct.pack(">IH", 0x00005000, 2)
+    hmtx = struct.pack(">HhHh", 600, 0, 600, 0)
+    segments = [(65, 65, -64), (0xFFFF, 0xFFFF, 1)]  # 'A' to glyph 1; the closing segment
+    n = len(segments)
+    fmt4 = struct.pack(">HHHHHHH", 4, 16 + 8 * n, 0, 2 * n, 2, 0, 0)
+    fmt4 += b"".join(struct.pack(">H", end) for _, end, _ in segments) + struct.pack(">H", 0)
+    fmt4 += b"".join(struct.pack(">H", start) for start, _, _ in segments)
+    fmt4 += b"".join(struct.pack(">h", delta) for _, _, delta in segments)
+    fmt4 += bytes(2 * n)
+    subtable = 12 if not cmap_offset_past_end else 0x7FFF0000
+    cmap = struct.pack(">HHHHI", 0, 1, 3, 1, subtable) + fmt4
+    tables = {b"cmap": cmap, b"glyf": glyf, b"head": head, b"hhea": hhea, b"hmtx": hmtx,
+              b"loca": loca, b"maxp": maxp}
+    directory = struct.pack(">IHHHH", 0x00010000, len(tables), 0, 0, 0)
+    body, offset = b"", 12 + 16 * len(tables)
+    for name, data in sorted(tables.items()):
+        directory += name + struct.pack(">III", 0, offset + len(body), len(data))
+        body += data + bytes(-len(data) % 4)
+    return directory + body
+
+
+def sheet_input_files(folder):
+    """Each seed is one of grayscott-sheet's inputs after a byte saying which (the target's
+    first byte % 3): 0 a state file, 1 a font file, 2 a command line."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        states = pathlib.Path(scratch)
+        state_files(states)
+        datasets(states / "all-nan.h5", *(np.full((H, W), np.nan, np.float32),) * 2)
+        datasets(states / "strip-1x1024.h5", np.ones((1, 1024), np.float32),
+                 np.linspace(0, 1, 1024, dtype=np.float32).reshape(1, 1024))
+        datasets(states / "infinities.h5", np.full((H, W), np.inf, np.float32),
+                 np.full((H, W), -np.inf, np.float32))
+        datasets(states / "float-max.h5", np.full((H, W), 3.4e38, np.float32),
+                 np.full((H, W), -3.4e38, np.float32))
+        for name in ["valid.h5", "valid-gzip.h5", "float64-datasets.h5", "shape-mismatch.h5",
+                     "zero-width.h5", "rank-1.h5", "nan-fields.h5", "tiny-file-huge-grid.h5",
+                     "truncated.h5", "all-nan.h5", "strip-1x1024.h5", "infinities.h5",
+                     "float-max.h5"]:
+            (folder / ("state-" + name)).write_bytes(b"\0" + (states / name).read_bytes())
+    font = tiny_font()
+    fonts = {"font-tiny.ttf": font, "font-empty.ttf": b"", "font-cut.ttf": font[:100],
+             "font-directory-only.ttf": font[:12 + 16 * 7],
+             "font-cmap-past-end.ttf": tiny_font(cmap_offset_past_end=True),
+             # The fuzzer's first find: lines of a negative height.
+             "font-ascender-negative.ttf": tiny_font(ascender=-800),
+             "font-not-a-font.ttf": b"plain text, no font tables\n"}
+    for name, data in fonts.items():
+        (folder / name).write_bytes(b"\1" + data)
+    lines = {
+        "args-valid.args": ["--output", "s.png", "--thumbnails", "t", "--columns", "2",
+                            "--title", "Sweep", "a.h5", "b.h5"],
+        "args-range-denormal.args": ["--output", "s.png", "--range", "1e-45:2e-45", "a.h5"],
+        "args-range-float-max.args": ["--output", "s.png", "--range", "-3e38:3e38", "a.h5"],
+        "args-range-auto.args": ["--output", "s.png", "--range", "auto", "--field", "u", "a.h5"],
+        "args-range-nan.args": ["--output", "s.png", "--range", "nan:1", "a.h5"],
+        "args-tile-px-0.args": ["--output", "s.png", "--tile-px", "0", "a.h5"],
+        "args-colormap-reversed.args": ["--output", "s.png", "--colormap", "magma_r", "a.h5"],
+        "args-no-output.args": ["a.h5"],
+        "args-help.args": ["--help"],
+    }
+    for name, words in lines.items():
+        (folder / name).write_bytes(b"\2" + "\0".join(words).encode())
+
+
 def main():
+    import sys
+
+    wanted = sys.argv[1:]  # the targets to write again; all without
     for target, write in [("fuzz_state_file", state_files), ("fuzz_settings", settings_files),
                           ("fuzz_script", script_files),
-                          ("fuzz_batch_options", batch_option_files)]:
+                          ("fuzz_batch_options", batch_option_files),
+                          ("fuzz_sheet_inputs", sheet_input_files)]:
+        if wanted and target not in wanted:
+            continue
         folder = CORPUS / target
         # Inputs the fuzzers found (found-*) are kept as they were found; the rest is rewritten.
         folder.mkdir(parents=True, exist_ok=True)

@@ -14,11 +14,13 @@ build="${GS_FUZZ_BUILD:-$repo/build-fuzz}"
 case "$seconds" in '' | *[!0-9]* | 0) echo "run-fuzzers.sh: SECONDS must be a positive whole number, not '$seconds'" >&2; exit 2 ;; esac
 
 # Each target with the largest input worth trying: state files are a few KB, settings and
-# command lines far less; scripts leave room for a long line.
+# command lines far less; scripts leave room for a long line. grayscott-sheet's inputs take
+# a state file's room (its font seeds are cut fonts of a few KB).
 declare -A max_len=([fuzz_state_file]=16384 [fuzz_script]=16384 [fuzz_settings]=4096
-  [fuzz_batch_options]=512)
+  [fuzz_batch_options]=512 [fuzz_sheet_inputs]=16384)
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_state_file fuzz_script fuzz_settings fuzz_batch_options)
+[ ${#targets[@]} -eq 0 ] &&
+  targets=(fuzz_state_file fuzz_script fuzz_settings fuzz_batch_options fuzz_sheet_inputs)
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/gs-fuzz-run-XXXXXX")"
 trap 'rm -rf "$work"' EXIT

@@ -267,7 +267,8 @@ TEST(SheetText, AFontThatCannotBeReadIsNamed) {
   const Expected<SheetFont> not_a_font = SheetFont::load(text_file, 13.0f);
   std::filesystem::remove(text_file);
   ASSERT_FALSE(not_a_font);
-  EXPECT_NE(not_a_font.message().find("not a TrueType font"), std::string::npos);
+  EXPECT_NE(not_a_font.message().find("not a TrueType or OpenType font"), std::string::npos)
+      << not_a_font.message();
 }
 
 TEST(SheetText, WiderTextDrawsMoreAndStaysInsideItsClip) {

@@ -1,22 +1,38 @@
 // The UI's fonts (ui_fonts.h).
 #include "ui_fonts.h"
 
-#include <filesystem>
+#include <cstring>
+#include <iostream>
+#include <set>
+#include <string>
 
 #include "font_files.h"
 
 namespace gs::app {
 namespace {
 
-constexpr const char* kSans = kSansFontFile;
-constexpr const char* kMono = kMonoFontFile;
 constexpr float kLargeTimes = 2.0f;
 constexpr float kNumbersTimes = 1.5f;
 
-ImFont* add_font(ImFontAtlas& atlas, const char* file, float px) {
-  std::error_code error;
-  if (std::filesystem::is_regular_file(file, error))
-    if (ImFont* font = atlas.AddFontFromFileTTF(file, px)) return font;
+// Once per file and run (the fonts are rebuilt at every change of size): why it is not used.
+void note_unusable_font(const std::string& message) {
+  static std::set<std::string> noted;
+  if (noted.insert(message).second)
+    std::cerr << "grayscott: " << message << "; the UI uses ImGui's built-in font\n";
+}
+
+// The file's font, or ImGui's own where it is missing or damaged: its tables are checked first,
+// since ImGui's stb_truetype trusts them (a cut file was an assertion, or a read past its end).
+ImFont* add_font(ImFontAtlas& atlas, const char* name, float px) {
+  Expected<std::string> bytes = read_font_file(font_file(name));
+  if (bytes) {
+    // The atlas owns and frees the copy it is given.
+    void* data = IM_ALLOC(bytes->size());
+    std::memcpy(data, bytes->data(), bytes->size());
+    if (ImFont* font = atlas.AddFontFromMemoryTTF(data, int(bytes->size()), px)) return font;
+  } else if (bytes.message().find("is missing") == std::string::npos) {
+    note_unusable_font(bytes.message());  // a missing font is the built-in one without a word
+  }
   ImFontConfig config;
   config.SizePixels = px;
   return atlas.AddFontDefault(&config);
@@ -29,9 +45,9 @@ UiFonts build_ui_fonts(float text_px, const ImGuiStyle& base) {
   atlas.Clear();
   UiFonts fonts;
   fonts.text_px = text_px;
-  fonts.text = add_font(atlas, kSans, text_px);
-  fonts.large = add_font(atlas, kSans, kLargeTimes * text_px);
-  fonts.numbers = add_font(atlas, kMono, kNumbersTimes * text_px);
+  fonts.text = add_font(atlas, kSansFontName, text_px);
+  fonts.large = add_font(atlas, kSansFontName, kLargeTimes * text_px);
+  fonts.numbers = add_font(atlas, kMonoFontName, kNumbersTimes * text_px);
   atlas.Build();
   ImGui::GetIO().FontDefault = fonts.text;
   ImGui::GetIO().FontGlobalScale = 1.0f;

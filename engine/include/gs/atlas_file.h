@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "gs/fields.h"
+#include "gs/output_file.h"
 #include "gs/params.h"
 #include "gs/status.h"
 
@@ -35,5 +36,8 @@ struct SweepAtlas {
 };
 
 Status write_atlas(const std::filesystem::path& path, const SweepAtlas& atlas);
+// The same, left under its temporary name for the caller to commit (gs/output_file.h): a sweep
+// renames its atlas and its sheet only when both are written and no stop was asked.
+Expected<OutputFile> stage_atlas(const std::filesystem::path& path, const SweepAtlas& atlas);
 
 }  // namespace gs

@@ -42,6 +42,10 @@ class OutputFile {
 // the disk before the rename, so a full disk is a message naming the system's reason and the
 // previous file stays as it was.
 Status write_file_whole(const std::filesystem::path& path, const void* bytes, std::size_t size);
+// The same, left under its temporary name: commit() the guard to put it in place, or drop it to
+// remove it, so that several files appear together or not at all (nothing renamed after a stop).
+Expected<OutputFile> write_file_staged(const std::filesystem::path& path, const void* bytes,
+                                       std::size_t size);
 
 // Whether two paths name one file: the same device and inode where both exist, else the same
 // path once symlinks and "." or ".." are resolved (so "f.h5" and "./f.h5" are one file).
