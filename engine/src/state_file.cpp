@@ -249,45 +249,55 @@ Status read_fields_in_blocks(hid_t file, const std::string& name, GridSize size,
   return Status::ok();
 }
 
+// A state file opened, its datasets checked, and its grid.
+struct CheckedFile {
+  Handle handle;
+  GridSize size;
+};
+Expected<CheckedFile> open_checked(const std::string& name) {
+  hdf5::silence_errors();
+  Expected<Handle> file = layout::open_state_file(name, H5P_DEFAULT);
+  if (!file) return file.status();
+  Expected<GridSize> size = layout::check_state_datasets(file->get(), name);
+  if (!size) return size.status();
+  return CheckedFile{std::move(file).value(), *size};
+}
+
 }  // namespace
 
 Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
                                           std::size_t run_bytes_per_cell,
                                           const RowsProgressReport& report) {
-  hdf5::silence_errors();
   const std::string name = path.string();
-  Expected<Handle> file = layout::open_state_file(name, H5P_DEFAULT);
+  Expected<CheckedFile> file = open_checked(name);
   if (!file) return file.status();
-  Expected<GridSize> size = layout::check_state_datasets(file->get(), name);
-  if (!size) return size.status();
-  GS_TRY(check_fits_in_memory(*size, std::max(run_bytes_per_cell, 2 * sizeof(float))));
+  const GridSize size = file->size;
+  GS_TRY(check_fits_in_memory(size, std::max(run_bytes_per_cell, 2 * sizeof(float))));
 
   StateFile state;
-  state.fields = Fields(*size);
-  GS_TRY(read_fields_in_blocks(file->get(), name, *size, report, [&](int field, int first) {
+  state.fields = Fields(size);
+  GS_TRY(read_fields_in_blocks(file->handle.get(), name, size, report, [&](int field, int first) {
     return (field == 0 ? state.fields.u : state.fields.v).data() +
-           std::size_t(first) * std::size_t(size->width);
+           std::size_t(first) * std::size_t(size.width);
   }));
-  GS_TRY(layout::read_state_attributes(file->get(), name, state));
+  GS_TRY(layout::read_state_attributes(file->handle.get(), name, state));
   return state;
 }
 
 Expected<StateFile> check_state_in_process(const std::filesystem::path& path,
                                            const RowsProgressReport& report) {
-  hdf5::silence_errors();
   const std::string name = path.string();
-  Expected<Handle> file = layout::open_state_file(name, H5P_DEFAULT);
+  Expected<CheckedFile> file = open_checked(name);
   if (!file) return file.status();
-  Expected<GridSize> size = layout::check_state_datasets(file->get(), name);
-  if (!size) return size.status();
+  const GridSize size = file->size;
   StateFile state;
-  state.fields.size = *size;
+  state.fields.size = size;
   // One block's memory, whatever the grid: a grid too large for this process is still checked.
-  std::vector<float> block(std::size_t(rows_per_block(file->get(), *size)) *
-                           std::size_t(size->width));
-  GS_TRY(read_fields_in_blocks(file->get(), name, *size, report,
+  std::vector<float> block(std::size_t(rows_per_block(file->handle.get(), size)) *
+                           std::size_t(size.width));
+  GS_TRY(read_fields_in_blocks(file->handle.get(), name, size, report,
                                [&](int, int) { return block.data(); }));
-  GS_TRY(layout::read_state_attributes(file->get(), name, state));
+  GS_TRY(layout::read_state_attributes(file->handle.get(), name, state));
   return state;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "batch_options.h"
+#include "fuzz_arguments.h"
 #include "fuzz_temp_file.h"
 #include "gs/fields.h"
 
@@ -15,21 +16,9 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  // N separators make N + 1 arguments ("--F\n" is `--F ''`); no bytes, no arguments.
-  std::vector<std::string> words{"grayscott-batch"};
-  if (size > 0) words.emplace_back();
-  for (std::size_t i = 0; i < size; ++i) {
-    if (data[i] == '\0' || data[i] == '\n')
-      words.emplace_back();
-    else
-      words.back().push_back(char(data[i]));
-  }
-  std::vector<char*> argv;
-  for (std::string& word : words) argv.push_back(word.data());
-  argv.push_back(nullptr);
-
+  gs::fuzz::FuzzArguments arguments("grayscott-batch", data, size);
   const gs::batch::ParsedCommandLine parsed =
-      gs::batch::parse_command_line(int(words.size()), argv.data());
+      gs::batch::parse_command_line(arguments.argc(), arguments.argv());
   if (parsed.exit_code) {
     if (*parsed.exit_code < 0 || *parsed.exit_code > 2) std::abort();  // 0 help, 2 usage error
     return 0;

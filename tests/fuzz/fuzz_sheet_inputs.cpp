@@ -14,6 +14,7 @@
 #include "colormap.h"
 #include "contact_sheet.h"
 #include "font_files.h"
+#include "fuzz_arguments.h"
 #include "fuzz_state_limits.h"
 #include "fuzz_temp_file.h"
 #include "sheet_options.h"
@@ -68,18 +69,8 @@ void fuzz_font(const std::uint8_t* data, std::size_t size) {
 }
 
 void fuzz_command_line(const std::uint8_t* data, std::size_t size) {
-  std::vector<std::string> words{"grayscott-sheet"};
-  if (size > 0) words.emplace_back();
-  for (std::size_t i = 0; i < size; ++i) {
-    if (data[i] == '\0' || data[i] == '\n')
-      words.emplace_back();
-    else
-      words.back().push_back(char(data[i]));
-  }
-  std::vector<char*> argv;
-  for (std::string& word : words) argv.push_back(word.data());
-  argv.push_back(nullptr);
-  const ParsedCommandLine parsed = parse_command_line(int(words.size()), argv.data());
+  fuzz::FuzzArguments arguments("grayscott-sheet", data, size);
+  const ParsedCommandLine parsed = parse_command_line(arguments.argc(), arguments.argv());
   if (parsed.exit_code) {
     if (*parsed.exit_code < 0 || *parsed.exit_code > 2) std::abort();  // 0 help, 2 usage error
     return;
