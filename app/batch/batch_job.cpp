@@ -83,7 +83,8 @@ Expected<InputState> read_whole_input(const std::filesystem::path& path,
 
 }  // namespace
 
-Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file) {
+Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file,
+                                bool style_map) {
   ParamLayers layers;
   layers.file = from_file;
   if (options.preset) {
@@ -94,7 +95,8 @@ Expected<Params> resolve_params(const BatchOptions& options, const ParamOverride
     layers.preset = (*preset)->params;
   }
   layers.explicit_values = options.params;
-  const Params params = layer_params(layers);
+  Params params = layer_params(layers);
+  params.style.enabled = style_map;
   GS_TRY(validate(params));
   return params;
 }
@@ -189,7 +191,12 @@ Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& rea
     job.block_of_grid = input->block_of_grid;
   }
 
-  Expected<Params> params = resolve_params(options, from_file);
+  const bool style_map = !job.initial.style.empty();
+  // Over ranks, the strips a rank steps ahead would need their rows of the style map too.
+  if (style_map && job.block_of_grid)
+    return Error{"'" + *options.input +
+                 "' has a style map, which does not run over MPI ranks yet: run it in one process"};
+  Expected<Params> params = resolve_params(options, from_file, style_map);
   if (!params) return params.status();
   job.params = *params;
 

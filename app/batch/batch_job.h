@@ -106,7 +106,9 @@ Expected<std::unique_ptr<Backend>> create_ahead_backend(const std::string& overl
                                                         const Backend& block);
 
 // The options' --preset and explicit values layered over a state file's attributes (defaults <
-// file < preset < explicit, gs::layer_params), then validated.
-Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file);
+// file < preset < explicit, gs::layer_params), then validated. `style_map`: the start has a
+// style map (Params::style runs, its set B layered as the rest).
+Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file,
+                                bool style_map = false);
 
 }  // namespace gs::batch

@@ -9,6 +9,7 @@
 
 #include "hdf5_handle.h"
 #include "state_file_layout.h"
+#include "style_dataset.h"
 
 namespace gs {
 
@@ -21,9 +22,10 @@ struct CollectiveFile::Impl {
   Handle collective;  // the transfer properties: collective MPI-IO
   GridSize grid;
 
-  // Rows `rows` of a [.., height, width] dataset (rank 2, or 3 with `frame` leading) from `data`.
-  Status write_rows(hid_t dataset, RowRange rows, const float* data, int rank,
-                    std::int64_t frame) const;
+  // Rows `rows` of a [.., height, width] dataset (rank 2, or 3 with `frame` leading) from `data`,
+  // floats (or a style map's bytes: `type`).
+  Status write_rows(hid_t dataset, RowRange rows, const void* data, int rank, std::int64_t frame,
+                    hid_t type = H5T_NATIVE_FLOAT) const;
 };
 
 namespace {
@@ -34,8 +36,8 @@ Error failed(const std::string& name, const Status& status) {
 
 }  // namespace
 
-Status CollectiveFile::Impl::write_rows(hid_t dataset, RowRange rows, const float* data, int rank,
-                                        std::int64_t frame) const {
+Status CollectiveFile::Impl::write_rows(hid_t dataset, RowRange rows, const void* data, int rank,
+                                        std::int64_t frame, hid_t type) const {
   const int lead = rank - 2;  // the frame index, in a frames file
   std::array<hsize_t, 3> offset{hsize_t(frame), hsize_t(rows.first), 0};
   std::array<hsize_t, 3> count{1, hsize_t(rows.count), hsize_t(grid.width)};
@@ -47,8 +49,8 @@ Status CollectiveFile::Impl::write_rows(hid_t dataset, RowRange rows, const floa
           ? H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset.data() + 1 - lead, nullptr,
                                 count.data() + 1 - lead, nullptr) >= 0
           : H5Sselect_none(file_space.get()) >= 0 && H5Sselect_none(memory_space.get()) >= 0;
-  return layout::written(selected && H5Dwrite(dataset, H5T_NATIVE_FLOAT, memory_space.get(),
-                                              file_space.get(), collective.get(), data) >= 0);
+  return layout::written(selected && H5Dwrite(dataset, type, memory_space.get(), file_space.get(),
+                                              collective.get(), data) >= 0);
 }
 
 Expected<std::unique_ptr<CollectiveFile>> CollectiveFile::create(
@@ -89,6 +91,20 @@ Status CollectiveFile::write_state(GridSize grid, RowRange rows, const Fields& o
     if (Status status = layout::written(dataset->close()); !status)
       return failed(impl_->name, status);
   }
+  // A style map: every rank has one or none, as the job does, and writes its rows of it.
+  if (!own.style.empty()) {
+    Expected<Handle> style =
+        layout::create_style_dataset(impl_->file.get(), grid, layout::Writers::AllRanks);
+    if (!style) return failed(impl_->name, style.status());
+    if (Status status =
+            impl_->write_rows(style->get(), rows, own.style.data(), 2, 0, H5T_NATIVE_UINT8);
+        !status)
+      return failed(impl_->name, status);
+    if (Status status = layout::written(style->close()); !status)
+      return failed(impl_->name, status);
+    if (Status status = layout::write_style_attributes(impl_->file.get(), params.style); !status)
+      return failed(impl_->name, status);
+  }
   if (Status status = layout::write_state_attributes(impl_->file.get(), params, step); !status)
     return failed(impl_->name, status);
   return Status::ok();
@@ -123,6 +139,7 @@ struct CollectiveStateReader::Impl {
   std::string name;
   Handle file;
   GridSize grid;
+  bool has_style = false;
   StateFile attributes;
 };
 
@@ -151,6 +168,9 @@ Expected<std::unique_ptr<CollectiveStateReader>> CollectiveStateReader::open(
   Expected<GridSize> grid = layout::check_state_datasets(impl->file.get(), impl->name);
   if (!grid) return grid.status();
   impl->grid = *grid;
+  Expected<bool> has_style = layout::check_style_dataset(impl->file.get(), *grid, impl->name);
+  if (!has_style) return has_style.status();
+  impl->has_style = *has_style;
   GS_TRY(layout::read_state_attributes(impl->file.get(), impl->name, impl->attributes));
   return std::unique_ptr<CollectiveStateReader>(new CollectiveStateReader(std::move(impl)));
 }
@@ -171,6 +191,7 @@ Expected<Fields> CollectiveStateReader::read_rows(int first, int count) {
   const int height = impl_->grid.height;
   const long width = impl_->grid.width;
   Fields rows({impl_->grid.width, count});
+  if (impl_->has_style) rows.style.resize(rows.size.cells());
   // In runs of rows that do not wrap: at most three (a halo above, the band, a halo below).
   for (int done = 0; done < count;) {
     const int row = ((first + done) % height + height) % height;
@@ -178,6 +199,9 @@ Expected<Fields> CollectiveStateReader::read_rows(int first, int count) {
     for (auto [name, field] : {std::pair{"u", &rows.u}, std::pair{"v", &rows.v}})
       GS_TRY(layout::read_field_rows(impl_->file.get(), name, row, run,
                                      field->data() + done * width, impl_->name));
+    if (impl_->has_style)
+      GS_TRY(layout::read_style_rows(impl_->file.get(), row, run, rows.style.data() + done * width,
+                                     impl_->name));
     done += run;
   }
   return rows;

@@ -44,6 +44,7 @@ struct ReplyHeader {
   bool ok = false;
   std::uint32_t message_bytes = 0;
   GridSize size;
+  bool has_style = false;  // a byte a cell follows v
   ParamOverrides params;
   std::optional<std::int64_t> step;
 };
@@ -113,6 +114,7 @@ enum class Keep { Fields, Nothing };
     if (state) {
       header.ok = true;
       header.size = state->fields.size;
+      header.has_style = !state->fields.style.empty();
       header.params = state->params;
       header.step = state->step;
       fields = std::move(state->fields);
@@ -128,7 +130,8 @@ enum class Keep { Fields, Nothing };
   const bool sent =
       write_all(fd, &answer, sizeof answer) && write_all(fd, &header, sizeof header) &&
       write_all(fd, message.data(), message.size()) &&
-      write_all(fd, fields.u.data(), field_bytes) && write_all(fd, fields.v.data(), field_bytes);
+      write_all(fd, fields.u.data(), field_bytes) && write_all(fd, fields.v.data(), field_bytes) &&
+      write_all(fd, fields.style.data(), fields.style.size());
   ::_exit(sent ? 0 : 1);
 }
 
@@ -297,6 +300,12 @@ Expected<StateFile> receive_answer(ReplyPipe& pipe, ChildProcess& child, const s
   const std::size_t field_bytes = state.fields.u.size() * sizeof(float);
   for (FieldData* field : {&state.fields.u, &state.fields.v})
     if (Received r = pipe.read(field->data(), field_bytes); r != Received::all) return failed(r);
+  if (header.has_style) {
+    state.fields.style.resize(state.fields.size.cells());
+    if (Received r = pipe.read(state.fields.style.data(), state.fields.style.size());
+        r != Received::all)
+      return failed(r);
+  }
   child.wait();
   return state;
 }

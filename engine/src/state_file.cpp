@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "dataset_indirection.h"
 #include "hdf5_attributes.h"
@@ -18,6 +20,7 @@
 #include "hdf5_writing.h"
 #include "state_file_layout.h"
 #include "state_file_reader.h"
+#include "style_dataset.h"
 
 namespace gs {
 namespace {
@@ -192,6 +195,9 @@ Status read_state_attributes(hid_t file, const std::string& name, StateFile& sta
   Expected<ParamOverrides> params = read_params(file, name);
   if (!params) return params.status();
   state.params = *params;
+  Expected<StyleSetOverrides> style = read_style_attributes(file, name);
+  if (!style) return style.status();
+  state.params.style = *style;
   Expected<std::optional<std::int64_t>> step =
       hdf5::read_integer_attribute(file, "step", 0, kMaxStateStep);
   if (!step) return Error{"'" + name + "': " + step.message()};
@@ -216,6 +222,10 @@ Status write_field(hid_t file, const char* name, const Fields& fields, const Fie
 Status write_contents(hid_t file, const Fields& fields, const Params& params, std::int64_t step) {
   GS_TRY(write_field(file, "u", fields, fields.u));
   GS_TRY(write_field(file, "v", fields, fields.v));
+  if (!fields.style.empty()) {  // a state that carries a style map keeps it, and its set B
+    GS_TRY(layout::write_style_dataset(file, fields));
+    GS_TRY(layout::write_style_attributes(file, params.style));
+  }
   return layout::write_state_attributes(file, params, step);
 }
 
@@ -249,10 +259,11 @@ Status read_fields_in_blocks(hid_t file, const std::string& name, GridSize size,
   return Status::ok();
 }
 
-// A state file opened, its datasets checked, and its grid.
+// A state file opened, its datasets checked, its grid, and whether it has a style map.
 struct CheckedFile {
   Handle handle;
   GridSize size;
+  bool has_style = false;
 };
 Expected<CheckedFile> open_checked(const std::string& name) {
   hdf5::silence_errors();
@@ -260,7 +271,9 @@ Expected<CheckedFile> open_checked(const std::string& name) {
   if (!file) return file.status();
   Expected<GridSize> size = layout::check_state_datasets(file->get(), name);
   if (!size) return size.status();
-  return CheckedFile{std::move(file).value(), *size};
+  Expected<bool> has_style = layout::check_style_dataset(file->get(), *size, name);
+  if (!has_style) return has_style.status();
+  return CheckedFile{std::move(file).value(), *size, *has_style};
 }
 
 }  // namespace
@@ -272,7 +285,8 @@ Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
   Expected<CheckedFile> file = open_checked(name);
   if (!file) return file.status();
   const GridSize size = file->size;
-  GS_TRY(check_fits_in_memory(size, std::max(run_bytes_per_cell, 2 * sizeof(float))));
+  GS_TRY(check_fits_in_memory(
+      size, std::max(run_bytes_per_cell, 2 * sizeof(float)) + (file->has_style ? 1 : 0)));
 
   StateFile state;
   state.fields = Fields(size);
@@ -280,6 +294,11 @@ Expected<StateFile> read_state_in_process(const std::filesystem::path& path,
     return (field == 0 ? state.fields.u : state.fields.v).data() +
            std::size_t(first) * std::size_t(size.width);
   }));
+  if (file->has_style) {
+    state.fields.style.resize(size.cells());
+    GS_TRY(layout::read_style_rows(file->handle.get(), 0, size.height, state.fields.style.data(),
+                                   name));
+  }
   GS_TRY(layout::read_state_attributes(file->handle.get(), name, state));
   return state;
 }
@@ -297,6 +316,14 @@ Expected<StateFile> check_state_in_process(const std::filesystem::path& path,
                            std::size_t(size.width));
   GS_TRY(read_fields_in_blocks(file->handle.get(), name, size, report,
                                [&](int, int) { return block.data(); }));
+  if (file->has_style) {
+    const int rows = int(std::min<std::size_t>(
+        std::size_t(size.height), block.size() * sizeof(float) / std::size_t(size.width)));
+    std::vector<std::uint8_t> style_block(std::size_t(rows) * std::size_t(size.width));
+    for (int first = 0; first < size.height; first += rows)
+      GS_TRY(layout::read_style_rows(file->handle.get(), first, std::min(rows, size.height - first),
+                                     style_block.data(), name));
+  }
   GS_TRY(layout::read_state_attributes(file->handle.get(), name, state));
   return state;
 }

@@ -31,14 +31,14 @@ Status written(bool ok) {
   return Error{detail.empty() ? "HDF5 failed without saying why" : detail};
 }
 
-Expected<Handle> create_field_dataset(hid_t file, const char* name, GridSize size,
-                                      Writers writers) {
+Expected<Handle> create_field_dataset(hid_t file, const char* name, GridSize size, Writers writers,
+                                      hid_t type) {
   const std::array<hsize_t, 2> dims{hsize_t(size.height), hsize_t(size.width)};
   Handle space(H5Screate_simple(2, dims.data(), nullptr), H5Sclose);
   Handle properties = creation_properties(writers);
-  Handle dataset(H5Dcreate2(file, name, H5T_IEEE_F32LE, space.get(), H5P_DEFAULT, properties.get(),
-                            H5P_DEFAULT),
-                 H5Dclose);
+  Handle dataset(
+      H5Dcreate2(file, name, type, space.get(), H5P_DEFAULT, properties.get(), H5P_DEFAULT),
+      H5Dclose);
   if (!dataset.valid()) return written(false);
   return Expected<Handle>(std::move(dataset));
 }

@@ -24,9 +24,11 @@ Status written(bool ok);
 // Who writes the file: this process, or every rank together (parallel HDF5).
 enum class Writers { OneProcess, AllRanks };
 
-// An empty float32 [height, width] dataset (contiguous, as h5py would make it).
+// An empty float32 [height, width] dataset (contiguous, as h5py would make it); of `type` for
+// a style map's bytes.
 Expected<hdf5::Handle> create_field_dataset(hid_t file, const char* name, GridSize size,
-                                            Writers writers = Writers::OneProcess);
+                                            Writers writers = Writers::OneProcess,
+                                            hid_t type = H5T_IEEE_F32LE);
 // F, k, Du, Dv, dt (float64), laplacian, boundary (UTF-8 strings) and step (int64).
 Status write_state_attributes(hid_t file, const Params& params, std::int64_t step);
 

@@ -28,7 +28,12 @@ fs::path slow_state(const ScratchDir& dir, int side) {
   return path;
 }
 
+// The reader's limits are not what these tests are about (tests/cli/slow_state_read_test.cpp):
+// under ASan, beside another test, a block of the slow file can take longer than a real one.
+constexpr const char* kNoStallLimit = "600";
+
 TEST(AppStateLoad, TheFrameLoopGoesOnWhileASlowStateLoads) {
+  const ScopedEnvironment patient("GS_READER_STALL_S", kNoStallLimit);
   ScratchDir dir;
   const fs::path slow = slow_state(dir, 3072), saved = dir / "after.h5";
   const auto start = Clock::now();
@@ -51,6 +56,7 @@ TEST(AppStateLoad, TheFrameLoopGoesOnWhileASlowStateLoads) {
 }
 
 TEST(AppStateLoad, TheWindowKeepsDrawingWhileASlowStateLoads) {
+  const ScopedEnvironment patient("GS_READER_STALL_S", kNoStallLimit);
   ScratchDir dir;
   const fs::path slow = slow_state(dir, 3072);
   const ProgramResult app =
@@ -63,6 +69,7 @@ TEST(AppStateLoad, TheWindowKeepsDrawingWhileASlowStateLoads) {
 }
 
 TEST(AppStateLoad, EscCancelsASlowLoadAndTheStateStaysAsItWas) {
+  const ScopedEnvironment patient("GS_READER_STALL_S", kNoStallLimit);
   ScratchDir dir;
   const fs::path slow = slow_state(dir, 4096), ready = dir / "ready.png", saved = dir / "after.h5";
   const ProgramResult app =

@@ -33,18 +33,6 @@ void write_slow_state(const fs::path& path) {
   write_gzip_state(path, 3072, 3072, 48, 48);
 }
 
-// Sets an environment variable for the programs a test starts, and removes it after.
-class ScopedEnvironment {
- public:
-  ScopedEnvironment(const char* name, const char* value) : name_(name) { ::setenv(name, value, 1); }
-  ~ScopedEnvironment() { ::unsetenv(name_); }
-  ScopedEnvironment(const ScopedEnvironment&) = delete;
-  ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
-
- private:
-  const char* name_;
-};
-
 // A child of process `parent` (the state reader, forked), if one is running.
 std::optional<int> child_of(int parent) {
   for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
@@ -64,6 +52,11 @@ std::optional<int> child_of(int parent) {
 }
 
 TEST(SlowStateRead, AReaderThatKeepsMakingProgressIsNotCutOff) {
+#if defined(GS_SANITIZED_BUILD)
+  // Its limits are fractions of a second either side of the read's time; under ASan the child's
+  // start alone can take longer. The Release suite runs it.
+  GTEST_SKIP() << "timed in fractions of a second: run in the Release suite";
+#endif
   ScratchDir dir;
   const fs::path input = dir / "slow.h5";
   write_slow_state(input);

@@ -25,13 +25,16 @@ GridSize default_size(const Backend& backend) {
 
 Fields resample(const Fields& from, GridSize to) {
   Fields out(to);
+  if (!from.style.empty()) out.style.resize(to.cells());  // a style map goes along
   for (int y = 0; y < to.height; ++y) {
     const int sy = int((long(y) * from.size.height) / to.height);
     for (int x = 0; x < to.width; ++x) {
       const int sx = int((long(x) * from.size.width) / to.width);
       const std::size_t source = std::size_t(sy) * from.size.width + sx;
-      out.u[std::size_t(y) * to.width + x] = from.u[source];
-      out.v[std::size_t(y) * to.width + x] = from.v[source];
+      const std::size_t target = std::size_t(y) * to.width + x;
+      out.u[target] = from.u[source];
+      out.v[target] = from.v[source];
+      if (!out.style.empty()) out.style[target] = from.style[source];
     }
   }
   return out;
@@ -109,7 +112,13 @@ std::string Simulation::preset_label() const {
 Status Simulation::reset(std::optional<InitPattern> init, std::optional<std::uint64_t> seed) {
   if (init) init_ = *init;
   if (seed) seed_ = *seed;
-  GS_TRY(backend_->copy_in(make_initial_fields(size(), init_, seed_)));
+  Fields start = make_initial_fields(size(), init_, seed_);
+  if (params_.style.enabled) {  // a reset starts the pattern again on the same style map
+    Fields current;
+    GS_TRY(backend_->copy_out(current));
+    start.style = std::move(current.style);
+  }
+  GS_TRY(backend_->copy_in(start));
   divergence_.reset();
   total_steps_ = 0;
   message_ = "reset: " + std::string(to_string(init_)) + ", seed " + std::to_string(seed_);
@@ -181,6 +190,7 @@ Status Simulation::save_state(const std::string& path) {
   if (const std::optional<std::string> cell = first_non_finite_cell_text(state))
     return Error{"'" + whole_path(path) + "' not written: the state holds NaN or infinity (first " +
                  "at cell " + *cell + "): the simulation diverged (reset to recover)"};
+  if (!params_.style.enabled) state.style.clear();  // a style map no longer running is not saved
   GS_TRY(write_state(path, state, params_, total_steps_));
   message_ = "saved " + whole_path(path);
   return Status::ok();
@@ -209,7 +219,8 @@ Status Simulation::adopt_state(const StateFile& state, const std::string& path) 
   // The file's attributes over the parameters in use: a file that names none keeps them.
   ParamLayers layers;
   layers.file = state.params;
-  const Params params = layer_params(layers, params_);
+  Params params = layer_params(layers, params_);
+  params.style.enabled = !state.fields.style.empty();  // a file's style map runs as it was saved
   GS_TRY(backend_->set_params(params));
   if (Status copied = backend_->copy_in(state.fields); !copied) {
     [[maybe_unused]] const Status restored = backend_->set_params(params_);

@@ -8,10 +8,16 @@
 
 namespace gs {
 
+// A style map's set B (Params::style), as far as a layer names it.
+struct StyleSetOverrides {
+  std::optional<float> F, k, Du, Dv;
+};
+
 struct ParamOverrides {
   std::optional<float> F, k, Du, Dv, dt;
   std::optional<Laplacian> laplacian;
   std::optional<Boundary> boundary;
+  StyleSetOverrides style;
 
   void apply_to(Params& params) const {
     if (F) params.F = *F;
@@ -33,10 +39,24 @@ struct ParamLayers {
 
 // The one precedence of both programs: base (the defaults unless given) < file < preset <
 // explicit values. Not validated: the caller says which program's input was wrong.
+// Set B of a style map follows the same precedence. What no layer names of it stays the base's
+// where the base runs a style map, and is otherwise set A's, so a new style map with only B's F
+// named varies F alone. (Whether a style map runs, Params::style's `enabled`, is the caller's:
+// it has a style map or not.)
 inline Params layer_params(const ParamLayers& layers, Params base = Params{}) {
+  const Params given = base;
   layers.file.apply_to(base);
   layers.preset.apply_to(base);
   layers.explicit_values.apply_to(base);
+  const auto set_b = [&](std::optional<float> StyleSetOverrides::*value, float base_b, float a) {
+    for (const ParamOverrides* layer : {&layers.explicit_values, &layers.preset, &layers.file})
+      if (layer->style.*value) return *(layer->style.*value);
+    return given.style.enabled ? base_b : a;
+  };
+  base.style.F = set_b(&StyleSetOverrides::F, given.style.F, base.F);
+  base.style.k = set_b(&StyleSetOverrides::k, given.style.k, base.k);
+  base.style.Du = set_b(&StyleSetOverrides::Du, given.style.Du, base.Du);
+  base.style.Dv = set_b(&StyleSetOverrides::Dv, given.style.Dv, base.Dv);
   return base;
 }
 

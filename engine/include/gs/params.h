@@ -52,8 +52,9 @@ struct StyleMix {
   float Du = 0.0f;
   float Dv = 0.0f;
 
+  // Set B counts only where a style map runs: nothing reads it otherwise.
   bool operator==(const StyleMix& o) const {
-    return enabled == o.enabled && F == o.F && k == o.k && Du == o.Du && Dv == o.Dv;
+    return enabled == o.enabled && (!enabled || (F == o.F && k == o.k && Du == o.Du && Dv == o.Dv));
   }
 };
 
