@@ -171,21 +171,25 @@ Expected<GridSize> check_state_datasets(hid_t file, const std::string& name) {
   return GridSize{int(width), int(height)};
 }
 
-Status read_field_rows(hid_t file, const char* name, int first, int count, float* out,
-                       const std::string& path) {
+bool read_rows(hid_t file, const char* name, int first, int count, hid_t memory_type, void* out) {
   Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
   Handle file_space(H5Dget_space(dataset.get()), H5Sclose);
   std::array<hsize_t, 2> dims{};
   H5Sget_simple_extent_dims(file_space.get(), dims.data(), nullptr);
   const std::array<hsize_t, 2> offset{hsize_t(first), 0}, rows{hsize_t(count), dims[1]};
   Handle memory_space(H5Screate_simple(2, rows.data(), nullptr), H5Sclose);
-  if (H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset.data(), nullptr, rows.data(),
-                          nullptr) >= 0 &&
-      H5Dread(dataset.get(), H5T_NATIVE_FLOAT, memory_space.get(), file_space.get(), H5P_DEFAULT,
-              out) >= 0)
-    return Status::ok();
+  return H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset.data(), nullptr, rows.data(),
+                             nullptr) >= 0 &&
+         H5Dread(dataset.get(), memory_type, memory_space.get(), file_space.get(), H5P_DEFAULT,
+                 out) >= 0;
+}
+
+Status read_field_rows(hid_t file, const char* name, int first, int count, float* out,
+                       const std::string& path) {
+  if (read_rows(file, name, first, count, H5T_NATIVE_FLOAT, out)) return Status::ok();
   const std::string failed =
       hdf5::with_last_error("'" + path + "': cannot read dataset '" + name + "'");
+  Handle dataset(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
   if (const MissingFilter missing = missing_filter(dataset.get()); !missing.text.empty())
     return Error{"'" + path + "': dataset '" + name + "'" + missing.text};
   return Error{failed};

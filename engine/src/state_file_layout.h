@@ -46,6 +46,9 @@ Expected<hdf5::Handle> open_state_file(const std::string& name, hid_t access);
 // The grid of a state file's u and v: present, floating point, two dimensions, one shape, a
 // grid size the programs take.
 Expected<GridSize> check_state_datasets(hid_t file, const std::string& name);
+// Rows [first, first + count) of the 2-D dataset `name` into `out` as `memory_type`, in this
+// process's own read; false (HDF5's error on its stack) where it failed.
+bool read_rows(hid_t file, const char* name, int first, int count, hid_t memory_type, void* out);
 // Rows [first, first + count) of dataset `name` (checked above) as float32 into `out`, in this
 // process's own read; a missing compression filter is named.
 Status read_field_rows(hid_t file, const char* name, int first, int count, float* out,

@@ -57,17 +57,7 @@ Expected<bool> check_style_dataset(hid_t file, GridSize grid, const std::string&
 
 Status read_style_rows(hid_t file, int first, int count, std::uint8_t* out,
                        const std::string& path) {
-  Handle dataset(H5Dopen2(file, kStyle, H5P_DEFAULT), H5Dclose);
-  Handle file_space(H5Dget_space(dataset.get()), H5Sclose);
-  std::array<hsize_t, 2> dims{};
-  H5Sget_simple_extent_dims(file_space.get(), dims.data(), nullptr);
-  const std::array<hsize_t, 2> offset{hsize_t(first), 0}, rows{hsize_t(count), dims[1]};
-  Handle memory_space(H5Screate_simple(2, rows.data(), nullptr), H5Sclose);
-  if (H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset.data(), nullptr, rows.data(),
-                          nullptr) >= 0 &&
-      H5Dread(dataset.get(), H5T_NATIVE_UINT8, memory_space.get(), file_space.get(), H5P_DEFAULT,
-              out) >= 0)
-    return Status::ok();
+  if (read_rows(file, kStyle, first, count, H5T_NATIVE_UINT8, out)) return Status::ok();
   return Error{hdf5::with_last_error("'" + path + "': cannot read dataset 'style'")};
 }
 
