@@ -20,6 +20,7 @@
 #include <string>
 #include <system_error>
 #include <type_traits>
+#include <utility>
 
 #include "gs/state_file.h"
 #include "gs/termination.h"
@@ -310,31 +311,55 @@ Expected<StateFile> receive_answer(ReplyPipe& pipe, ChildProcess& child, const s
   return state;
 }
 
-// Reads (or checks) the file in a child; without a process to spare (memory, limits), here, as
-// before isolation.
+// A read begun: the child's pid and the pipe's end (killed and closed if never finished), or
+// neither where no process could be spared (memory, limits) and the file is read here instead.
+class ReadInChild {
+ public:
+  ReadInChild(const std::filesystem::path& path, std::size_t run_bytes_per_cell, Keep keep)
+      : path_(path), run_bytes_per_cell_(run_bytes_per_cell), keep_(keep) {
+    int ends[2];
+    if (::pipe2(ends, O_CLOEXEC) != 0) return;
+    // Fewer, larger transfers for the fields (the system may refuse; the default works too).
+    ::fcntl(ends[1], F_SETPIPE_SZ, 1 << 20);
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::close(ends[0]);
+      answer_from_child(ends[1], path, run_bytes_per_cell, keep);
+    }
+    ::close(ends[1]);
+    if (pid_ > 0)
+      fd_ = ends[0];
+    else
+      ::close(ends[0]);
+  }
+  ReadInChild(const ReadInChild&) = delete;
+  ReadInChild& operator=(const ReadInChild&) = delete;
+  ~ReadInChild() {
+    if (pid_ > 0) ChildProcess(pid_).wait(true);
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+  // Once: the answer, the child and the pipe then closed, reaped or killed however it ends.
+  Expected<StateFile> finish(const StateReadWatch& watch) {
+    if (pid_ <= 0)
+      return keep_ == Keep::Fields ? read_state_in_process(path_, run_bytes_per_cell_)
+                                   : check_state_in_process(path_);
+    ChildProcess child(std::exchange(pid_, -1));
+    ReplyPipe pipe(std::exchange(fd_, -1), watch.cancel);
+    return receive_answer(pipe, child, path_.string(), time_limits(), watch, keep_);
+  }
+
+ private:
+  std::filesystem::path path_;
+  std::size_t run_bytes_per_cell_;
+  Keep keep_;
+  pid_t pid_ = -1;
+  int fd_ = -1;
+};
+
 Expected<StateFile> read_isolated(const std::filesystem::path& path, std::size_t run_bytes_per_cell,
                                   const StateReadWatch& watch, Keep keep) {
-  const auto here = [&] {
-    return keep == Keep::Fields ? read_state_in_process(path, run_bytes_per_cell)
-                                : check_state_in_process(path);
-  };
-  int ends[2];
-  if (::pipe2(ends, O_CLOEXEC) != 0) return here();
-  // Fewer, larger transfers for the fields (the system may refuse; the default works too).
-  ::fcntl(ends[1], F_SETPIPE_SZ, 1 << 20);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::close(ends[0]);
-    answer_from_child(ends[1], path, run_bytes_per_cell, keep);
-  }
-  ::close(ends[1]);
-  if (pid < 0) {
-    ::close(ends[0]);
-    return here();
-  }
-  ChildProcess child(pid);
-  ReplyPipe pipe(ends[0], watch.cancel);
-  return receive_answer(pipe, child, path.string(), time_limits(), watch, keep);
+  return ReadInChild(path, run_bytes_per_cell, keep).finish(watch);
 }
 
 }  // namespace
@@ -350,6 +375,25 @@ Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t ru
 
 Expected<StateFile> check_state(const std::filesystem::path& path) {
   return read_isolated(path, 0, StateReadWatch{}, Keep::Nothing);
+}
+
+struct StartedStateRead::Reader : ReadInChild {
+  using ReadInChild::ReadInChild;
+};
+
+StartedStateRead::StartedStateRead(std::unique_ptr<Reader> reader) : reader_(std::move(reader)) {}
+StartedStateRead::StartedStateRead(StartedStateRead&&) noexcept = default;
+StartedStateRead& StartedStateRead::operator=(StartedStateRead&&) noexcept = default;
+StartedStateRead::~StartedStateRead() = default;
+
+Expected<StateFile> StartedStateRead::finish(const StateReadWatch& watch) {
+  return reader_->finish(watch);
+}
+
+StartedStateRead start_state_read(const std::filesystem::path& path,
+                                  std::size_t run_bytes_per_cell) {
+  return StartedStateRead(
+      std::make_unique<StartedStateRead::Reader>(path, run_bytes_per_cell, Keep::Fields));
 }
 
 }  // namespace gs
