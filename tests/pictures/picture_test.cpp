@@ -1,6 +1,6 @@
 // Pictures as starting patterns: the reader's refusals, the channel and fit modes on small
 // pictures whose every resampled value is known, bands of rows equal to the whole grid's, and the
-// seed's u and v.
+// seed's u and v, and the style map's bytes.
 #include <gtest/gtest.h>
 #include <stb_image_write.h>
 
@@ -11,6 +11,7 @@
 #include "picture_file.h"
 #include "picture_sampling.h"
 #include "picture_seed.h"
+#include "picture_style.h"
 
 namespace gs::app {
 namespace {
@@ -205,6 +206,25 @@ TEST(PictureSeed, NoiseDependsOnTheSeedAndStaysInRange) {
   for (float value : one.u) ASSERT_TRUE(value >= 0 && value <= 1);
   for (float value : one.v) ASSERT_TRUE(value >= 0 && value <= 1);
   EXPECT_EQ(one.v, seed_from_picture(picture, PictureSeedOptions{{}, {}, 0.5f, 1}, {16, 16}).v);
+}
+
+TEST(PictureStyle, BytesFollowTheStrengthAndABandIsTheWholeGridsRows) {
+  // One cell a pixel (centre): black is all set B by default, white all set A, grey between.
+  const Picture picture = grey(3, 1, {0, 255, 100});
+  PicturePlacement placement{PictureChannel::Luminance, false, PictureFit::Centre};
+  EXPECT_EQ(style_from_picture(picture, placement, {3, 1}), (StyleData{255, 0, 155}));
+  placement.from_bright = true;
+  EXPECT_EQ(style_from_picture(picture, placement, {3, 1}), (StyleData{0, 255, 100}));
+
+  const Picture shaded = gradient(13, 7);
+  placement.fit = PictureFit::Fill;
+  const GridSize grid{29, 11};
+  const StyleData whole = style_from_picture(shaded, placement, grid);
+  const StyleData band = style_rows_from_picture(shaded, placement, grid, 9, 4);  // 9, 10, 0, 1
+  for (int r = 0; r < 4; ++r)
+    for (int x = 0; x < grid.width; ++x)
+      ASSERT_EQ(band[std::size_t(r * grid.width + x)],
+                whole[std::size_t(((9 + r) % grid.height) * grid.width + x)]);
 }
 
 }  // namespace
