@@ -11,6 +11,7 @@
 #include "gs/output_file.h"
 #include "gs/presets.h"
 #include "gs/state_file.h"
+#include "style_source.h"
 
 namespace gs::batch {
 namespace {
@@ -87,12 +88,16 @@ Expected<Params> resolve_params(const BatchOptions& options, const ParamOverride
                                 bool style_map) {
   ParamLayers layers;
   layers.file = from_file;
-  if (options.preset) {
+  Expected<std::optional<Preset>> preset = chosen_preset(options);
+  if (!preset) return preset.status();
+  if (*preset) layers.preset = (*preset)->params;
+  if (options.style.preset) {
     Expected<PresetLibrary> library = load_default_presets();
     if (!library) return library.status();
-    Expected<const Preset*> preset = library->require(*options.preset);
-    if (!preset) return preset.status();
-    layers.preset = (*preset)->params;
+    Expected<const Preset*> set_b = library->require(*options.style.preset);
+    if (!set_b) return Error{"--style-preset: " + set_b.message()};
+    const ParamOverrides& b = (*set_b)->params;
+    layers.preset.style = {b.F, b.k, b.Du, b.Dv};
   }
   layers.explicit_values = options.params;
   Params params = layer_params(layers);
@@ -173,6 +178,7 @@ Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& rea
   const std::size_t bytes_per_cell =
       run_bytes_per_cell(job.output.has_value(), job.frames_output.has_value());
   ParamOverrides from_file;
+  GridRowSpan rows;  // the grid's rows this job holds (of its block, over ranks)
   if (options.input) {
     Expected<InputState> input =
         (read_input ? read_input : read_whole_input)(*options.input, bytes_per_cell);
@@ -189,13 +195,18 @@ Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& rea
     job.start_step = input->state.step.value_or(0);
     job.initial = std::move(input->state.fields);
     job.block_of_grid = input->block_of_grid;
+    rows.first = input->block_first;
   }
 
-  const bool style_map = !job.initial.style.empty();
-  // Over ranks, the strips a rank steps ahead would need their rows of the style map too.
-  if (style_map && job.block_of_grid)
-    return Error{"'" + *options.input +
-                 "' has a style map, which does not run over MPI ranks yet: run it in one process"};
+  Expected<std::optional<Preset>> preset = chosen_preset(options);
+  if (!preset) return preset.status();
+  const bool preset_styled = *preset && (*preset)->style;
+  const bool style_map =
+      options.style.has_source() || !job.initial.style.empty() || preset_styled;
+  if (names_set_b(options) && !style_map)
+    return Error{
+        "--style-preset and --style-F/k/Du/Dv set a style map's set B: give --style-image or "
+        "--style-gradient too (or an --input with a style map, or a styled --preset)"};
   Expected<Params> params = resolve_params(options, from_file, style_map);
   if (!params) return params.status();
   job.params = *params;
@@ -204,18 +215,36 @@ Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& rea
     const InitPattern pattern = parse_enum<InitPattern>(options.init.value_or("square")).value();
     const long width = options.width.value_or(kDefaultGrid.width);
     const long height = options.height.value_or(kDefaultGrid.height);
-    std::optional<GridRowSpan> rows;
+    std::optional<GridRowSpan> block;
     if (block_of) {
       GS_TRY(check_grid_size(width, height));
-      Expected<GridRowSpan> block = block_of({int(width), int(height)}, job.params.boundary);
-      if (!block) return block.status();
-      rows = *block;
+      Expected<GridRowSpan> chosen = block_of({int(width), int(height)}, job.params.boundary);
+      if (!chosen) return chosen.status();
+      block = *chosen;
+      rows.first = block->first;
       job.block_of_grid = GridSize{int(width), int(height)};
     }
     Expected<Fields> initial =
-        generate_initial(width, height, pattern, options.seed, bytes_per_cell, rows);
+        generate_initial(width, height, pattern, options.seed, bytes_per_cell, block);
     if (!initial) return initial.status();
     job.initial = std::move(initial).value();
+  }
+  // The options' map replaces an input's; a styled preset's gradient comes only where the start
+  // has none. Each rank makes its block's rows, halo rows included (they are stepped too).
+  if (style_map) {
+    const GridSize grid = job.block_of_grid.value_or(job.initial.size);
+    rows.count = job.initial.size.height;
+    Expected<std::optional<StyleRows>> made =
+        options.style.has_source() || job.initial.style.empty()
+            ? made_style_rows(options, *preset, grid, rows.first, rows.count)
+            : Expected<std::optional<StyleRows>>(std::optional<StyleRows>{});
+    if (!made) return made.status();
+    if (*made) {
+      job.initial.style = std::move((*made)->rows);
+      job.style_source = (*made)->source;
+    } else {
+      job.style_source = "the map of '" + *options.input + "'";
+    }
   }
   return job;
 }

@@ -36,6 +36,9 @@ struct BatchJob {
   // Set when `initial` is one rank's block of a grid this size (over ranks: --input read, or
   // the starting state generated, a block apiece).
   std::optional<GridSize> block_of_grid;
+  // Where the style map comes from, for the report ("" without one): its bytes are
+  // initial.style, set B params.style.
+  std::string style_source;
 
   long long total_steps() const { return frames * steps_per_frame; }
 };
@@ -66,6 +69,7 @@ struct GeneratedRun {
 struct InputState {
   StateFile state;
   std::optional<GridSize> block_of_grid;     // set when state.fields is a block of this grid
+  int block_first = 0;                       // the grid's row of the block's first row
   std::optional<std::string> non_finite_at;  // "x,y" of the first non-finite cell
 };
 using InputReader = std::function<Expected<InputState>(const std::filesystem::path& path,
@@ -107,7 +111,8 @@ Expected<std::unique_ptr<Backend>> create_ahead_backend(const std::string& overl
 
 // The options' --preset and explicit values layered over a state file's attributes (defaults <
 // file < preset < explicit, gs::layer_params), then validated. `style_map`: the start has a
-// style map (Params::style runs, its set B layered as the rest).
+// style map (Params::style runs, its set B layered as the rest: --style-preset's F, k, Du and Dv
+// over a styled --preset's set B, --style-F and the others over both).
 Expected<Params> resolve_params(const BatchOptions& options, const ParamOverrides& from_file,
                                 bool style_map = false);
 

@@ -117,6 +117,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       "--input", [&o](const std::string& path) { o.input = path; },
       "Start from a state file (HDF5); its shape sets the grid");
   input->excludes(init);
+  add_style_options(app, o.style, o.params.style);
 
   // Counts stay far from overflowing when added to a state's step (at most 2^53).
   constexpr long long kMaxSteps = 1LL << 53, kMaxFrameCount = (1LL << 31) - 1;

@@ -9,6 +9,7 @@
 #include "gs/cpu_twin_backend.h"
 #include "gs/launch_shape.h"
 #include "gs/param_overrides.h"
+#include "style_options.h"
 #include "sweep_axis.h"
 
 namespace gs::batch {
@@ -30,6 +31,7 @@ struct BatchOptions {
   std::optional<std::string> preset;
   ParamOverrides params;  // --F, --k, --Du, --Dv, --dt, --laplacian, --boundary
   std::optional<std::string> init;
+  StyleOptions style;  // a style map's source and set B's preset (set B's values: params.style)
   std::uint64_t seed = 1;
   std::optional<std::string> input;
   std::optional<long long> steps;

@@ -90,6 +90,7 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
   report.frames = job.frame_mode ? job.frames : 0;
   report.steps = job.total_steps();
   report.final_step = job.start_step + job.total_steps();
+  report_style(job, report);
 
   TimedBackend timed(backend, report);
   GS_TRY(timed->set_params(job.params));

@@ -19,6 +19,9 @@ struct RunReport {
   bool overlap = false;      // the ranks stepped their sends ahead, exchanging while stepping
   bool frames_in_background = false;  // frames written on a thread of their own
   bool pinned_rows = false;  // on a GPU over ranks: the exchanged rows were in page-locked memory
+  // Where the style map came from ("" where none ran) and set B's values (params.style).
+  std::string style_source;
+  StyleMix style;
   long long steps = 0;
   long long frames = 0;
   std::int64_t final_step = 0;
@@ -35,6 +38,12 @@ struct RunReport {
   // Effective memory traffic at 16 bytes per cell and step (read u, v; write u', v').
   double effective_gb_per_s() const { return mcells_per_s() * 16.0 / 1e3; }
 };
+
+// The report's account of the job's style map, if it ran one.
+inline void report_style(const BatchJob& job, RunReport& report) {
+  report.style_source = job.style_source;
+  report.style = job.params.style;
+}
 
 struct RunSettings {
   bool show_progress = true;

@@ -70,7 +70,8 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   distributed::RankExchange exchange = distributed::rank_exchange(
       distributed::halo_messages(bands, job.params.boundary), world.rank(), grid.width);
   const distributed::EdgeStrips strips =
-      distributed::edge_strips(exchange.sends, grid.width, mine.block_height(), halo);
+      distributed::edge_strips(exchange.sends, grid.width, mine.block_height(), halo,
+                               job.initial.style);
   Fields own({grid.width, mine.own_rows()});  // this rank's own rows, when they leave the backend
   std::vector<std::unique_ptr<PinnedHostMemory>> pinned;
   const bool on_gpu = backend.capabilities().device_memory;
@@ -83,6 +84,7 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   report.frames = job.frame_mode ? job.frames : 0;
   report.steps = job.total_steps();
   report.final_step = job.start_step + job.total_steps();
+  report_style(job, report);
   // As the job did on every rank (nodes may differ).
   report.overlap = world.all(ahead != nullptr);
   report.pinned_rows = world.all(on_gpu && pin_rows(backend, exchange, own, pinned));
@@ -146,6 +148,11 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   }
   if (job.output) {
     GS_TRY(world.agree(own_rows(backend, mine, own, report)));
+    // The style map never changes by stepping: the own rows' part of the block's, kept with set B.
+    if (!job.initial.style.empty()) {
+      const auto from = job.initial.style.begin() + long(mine.halo_above) * grid.width;
+      own.style.assign(from, from + long(own.size.cells()));
+    }
     const auto io_start = Clock::now();
     const std::uintmax_t field_bytes = std::uintmax_t(grid.cells()) * sizeof(float);
     auto created = RankFile::create(*job.output, 2 * field_bytes, world);

@@ -54,6 +54,7 @@ Expected<InputState> read_block(const BatchOptions& options, MpiWorld& world, in
 
   InputState input;
   input.block_of_grid = reader.grid();
+  input.block_first = band.block_first();
   input.state.params = reader.attributes().params;
   input.state.step = reader.attributes().step;
   // The grid's first non-finite cell is the first in the lowest rank that has one ("rank R: x,y").

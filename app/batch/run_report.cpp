@@ -13,6 +13,9 @@ void print_summary(std::ostream& out, const RunReport& r) {
   if (r.frames > 0) out << " in " << r.frames << " frames";
   if (r.ranks > 1)
     out << ", over " << r.ranks << " ranks" << (r.overlap ? " (exchange overlapped)" : "");
+  if (r.style.enabled)
+    out << "\nstyle     map from " << r.style_source << "; set B F " << r.style.F << ", k "
+        << r.style.k << ", Du " << r.style.Du << ", Dv " << r.style.Dv;
   out << std::fixed << std::setprecision(3) << "\ntime      compute " << r.compute_s
       << " s, transfer " << r.transfer_s << " s, I/O wait " << r.io_s << " s (writer busy "
       << r.writer_s << " s), wall " << r.wall_s << " s\n"
@@ -21,7 +24,7 @@ void print_summary(std::ostream& out, const RunReport& r) {
 }
 
 void print_json(std::ostream& out, const RunReport& r) {
-  const nlohmann::json summary = {
+  nlohmann::json summary = {
       {"backend", r.backend},
       {"backend_description", r.backend_description},
       {"backend_reason", r.backend_reason},
@@ -45,6 +48,14 @@ void print_json(std::ostream& out, const RunReport& r) {
       {"mcells_per_s", r.mcells_per_s()},
       {"effective_gb_per_s", r.effective_gb_per_s()},
   };
+  // null where no style map ran; else its source and set B.
+  summary["style"] = nullptr;
+  if (r.style.enabled)
+    summary["style"] = {{"source", r.style_source},
+                        {"F", r.style.F},
+                        {"k", r.style.k},
+                        {"Du", r.style.Du},
+                        {"Dv", r.style.Dv}};
   out << summary.dump(2) << "\n";
 }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gs/data_paths.h"
+#include "gs/style_gradient.h"
 
 namespace gs {
 namespace {
@@ -52,6 +53,21 @@ Expected<std::optional<PresetExpectation>> parse_expectation(const nlohmann::jso
   return std::optional<PresetExpectation>{e};
 }
 
+// A styled preset's "style": {"gradient": "x|y|radial", "F": .., "k": .., "Du": .., "Dv": ..},
+// set B's values each optional (unnamed ones are set A's, as layer_params takes them).
+Status parse_style(const nlohmann::json& j, Preset& preset) {
+  if (!j.contains("style")) return Status::ok();
+  const nlohmann::json& style = j.at("style");
+  Expected<StyleGradient> gradient = parse_named<StyleGradient>(style, "gradient");
+  if (!gradient) return Error{"style: " + gradient.message()};
+  preset.style = PresetStyle{*gradient};
+  StyleSetOverrides& b = preset.params.style;
+  for (auto [key, value] : {std::pair{"F", &b.F}, std::pair{"k", &b.k}, std::pair{"Du", &b.Du},
+                            std::pair{"Dv", &b.Dv}})
+    if (style.contains(key)) *value = style.at(key).get<float>();
+  return Status::ok();
+}
+
 Expected<Preset> parse_preset(const nlohmann::json& j) {
   Preset preset;
   preset.name = j.at("name").get<std::string>();
@@ -67,11 +83,15 @@ Expected<Preset> parse_preset(const nlohmann::json& j) {
   p.dt = j.at("dt").get<float>();
   p.laplacian = parse_enum<Laplacian>(j.at("laplacian").get<std::string>());
   if (!p.laplacian) return Error{"preset '" + preset.name + "': unknown laplacian"};
+  if (Status styled = parse_style(j, preset); !styled)
+    return Error{"preset '" + preset.name + "': " + styled.message()};
   // A preset names every value validate() weighs (the map aside): valid over the defaults, it is
   // valid over any parameters.
   ParamLayers layers;
   layers.preset = p;
-  if (Status valid = validate(layer_params(layers)); !valid)
+  Params layered = layer_params(layers);
+  layered.style.enabled = preset.style.has_value();
+  if (Status valid = validate(layered); !valid)
     return Error{"preset '" + preset.name + "': " + valid.message()};
   Expected<std::optional<PresetExpectation>> expected = parse_expectation(j);
   if (!expected) return Error{"preset '" + preset.name + "': " + expected.message()};

@@ -4,7 +4,8 @@
 
 namespace gs::distributed {
 
-EdgeStrips edge_strips(const std::vector<HaloMessage>& sends, int width, int block_rows, int halo) {
+EdgeStrips edge_strips(const std::vector<HaloMessage>& sends, int width, int block_rows, int halo,
+                       const StyleData& block_style) {
   EdgeStrips plan;
   int stacked = 0;
   for (const HaloMessage& send : sends) {
@@ -16,6 +17,10 @@ EdgeStrips edge_strips(const std::vector<HaloMessage>& sends, int width, int blo
     strip.send_count = send.count;
     stacked += strip.count;
     plan.strips.push_back(strip);
+    if (!block_style.empty())
+      plan.stack_style.insert(plan.stack_style.end(),
+                              block_style.begin() + long(strip.first) * width,
+                              block_style.begin() + long(strip.first + strip.count) * width);
   }
   plan.stack = {width, stacked};
   return plan;
@@ -24,7 +29,11 @@ EdgeStrips edge_strips(const std::vector<HaloMessage>& sends, int width, int blo
 Status queue_sends_ahead(Backend& block, Backend& ahead, const EdgeStrips& strips, int count) {
   if (strips.strips.empty()) return Status::ok();
   // The strips tile the stack, so every row of it is written below: the first chunk sizes it.
-  if (ahead.size() != strips.stack) GS_TRY(ahead.copy_in(Fields(strips.stack)));
+  if (ahead.size() != strips.stack) {
+    Fields stack(strips.stack);
+    stack.style = strips.stack_style;
+    GS_TRY(ahead.copy_in(stack));
+  }
   for (const EdgeStrip& strip : strips.strips)
     GS_TRY(ahead.copy_rows_from(block, strip.first, strip.count, strip.stack_first));
   return ahead.step(count);

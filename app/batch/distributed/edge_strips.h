@@ -26,10 +26,14 @@ struct EdgeStrip {
 struct EdgeStrips {
   std::vector<EdgeStrip> strips;  // one per send, in the order of RankExchange::sends
   GridSize stack;                 // the stacked grid
+  StyleData stack_style;          // the strips' rows of the block's style map (empty: none)
 };
 
-// The strips of a rank's sends from a block of `block_rows` rows of `width` cells.
-EdgeStrips edge_strips(const std::vector<HaloMessage>& sends, int width, int block_rows, int halo);
+// The strips of a rank's sends from a block of `block_rows` rows of `width` cells, with their
+// rows of the block's style map where it has one: a strip's cells step with their own mix of
+// the two parameter sets, as the block's do (the map never changes, so it is cut once).
+EdgeStrips edge_strips(const std::vector<HaloMessage>& sends, int width, int block_rows, int halo,
+                       const StyleData& block_style = {});
 
 // Queues the sends' strips `count` (at most halo) steps ahead of `block`, whose state stays as
 // it is, on `ahead` (a backend of the same kind): the strips copied from the block into

@@ -12,6 +12,7 @@
 #include "gs/initial_conditions.h"
 #include "gs/param_overrides.h"
 #include "gs/status.h"
+#include "gs/style_gradient.h"
 
 namespace gs {
 
@@ -50,6 +51,13 @@ struct PresetExpectation {
   PatternMotion motion = PatternMotion::Still;
 };
 
+// A preset that needs a style map to show what it is (docs/presets.md, "Styled presets"): its set
+// B is in Preset::params.style (layered as set A is), and this is the map it runs with where
+// nothing else gives one (a --style-* option, a state's own map).
+struct PresetStyle {
+  StyleGradient gradient = StyleGradient::X;
+};
+
 struct Preset {
   std::string name;
   std::string group;
@@ -60,6 +68,7 @@ struct Preset {
   std::string source;  // where F and k were published, e.g. "Pearson 1993, class alpha"
   std::string note;    // why it shows something other than its name says, if it does
   std::optional<PresetExpectation> expected;
+  std::optional<PresetStyle> style;  // set for a styled preset
 };
 
 struct PresetLibrary {
