@@ -17,6 +17,7 @@ namespace gs::batch {
 namespace {
 
 Status check_counts(const BatchOptions& o) {
+  if (o.sheet) return Error{"--sheet draws a sweep's contact sheet: give its axes (--sweep-F ...)"};
   if (o.steps && *o.steps < 0) return Error{"--steps must not be negative"};
   if (o.frames && *o.frames < 1) return Error{"--frames must be at least 1"};
   if (o.steps_per_frame && *o.steps_per_frame < 1)
@@ -201,8 +202,7 @@ Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& rea
   Expected<std::optional<Preset>> preset = chosen_preset(options);
   if (!preset) return preset.status();
   const bool preset_styled = *preset && (*preset)->style;
-  const bool style_map =
-      options.style.has_source() || !job.initial.style.empty() || preset_styled;
+  const bool style_map = options.style.has_source() || !job.initial.style.empty() || preset_styled;
   if (names_set_b(options) && !style_map)
     return Error{
         "--style-preset and --style-F/k/Du/Dv set a style map's set B: give --style-image or "

@@ -154,10 +154,12 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                  "core to spare for each rank's")
       ->check(CLI::IsMember({"auto", "thread", "inline"}))
       ->capture_default_str();
-  CLI::Option* sweep = nullptr;
+  std::vector<CLI::Option*> sweeps;
   for (auto [name, parameter, axis] :
-       {std::tuple{"--sweep-F", "F", &o.sweep_F}, std::tuple{"--sweep-k", "k", &o.sweep_k}})
-    sweep =
+       {std::tuple{"--sweep-F", "F", &o.sweep_F}, std::tuple{"--sweep-k", "k", &o.sweep_k},
+        std::tuple{"--sweep-style-F", "a style map's set B's F", &o.sweep_style_F},
+        std::tuple{"--sweep-style-k", "a style map's set B's k", &o.sweep_style_k}})
+    sweeps.push_back(
         app.add_option_function<std::string>(
                name,
                [name = std::string(name), axis = axis](const std::string& text) {
@@ -166,14 +168,14 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                  *axis = *axis_read;
                },
                std::string("A parameter sweep: N runs with ") + parameter +
-                   " evenly spaced from LOW to HIGH inclusive (with --sweep-F and --sweep-k both; "
-                   "--output is then the atlas)")
-            ->type_name("LOW:HIGH:N");
-  auto* sheet =
-      add_optional(app, "--sheet", o.sheet,
-                   "With a sweep: also draw its contact sheet here (PNG; rows along F, columns "
-                   "along k)")
-          ->needs(sweep);
+                   " evenly spaced from LOW to HIGH inclusive (rows vary --sweep-F or "
+                   "--sweep-style-F, columns --sweep-k or --sweep-style-k; --output is then the "
+                   "atlas)")
+            ->type_name("LOW:HIGH:N"));
+  // Without a sweep --sheet is refused by build_job (a sweep has any two of the axes).
+  auto* sheet = add_optional(app, "--sheet", o.sheet,
+                             "With a sweep: also draw its contact sheet here (PNG; rows along F, "
+                             "columns along k)");
   add_whole_number(
       app, "--sheet-tile-px", kMinSheetTilePx, kMaxSheetTilePx,
       [&o](int n) { o.sheet_tile_px = n; },

@@ -50,6 +50,10 @@ struct BatchOptions {
   // A parameter sweep (sweep_plan.h): the lattice's axes, and the contact sheet to draw.
   std::optional<SweepAxis> sweep_F;
   std::optional<SweepAxis> sweep_k;
+  // A sweep of a style map's set B: its F along the rows (instead of set A's), its k along the
+  // columns (instead of set A's).
+  std::optional<SweepAxis> sweep_style_F;
+  std::optional<SweepAxis> sweep_style_k;
   std::optional<std::string> sheet;
   std::optional<int> sheet_tile_px;
   bool json = false;

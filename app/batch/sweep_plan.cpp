@@ -11,6 +11,7 @@
 #include "gs/initial_conditions.h"
 #include "gs/output_file.h"
 #include "gs/pattern_measures.h"
+#include "style_source.h"
 #include "sweep_sheet.h"
 
 namespace gs::batch {
@@ -32,9 +33,21 @@ Status check_refused(const BatchOptions& o) {
       {o.bench, "--bench", "the benchmark measures single grids"}};
   for (const Refused& r : refused)
     if (r.given) return Error{std::string(r.option) + " does not go with a sweep (" + r.why + ")"};
-  if (o.sweep_F.has_value() != o.sweep_k.has_value())
-    return Error{"--sweep-F and --sweep-k go together"};
-  if (o.params.F || o.params.k) return Error{"--F and --k do not go with a sweep (it sets both)"};
+  if (o.sweep_F && o.sweep_style_F)
+    return Error{"--sweep-F and --sweep-style-F do not go together (the rows vary one F)"};
+  if (o.sweep_k && o.sweep_style_k)
+    return Error{"--sweep-k and --sweep-style-k do not go together (the columns vary one k)"};
+  if (!(o.sweep_F || o.sweep_style_F) || !(o.sweep_k || o.sweep_style_k))
+    return Error{
+        "a sweep varies an F along its rows (--sweep-F or --sweep-style-F) and a k "
+        "along its columns (--sweep-k or --sweep-style-k): give one of each"};
+  const std::pair<bool, const char*> set_twice[] = {
+      {o.sweep_F && o.params.F, "--F does not go with --sweep-F"},
+      {o.sweep_k && o.params.k, "--k does not go with --sweep-k"},
+      {o.sweep_style_F && o.params.style.F, "--style-F does not go with --sweep-style-F"},
+      {o.sweep_style_k && o.params.style.k, "--style-k does not go with --sweep-style-k"}};
+  for (const auto& [given, message] : set_twice)
+    if (given) return Error{std::string(message) + " (the sweep sets it)"};
   if (!o.output) return Error{"a sweep needs --output ATLAS.h5 for its atlas"};
   if (!o.steps) return Error{"a sweep needs --steps"};
   if (o.kernel == KernelVariant::Strided)
@@ -75,11 +88,12 @@ Status check_outputs(const SweepPlan& plan) {
 Status check_rates(const SweepPlan& plan) {
   const auto check = [&](double F, double k) -> Status {
     Params p = plan.params;
-    p.F = float(F);
-    p.k = float(k);
+    (plan.F_of_set_b ? p.style.F : p.F) = float(F);
+    (plan.k_of_set_b ? p.style.k : p.k) = float(k);
     if (Status valid = validate(p); !valid) {
       std::ostringstream rates;
-      rates << "the sweep's F " << F << ", k " << k << ": " << valid.message();
+      rates << "the sweep's " << plan.F_name() << " " << F << ", " << plan.k_name() << " " << k
+            << ": " << valid.message();
       return Error{rates.str()};
     }
     return Status::ok();
@@ -101,22 +115,41 @@ Rates SweepPlan::rates(int run) const {
   return {float(F.value(run / k.count)), float(k.value(run % k.count))};
 }
 
-std::vector<Rates> SweepPlan::rates(int first, int count) const {
+Rates SweepPlan::set_a(int run) const {
+  const Rates lattice = rates(run);
+  return {F_of_set_b ? params.F : lattice.F, k_of_set_b ? params.k : lattice.k};
+}
+
+Rates SweepPlan::set_b(int run) const {
+  const Rates lattice = rates(run);
+  return {F_of_set_b ? lattice.F : params.style.F, k_of_set_b ? lattice.k : params.style.k};
+}
+
+std::vector<Rates> SweepPlan::set_a_rates(int first, int count) const {
   std::vector<Rates> all;
-  for (int r = first; r < first + count; ++r) all.push_back(rates(r));
+  for (int r = first; r < first + count; ++r) all.push_back(set_a(r));
+  return all;
+}
+
+std::vector<Rates> SweepPlan::set_b_rates(int first, int count) const {
+  std::vector<Rates> all;
+  if (F_of_set_b || k_of_set_b)
+    for (int r = first; r < first + count; ++r) all.push_back(set_b(r));
   return all;
 }
 
 bool wants_sweep(const BatchOptions& options) {
-  return options.sweep_F || options.sweep_k;
+  return options.sweep_F || options.sweep_k || options.sweep_style_F || options.sweep_style_k;
 }
 
 Expected<SweepPlan> build_sweep(const BatchOptions& options) {
   GS_TRY(check_refused(options));
   SweepPlan plan;
   plan.backend = backend_options(options);
-  plan.F = *options.sweep_F;
-  plan.k = *options.sweep_k;
+  plan.F_of_set_b = options.sweep_style_F.has_value();
+  plan.k_of_set_b = options.sweep_style_k.has_value();
+  plan.F = plan.F_of_set_b ? *options.sweep_style_F : *options.sweep_F;
+  plan.k = plan.k_of_set_b ? *options.sweep_style_k : *options.sweep_k;
   plan.steps = *options.steps;
   plan.motion_steps = motion_window(plan.steps);
   plan.atlas = *options.output;
@@ -124,7 +157,19 @@ Expected<SweepPlan> build_sweep(const BatchOptions& options) {
   plan.sheet_tile_px = options.sheet_tile_px.value_or(default_tile_px(plan));
   GS_TRY(check_outputs(plan));
 
-  Expected<Params> params = resolve_params(options, {});
+  // A style map: the options' picture or gradient, or a styled preset's; every run shares it.
+  Expected<std::optional<Preset>> preset = chosen_preset(options);
+  if (!preset) return preset.status();
+  const bool style_map = options.style.has_source() || (*preset && (*preset)->style);
+  if (!style_map && (plan.F_of_set_b || plan.k_of_set_b))
+    return Error{
+        "a sweep of set B (--sweep-style-F, --sweep-style-k) needs a style map: give "
+        "--style-image or --style-gradient, or a styled --preset"};
+  if (!style_map && names_set_b(options))
+    return Error{
+        "--style-preset and --style-F/k/Du/Dv set a style map's set B: give --style-image or "
+        "--style-gradient too (or a styled --preset)"};
+  Expected<Params> params = resolve_params(options, {}, style_map);
   if (!params) return params.status();
   plan.params = *params;
   plan.params.map.enabled = false;
@@ -141,6 +186,12 @@ Expected<SweepPlan> build_sweep(const BatchOptions& options) {
   plan.init = options.init.value_or("square");
   plan.seed = options.seed;
   plan.initial = make_initial_fields(size, *parse_enum<InitPattern>(plan.init), plan.seed);
+  if (style_map) {
+    Expected<std::optional<StyleRows>> style =
+        made_style_rows(options, *preset, size, 0, size.height);
+    if (!style) return style.status();
+    plan.initial.style = std::move((*style)->rows);
+  }
   return plan;
 }
 

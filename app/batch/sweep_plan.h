@@ -23,9 +23,11 @@ inline constexpr GridSize kDefaultSweepGrid{256, 256};
 
 struct SweepPlan {
   BackendOptions backend;
-  SweepAxis F;
-  SweepAxis k;
-  Params params;  // F and k of run (i, j) come from the lattice
+  SweepAxis F;  // the rows: set A's F, or a style map's set B's where F_of_set_b
+  SweepAxis k;  // the columns: set A's k, or set B's where k_of_set_b
+  bool F_of_set_b = false;
+  bool k_of_set_b = false;
+  Params params;  // F and k of run (i, j) (set A's or set B's) come from the lattice
   Fields initial;
   std::string init;
   std::uint64_t seed = 1;
@@ -36,12 +38,21 @@ struct SweepPlan {
   int sheet_tile_px = 128;
 
   int runs() const { return F.count * k.count; }
-  // Run r is (i, j) = (r / M, r % M): F[i], k[j], as float as --F and --k take them.
+  // Run r is (i, j) = (r / M, r % M): F[i], k[j], as float as --F and --k take them (the
+  // lattice's values, of the set each axis varies).
   Rates rates(int run) const;
-  std::vector<Rates> rates(int first, int count) const;
+  // Run r's set A and set B (the latter meaningful with a style map only).
+  Rates set_a(int run) const;
+  Rates set_b(int run) const;
+  // Set A's of runs [first, first + count); set B's likewise, empty where no axis varies set B.
+  std::vector<Rates> set_a_rates(int first, int count) const;
+  std::vector<Rates> set_b_rates(int first, int count) const;
+  // What the rows and the columns vary: "F" or "style-F", "k" or "style-k".
+  std::string F_name() const { return F_of_set_b ? "style-F" : "F"; }
+  std::string k_name() const { return k_of_set_b ? "style-k" : "k"; }
 };
 
-// Whether the options ask for a sweep (either axis given).
+// Whether the options ask for a sweep (any axis given).
 bool wants_sweep(const BatchOptions& options);
 
 // The options the sweep refuses or requires, its lattice, its parameters at every corner of the

@@ -46,8 +46,8 @@ Status measure_block(const SweepPlan& plan, RunBlock block, const std::vector<fl
     if (first_non_finite_cell(final_state)) {
       const Rates rates = plan.rates(block.first + r);
       std::ostringstream text;
-      text << "the run with F " << rates.F << ", k " << rates.k
-           << " diverged (NaN or infinity) (try a smaller dt)";
+      text << "the run with " << plan.F_name() << " " << rates.F << ", " << plan.k_name() << " "
+           << rates.k << " diverged (NaN or infinity) (try a smaller dt)";
       return Error{text.str()};
     }
     const FieldMeasures m = measure_field(final_state);
@@ -62,8 +62,18 @@ SweepAtlas make_atlas(const SweepPlan& plan, std::vector<float> v,
                       const std::vector<double>& measures) {
   SweepAtlas atlas;
   atlas.size = plan.initial.size;
-  atlas.F = plan.F.values();
-  atlas.k = plan.k.values();
+  // Set A's F of each row and k of each column, and set B's where a style map ran: run (i, j)
+  // has A (F[i], k[j]) and B (style_F[i], style_k[j]); the axis a sweep does not vary repeats.
+  for (int i = 0; i < plan.F.count; ++i) {
+    atlas.F.push_back(plan.F_of_set_b ? plan.params.F : plan.F.value(i));
+    if (plan.params.style.enabled)
+      atlas.style_F.push_back(plan.F_of_set_b ? plan.F.value(i) : plan.params.style.F);
+  }
+  for (int j = 0; j < plan.k.count; ++j) {
+    atlas.k.push_back(plan.k_of_set_b ? plan.params.k : plan.k.value(j));
+    if (plan.params.style.enabled)
+      atlas.style_k.push_back(plan.k_of_set_b ? plan.k.value(j) : plan.params.style.k);
+  }
   atlas.v = std::move(v);
   for (int r = 0; r < plan.runs(); ++r) {
     atlas.coverage.push_back(measures[std::size_t(r) * kMeasures]);
@@ -124,14 +134,17 @@ Expected<SweepReport> run_sweep(const SweepPlan& plan, SweepRanks& ranks) {
   report.size = plan.initial.size;
   report.F_count = plan.F.count;
   report.k_count = plan.k.count;
+  report.F_name = plan.F_name();
+  report.k_name = plan.k_name();
   report.steps = plan.steps;
   report.ranks = ranks.size();
 
   // A rank with no runs (more ranks than runs) still takes part in every agreement.
   const auto step_start = Clock::now();
   std::vector<float> before, after;
-  GS_TRY(
-      ranks.agree(stepper.start(plan.initial, plan.params, plan.rates(block.first, block.count))));
+  GS_TRY(ranks.agree(stepper.start(plan.initial, plan.params,
+                                   plan.set_a_rates(block.first, block.count),
+                                   plan.set_b_rates(block.first, block.count))));
   GS_TRY(ranks.agree(stepper.step(plan.steps - plan.motion_steps)));
   GS_TRY(ranks.agree(stepper.read_v(before)));
   GS_TRY(ranks.agree(stepper.step(plan.motion_steps)));
@@ -172,8 +185,9 @@ Status run_sweep_command(const BatchOptions& options, SweepRanks& ranks, std::os
 void print_sweep_summary(std::ostream& out, const SweepReport& r) {
   out << "backend   " << r.backend << " (" << r.backend_description << ")";
   if (!r.backend_reason.empty()) out << "; " << r.backend_reason;
-  out << "\nsweep     " << r.runs() << " runs (" << r.F_count << " F x " << r.k_count << " k) of "
-      << to_string(r.size) << ", " << r.steps << " steps";
+  out << "\nsweep     " << r.runs() << " runs (" << r.F_count << " " << r.F_name << " x "
+      << r.k_count << " " << r.k_name << ") of " << to_string(r.size) << ", " << r.steps
+      << " steps";
   if (r.ranks > 1) out << ", over " << r.ranks << " ranks";
   out << std::fixed << std::setprecision(3) << "\ntime      stepping " << r.step_s << " s, wall "
       << r.wall_s << " s\n"
@@ -190,6 +204,8 @@ void print_sweep_json(std::ostream& out, const SweepReport& r) {
       {"runs", r.runs()},
       {"F_count", r.F_count},
       {"k_count", r.k_count},
+      {"rows_vary", r.F_name},
+      {"columns_vary", r.k_name},
       {"ranks", r.ranks},
       {"steps", r.steps},
       {"seconds", {{"stepping", r.step_s}, {"wall", r.wall_s}}},

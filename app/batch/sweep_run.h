@@ -21,6 +21,8 @@ struct SweepReport {
   GridSize size;
   int F_count = 0;
   int k_count = 0;
+  std::string F_name = "F";  // what the rows vary: F, or set B's (style-F)
+  std::string k_name = "k";
   long long steps = 0;
   int ranks = 1;
   double step_s = 0.0;  // the slowest rank's stepping

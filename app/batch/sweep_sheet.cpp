@@ -13,9 +13,9 @@ namespace {
 
 // Short enough for a small sheet: "F 0.01–0.06 ↑  k 0.045–0.07 →".
 std::string title(const SweepPlan& plan) {
-  return "F " + sweep_value_text(plan.F.low) + "\u2013" + sweep_value_text(plan.F.high) +
-         " \u2191  k " + sweep_value_text(plan.k.low) + "\u2013" + sweep_value_text(plan.k.high) +
-         " \u2192";
+  return plan.F_name() + " " + sweep_value_text(plan.F.low) + "\u2013" +
+         sweep_value_text(plan.F.high) + " \u2191  " + plan.k_name() + " " +
+         sweep_value_text(plan.k.low) + "\u2013" + sweep_value_text(plan.k.high) + " \u2192";
 }
 
 // The composer's style for the plan's sheet: viridis over 0 to 0.5, a column per k, the title.

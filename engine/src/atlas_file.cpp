@@ -9,7 +9,8 @@ namespace {
 Status check_shapes(const SweepAtlas& a) {
   const std::size_t runs = a.F.size() * a.k.size();
   if (runs == 0 || a.v.size() != runs * a.size.cells() || a.coverage.size() != runs ||
-      a.spots.size() != runs || a.moving.size() != runs)
+      a.spots.size() != runs || a.moving.size() != runs || a.style_F.empty() != a.style_k.empty() ||
+      (!a.style_F.empty() && (a.style_F.size() != a.F.size() || a.style_k.size() != a.k.size())))
     return Error{"the atlas's arrays do not match its " + std::to_string(a.F.size()) + " x " +
                  std::to_string(a.k.size()) + " runs of " + to_string(a.size)};
   return Status::ok();
@@ -21,6 +22,12 @@ Status write_contents(hid_t file, const SweepAtlas& a) {
                              {n, m, hsize_t(a.size.height), hsize_t(a.size.width)}, a.v.data()));
   GS_TRY(hdf5::write_dataset(file, "F", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {n}, a.F.data()));
   GS_TRY(hdf5::write_dataset(file, "k", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {m}, a.k.data()));
+  if (!a.style_F.empty()) {
+    GS_TRY(hdf5::write_dataset(file, "style_F", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {n},
+                               a.style_F.data()));
+    GS_TRY(hdf5::write_dataset(file, "style_k", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {m},
+                               a.style_k.data()));
+  }
   GS_TRY(hdf5::write_dataset(file, "coverage", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {n, m},
                              a.coverage.data()));
   GS_TRY(

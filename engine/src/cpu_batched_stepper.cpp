@@ -27,11 +27,14 @@ class CpuBatchedStepper final : public BatchedStepper {
            (threads_ == 1 ? "" : "s");
   }
 
-  Status start(const Fields& initial, const Params& params,
-               const std::vector<Rates>& rates) override {
+  Status start(const Fields& initial, const Params& params, const std::vector<Rates>& rates,
+               const std::vector<Rates>& style_rates) override {
     if (params.map.enabled) return Error{"a batch of grids takes no parameter map"};
+    if (!style_rates.empty() && style_rates.size() != rates.size())
+      return Error{"a batch's set B rates do not match its grids"};
     params_ = params;
     rates_ = rates;
+    style_rates_ = style_rates;
     grids_.assign(rates.size(), initial);
     return Status::ok();
   }
@@ -80,6 +83,10 @@ class CpuBatchedStepper final : public BatchedStepper {
     Params p = params_;
     p.F = rates_[g].F;
     p.k = rates_[g].k;
+    if (!style_rates_.empty()) {
+      p.style.F = style_rates_[g].F;
+      p.style.k = style_rates_[g].k;
+    }
     GS_TRY(twin.set_params(p));
     GS_TRY(twin.copy_in(grids_[g]));
     for (long long left = count; left > 0;) {
@@ -95,6 +102,7 @@ class CpuBatchedStepper final : public BatchedStepper {
   int threads_;
   Params params_;
   std::vector<Rates> rates_;
+  std::vector<Rates> style_rates_;  // set B's per grid, or empty: params_.style's
   std::vector<Fields> grids_;
 };
 

@@ -1,6 +1,6 @@
 // grayscott-batch with a state that carries a style map: the run takes it from --input and
 // steps each cell with its mix of sets A and B (the twin's bits), keeps it in --output with set B,
-// and layers explicit options over the file's sets; over MPI ranks it is refused for now.
+// and layers explicit options over the file's sets (over MPI ranks: style_ranks_cli_test.cpp).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -12,14 +12,10 @@
 #include "gs/state_file.h"
 #include "gs/style_gradient.h"
 #include "run_program.h"
-#if defined(GS_MPIEXEC)
-#include "mpi_ranks.h"
-#endif
 
 namespace gs::test {
 namespace {
 
-namespace fs = std::filesystem;
 constexpr GridSize kGrid{48, 32};
 
 // Spots on a grid whose style runs from set A at the left to set B at the right.
@@ -83,20 +79,6 @@ TEST(BatchStyleMap, ExplicitOptionsSetAOverTheFilesAndBStaysTheFiles) {
   EXPECT_EQ(out->params.F, 0.035f);
   EXPECT_EQ(out->params.style.F, 0.055f);
 }
-
-#if defined(GS_MPIEXEC)
-TEST(BatchStyleMap, OverRanksItIsRefusedInOneLine) {
-  ScratchDir dir;
-  ASSERT_TRUE(write_state(dir / "in.h5", styled_start(), styled_params(), 0));
-  const ProgramResult result = run_ranks(2, {"--input", (dir / "in.h5").string(), "--steps", "5",
-                                             "--output", (dir / "out.h5").string()});
-  EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_NE(result.err.find("has a style map, which does not run over MPI ranks yet"),
-            std::string::npos)
-      << result.err;
-  EXPECT_FALSE(fs::exists(dir / "out.h5"));
-}
-#endif
 
 }  // namespace
 }  // namespace gs::test

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -46,7 +47,7 @@ void replicate(std::vector<float>& all, std::size_t cells, std::size_t grids) {
 // `per_launch` grids (as the CUDA launcher splits past 65,535), ping-ponging two buffers.
 std::vector<float> emulate_batch(const Fields& start, const Params& p,
                                  const std::vector<Rates>& rates, BlockShape block, int steps,
-                                 int per_launch) {
+                                 int per_launch, const std::vector<Rates>& style_rates = {}) {
   const GridSize size = start.size;
   const std::size_t cells = size.cells(), all = cells * rates.size();
   std::vector<float> u[2], v[2];
@@ -73,7 +74,8 @@ std::vector<float> emulate_batch(const Fields& start, const Params& p,
                                  size.height,
                                  first,
                                  grids,
-                                 p};
+                                 p,
+                                 style_rates.empty() ? nullptr : style_rates.data()};
       const LaunchShape shape =
           batched_launch_shape(size, block, std::min(per_launch, grids - first));
       emulate_launch(shape, [&](Dim3 b, Dim3 t, Dim3 dim) {
@@ -95,9 +97,11 @@ std::vector<float> emulate_batch(const Fields& start, const Params& p,
   return v[current];
 }
 
-Fields single_run(const Fields& start, Params p, Rates rates, int steps) {
+Fields single_run(const Fields& start, Params p, Rates rates, int steps,
+                  std::optional<Rates> style_rates = std::nullopt) {
   p.F = rates.F;
   p.k = rates.k;
+  if (style_rates) p.style.F = style_rates->F, p.style.k = style_rates->k;
   return run_twin(start, p, steps, 1);
 }
 
@@ -125,12 +129,23 @@ TEST_P(EmulatedBatchedKernel, EveryGridGetsTheTwinsBitsForItsRates) {
       if (p.style.enabled) start.style = random_style(c.size, 6);
       const std::vector<Rates> rates = some_rates(c.grids);
       const int steps = 7;
-      const std::vector<float> got = emulate_batch(start, p, rates, c.block, steps, c.per_launch);
       const std::size_t cells = c.size.cells();
-      for (int g = 0; g < c.grids; ++g) {
-        const Fields expected = single_run(start, p, rates[std::size_t(g)], steps);
-        EXPECT_TRUE(std::equal(expected.v.begin(), expected.v.end(), got.begin() + long(g * cells)))
-            << "grid " << g;
+      // With a style map, also each grid's own set B (a sweep of B's F and k).
+      std::vector<Rates> b_rates = some_rates(c.grids + 2);
+      b_rates.erase(b_rates.begin(), b_rates.begin() + 2);
+      for (const std::vector<Rates>& style_rates :
+           {std::vector<Rates>{}, p.style.enabled ? b_rates : std::vector<Rates>{}}) {
+        const std::vector<float> got =
+            emulate_batch(start, p, rates, c.block, steps, c.per_launch, style_rates);
+        for (int g = 0; g < c.grids; ++g) {
+          const std::optional<Rates> b = style_rates.empty()
+                                             ? std::nullopt
+                                             : std::optional<Rates>(style_rates[std::size_t(g)]);
+          const Fields expected = single_run(start, p, rates[std::size_t(g)], steps, b);
+          EXPECT_TRUE(
+              std::equal(expected.v.begin(), expected.v.end(), got.begin() + long(g * cells)))
+              << "grid " << g << (b ? " with its own set B" : "");
+        }
       }
     }
 }
@@ -199,6 +214,36 @@ TEST(CpuBatchedStepper, GivesEachGridTheBitsOfASingleTwin) {
   Params mapped = p;
   mapped.map.enabled = true;
   EXPECT_FALSE(selected->stepper->start(start, mapped, rates));
+}
+
+// With a style map and each grid's own set B (a sweep of B's F and k): each grid ends with the
+// bits of a single twin with its two sets; set B's rates must come one per grid.
+TEST(CpuBatchedStepper, GivesEachGridItsOwnSetB) {
+  BackendOptions options;
+  options.choice = BackendChoice::Cpu;
+  options.cpu_threads = 2;
+  Expected<SelectedBatchedStepper> selected = create_batched_stepper(options);
+  ASSERT_TRUE(selected) << selected.message();
+  Params p = stable_params(Laplacian::FivePoint, Boundary::Periodic);
+  p.style = {true, 0.05f, 0.06f, p.Du, p.Dv};
+  Fields start = random_fields({29, 17}, 4);
+  start.style = random_style(start.size, 8);
+  const std::vector<Rates> rates(4, Rates{0.03f, 0.055f});
+  const std::vector<Rates> b_rates = some_rates(4);
+  ASSERT_TRUE(selected->stepper->start(start, p, rates, b_rates));
+  ASSERT_TRUE(selected->stepper->step(40));
+  std::vector<float> v;
+  ASSERT_TRUE(selected->stepper->read_v(v));
+  for (std::size_t g = 0; g < rates.size(); ++g) {
+    const Fields expected = single_run(start, p, rates[g], 40, b_rates[g]);
+    EXPECT_TRUE(
+        std::equal(expected.v.begin(), expected.v.end(), v.begin() + long(g * start.size.cells())))
+        << "grid " << g;
+  }
+  EXPECT_NE(single_run(start, p, rates[0], 40, b_rates[0]).v,
+            single_run(start, p, rates[0], 40, b_rates[1]).v)
+      << "set B's rates matter";
+  EXPECT_FALSE(selected->stepper->start(start, p, rates, some_rates(3)));
 }
 
 }  // namespace

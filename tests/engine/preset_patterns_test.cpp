@@ -7,6 +7,7 @@
 #include "gs/initial_conditions.h"
 #include "gs/pattern_measures.h"
 #include "gs/presets.h"
+#include "gs/style_gradient.h"
 
 namespace gs {
 namespace {
@@ -30,9 +31,15 @@ TEST(PresetPatterns, EveryPresetShowsTheClassItClaims) {
     const PresetExpectation& expected = *preset.expected;
     ParamLayers layers;
     layers.preset = preset.params;
+    Params params = layer_params(layers);
+    Fields start = make_initial_fields({kGrid, kGrid}, expected.start, 1);
+    if (preset.style) {  // a styled preset runs with its own map, as grayscott-batch runs it
+      params.style.enabled = true;
+      start.style = style_gradient({kGrid, kGrid}, preset.style->gradient);
+    }
     CpuTwinBackend twin(1);
-    ASSERT_TRUE(twin.set_params(layer_params(layers)));
-    ASSERT_TRUE(twin.copy_in(make_initial_fields({kGrid, kGrid}, expected.start, 1)));
+    ASSERT_TRUE(twin.set_params(params));
+    ASSERT_TRUE(twin.copy_in(start));
     const Fields before = run_to(twin, int(expected.steps));
     const Fields after = run_to(twin, kMotionSteps);
     const FieldMeasures m = measure_field(after);

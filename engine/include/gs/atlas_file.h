@@ -2,6 +2,8 @@
 // and kill rates, with the lattice's axes and each run's pattern measures (gs/pattern_measures.h):
 //   v         float32 [N, M, H, W]  run (i, j) has F[i] and k[j]
 //   F         float64 [N]           k  float64 [M]
+//   style_F   float64 [N]           style_k  float64 [M]   where a style map ran: set B's F and
+//                                   k of run (i, j) are style_F[i] and style_k[j]
 //   coverage  float64 [N, M]        the share of cells with v above 0.1
 //   spots     int32   [N, M]        connected groups of those cells (edges wrap)
 //   moving    uint8   [N, M]        1 where the pattern still moved over the last steps
@@ -25,6 +27,8 @@ struct SweepAtlas {
   GridSize size;                 // each run's grid
   std::vector<double> F;         // N values
   std::vector<double> k;         // M values
+  std::vector<double> style_F;   // N values of set B's F, or none where no style map ran
+  std::vector<double> style_k;   // M values of set B's k, or none
   std::vector<float> v;          // N * M * size.cells(), run (i, j) at (i * M + j) * size.cells()
   std::vector<double> coverage;  // N * M
   std::vector<std::int32_t> spots;   // N * M

@@ -28,9 +28,13 @@ class BatchedStepper {
   virtual std::string description() const = 0;
 
   // `rates.size()` grids, each a copy of `initial`, stepped with `params` but their own F and k
-  // (params must not be in parameter-map mode). Replaces any grids there were.
-  virtual Status start(const Fields& initial, const Params& params,
-                       const std::vector<Rates>& rates) = 0;
+  // (params must not be in parameter-map mode). Replaces any grids there were. In style-map mode
+  // `style_rates`, when not empty (one per grid), gives each grid its own set B's F and k too.
+  virtual Status start(const Fields& initial, const Params& params, const std::vector<Rates>& rates,
+                       const std::vector<Rates>& style_rates) = 0;
+  Status start(const Fields& initial, const Params& params, const std::vector<Rates>& rates) {
+    return start(initial, params, rates, {});
+  }
   // `count` steps of every grid; fails "interrupted" after a termination signal.
   virtual Status step(long long count) = 0;
   // v of every grid, one after another (grid g's cells from g * cells), into `v` (resized).

@@ -80,9 +80,11 @@ class CudaBatchedStepper final : public BatchedStepper {
 
   // The initial state crosses to the device once; the copies of it are made there
   // (replication_copies.h).
-  Status start(const Fields& given, const Params& params,
-               const std::vector<Rates>& rates) override {
+  Status start(const Fields& given, const Params& params, const std::vector<Rates>& rates,
+               const std::vector<Rates>& style_rates) override {
     if (params.map.enabled) return Error{"a batch of grids takes no parameter map"};
+    if (!style_rates.empty() && style_rates.size() != rates.size())
+      return Error{"a batch's set B rates do not match its grids"};
     Fields scratch;
     const Fields& initial = floored_state(given, scratch);  // as the twin's copy_in floors it
     if (initial.u.size() != initial.size.cells() || initial.v.size() != initial.size.cells())
@@ -98,10 +100,17 @@ class CudaBatchedStepper final : public BatchedStepper {
       GS_TRY(allocated(u_[i].allocate(all), initial.size, rates.size()));
       GS_TRY(allocated(v_[i].allocate(all), initial.size, rates.size()));
     }
-    GS_TRY(allocated(cudaMalloc(reinterpret_cast<void**>(&rates_), rates.size() * sizeof(Rates)),
+    // Set A's rates, then set B's where they vary by grid.
+    const std::size_t rate_count = rates.size() + style_rates.size();
+    GS_TRY(allocated(cudaMalloc(reinterpret_cast<void**>(&rates_), rate_count * sizeof(Rates)),
                      initial.size, rates.size()));
     GS_CUDA_TRY(cudaMemcpyAsync(rates_, rates.data(), rates.size() * sizeof(Rates),
                                 cudaMemcpyHostToDevice, stream_));
+    if (!style_rates.empty())
+      GS_CUDA_TRY(cudaMemcpyAsync(rates_ + rates.size(), style_rates.data(),
+                                  style_rates.size() * sizeof(Rates), cudaMemcpyHostToDevice,
+                                  stream_));
+    style_rates_ = !style_rates.empty();
     const std::size_t grid_bytes = cells * sizeof(float);
     GS_CUDA_TRY(cudaMemcpyAsync(u_[0].get(), initial.u.data(), grid_bytes, cudaMemcpyHostToDevice,
                                 stream_));
@@ -137,7 +146,8 @@ class CudaBatchedStepper final : public BatchedStepper {
                                  size_.height,
                                  0,
                                  grids_,
-                                 params_};
+                                 params_,
+                                 style_rates_ ? rates_ + grids_ : nullptr};
       GS_CUDA_TRY(launch_batched_step(size_, block_, args, stream_));
       current_ = 1 - current_;
       if ((s + 1) % kStepsBetweenChecks == 0) {
@@ -208,7 +218,8 @@ class CudaBatchedStepper final : public BatchedStepper {
   int grids_ = 0;
   cuda::DeviceBuffer u_[2], v_[2];
   cuda::DeviceArray<std::uint8_t> style_;
-  Rates* rates_ = nullptr;
+  Rates* rates_ = nullptr;  // set A's per grid, then set B's where style_rates_
+  bool style_rates_ = false;
   int current_ = 0;
   bool started_ = false;
 };

@@ -29,6 +29,7 @@ struct BatchedStepArgs {
   int first_grid;  // the grid of blockIdx.z = 0
   int grids;       // grids in all
   Params params;   // everything but set A's F and k (never in parameter-map mode)
+  const Rates* GS_RESTRICT style_rates;  // one per grid, set B's F and k; null: params.style's
 };
 
 // The launch of `count` grids from `first`: the single-grid coalesced shape, `count` deep.
@@ -49,6 +50,10 @@ GS_HD void batched_step_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 bl
   Params p = a.params;
   p.F = a.rates[grid].F;
   p.k = a.rates[grid].k;
+  if (a.style_rates) {
+    p.style.F = a.style_rates[grid].F;
+    p.style.k = a.style_rates[grid].k;
+  }
   const CellValues next = next_cell_values_at<L>(a.u + offset, a.v + offset, a.style, cell.x,
                                                  cell.y, a.width, a.height, p);
   const long i = offset + long(cell.y) * a.width + cell.x;
