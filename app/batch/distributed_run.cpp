@@ -69,9 +69,8 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
   const RankBand& mine = bands[std::size_t(world.rank())];
   distributed::RankExchange exchange = distributed::rank_exchange(
       distributed::halo_messages(bands, job.params.boundary), world.rank(), grid.width);
-  const distributed::EdgeStrips strips =
-      distributed::edge_strips(exchange.sends, grid.width, mine.block_height(), halo,
-                               job.initial.style);
+  const distributed::EdgeStrips strips = distributed::edge_strips(
+      exchange.sends, grid.width, mine.block_height(), halo, job.initial.style);
   Fields own({grid.width, mine.own_rows()});  // this rank's own rows, when they leave the backend
   std::vector<std::unique_ptr<PinnedHostMemory>> pinned;
   const bool on_gpu = backend.capabilities().device_memory;

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gs/style_gradient.h"
+
 namespace gs::batch {
 namespace {
 
@@ -78,6 +80,14 @@ void print_preset_json(std::ostream& out, const PresetLibrary& library) {
       entry["motion"] = to_string(preset.expected->motion);
     }
     if (!preset.note.empty()) entry["note"] = preset.note;
+    if (preset.style) {  // a styled preset: its gradient and set B, as presets.json has them
+      nlohmann::json style{{"gradient", to_string(preset.style->gradient)}};
+      put_if(style, "F", preset.params.style.F);
+      put_if(style, "k", preset.params.style.k);
+      put_if(style, "Du", preset.params.style.Du);
+      put_if(style, "Dv", preset.params.style.Dv);
+      entry["style"] = std::move(style);
+    }
     presets.push_back(std::move(entry));
   }
   out << presets.dump(2) << "\n";

@@ -62,8 +62,8 @@ Status parse_style(const nlohmann::json& j, Preset& preset) {
   if (!gradient) return Error{"style: " + gradient.message()};
   preset.style = PresetStyle{*gradient};
   StyleSetOverrides& b = preset.params.style;
-  for (auto [key, value] : {std::pair{"F", &b.F}, std::pair{"k", &b.k}, std::pair{"Du", &b.Du},
-                            std::pair{"Dv", &b.Dv}})
+  for (auto [key, value] :
+       {std::pair{"F", &b.F}, std::pair{"k", &b.k}, std::pair{"Du", &b.Du}, std::pair{"Dv", &b.Dv}})
     if (style.contains(key)) *value = style.at(key).get<float>();
   return Status::ok();
 }

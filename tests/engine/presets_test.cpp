@@ -16,8 +16,8 @@ TEST(Presets, ShippedLibraryLoadsWithEveryGroupAndValidParameters) {
   ASSERT_TRUE(library) << library.message();
   std::set<std::string> groups;
   for (const PresetGroup& g : library->groups) groups.insert(g.id);
-  EXPECT_EQ(groups,
-            (std::set<std::string>{"pearson", "named", "tutorial", "course", "hand-start"}));
+  EXPECT_EQ(groups, (std::set<std::string>{"pearson", "named", "tutorial", "course", "hand-start",
+                                           "styled"}));
   std::set<std::string> names;
   for (const Preset& p : library->presets) {
     EXPECT_TRUE(groups.count(p.group)) << p.name;
