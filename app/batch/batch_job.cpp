@@ -17,7 +17,6 @@ namespace gs::batch {
 namespace {
 
 Status check_counts(const BatchOptions& o) {
-  if (o.sheet) return Error{"--sheet draws a sweep's contact sheet: give its axes (--sweep-F ...)"};
   if (o.steps && *o.steps < 0) return Error{"--steps must not be negative"};
   if (o.frames && *o.frames < 1) return Error{"--frames must be at least 1"};
   if (o.steps_per_frame && *o.steps_per_frame < 1)

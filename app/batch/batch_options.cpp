@@ -172,7 +172,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                    "--sweep-style-F, columns --sweep-k or --sweep-style-k; --output is then the "
                    "atlas)")
             ->type_name("LOW:HIGH:N"));
-  // Without a sweep --sheet is refused by build_job (a sweep has any two of the axes).
+  // Without a sweep --sheet is refused after parsing (a sweep has any two of the four axes).
   auto* sheet = add_optional(app, "--sheet", o.sheet,
                              "With a sweep: also draw its contact sheet here (PNG; rows along F, "
                              "columns along k)");
@@ -192,6 +192,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+    if (o.sheet && !(o.sweep_F || o.sweep_k || o.sweep_style_F || o.sweep_style_k))
+      throw CLI::RequiresError("--sheet", "a sweep (--sweep-F ...)");
   } catch (const CLI::CallForHelp& e) {
     parsed.exit_code = app.exit(e);
   } catch (const CLI::CallForVersion& e) {

@@ -143,6 +143,40 @@ TEST(BatchStyleSources, AGivenSourceReplacesAnInputsMapAndKeepsItsSetB) {
   EXPECT_NE(kept.out.find("map from the map of '"), std::string::npos) << kept.out;
 }
 
+// A styled preset runs with its own gradient and set B; a --style-* option overrides either.
+TEST(BatchStyleSources, AStyledPresetRunsWithItsMapUnlessAnOptionGivesAnother) {
+  ScratchDir dir;
+  Expected<PresetLibrary> library = load_presets(GS_PRESETS_FILE);
+  ASSERT_TRUE(library) << library.message();
+  const Preset* preset = library->find("spots-inside-stripes");
+  ASSERT_TRUE(preset && preset->style);
+  const ProgramResult run = run_with({"--preset", "spots-inside-stripes"}, dir / "own.h5");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const StateFile own = read_back(dir / "own.h5");
+  EXPECT_EQ(own.fields.style, style_gradient(kGrid, preset->style->gradient));
+  EXPECT_EQ(own.params.style.F, *preset->params.style.F);
+  EXPECT_EQ(own.params.style.k, *preset->params.style.k);
+  EXPECT_EQ(own.params.style.Du, *preset->params.Du) << "set A's Du where B names none";
+  const ProgramResult other =
+      run_with({"--preset", "spots-inside-stripes", "--style-gradient", "y", "--style-k", "0.06"},
+               dir / "other.h5");
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  const StateFile changed = read_back(dir / "other.h5");
+  EXPECT_EQ(changed.fields.style, style_gradient(kGrid, StyleGradient::Y));
+  EXPECT_EQ(changed.params.style.k, 0.06f);
+  EXPECT_EQ(changed.params.style.F, *preset->params.style.F);
+  // --list-presets --json gives the style as presets.json has it.
+  const ProgramResult listed = run_batch({"--list-presets", "--json"});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  for (const nlohmann::json& entry : nlohmann::json::parse(listed.out))
+    if (entry.at("name") == "spots-inside-stripes") {
+      EXPECT_EQ(entry.at("style").at("gradient"), "radial");
+      EXPECT_EQ(float(entry.at("style").at("k").get<double>()), *preset->params.style.k);
+    } else if (entry.at("name") == "mitosis") {
+      EXPECT_FALSE(entry.contains("style"));
+    }
+}
+
 // One line naming the problem, a non-zero exit and no output file.
 void expect_refused(const std::vector<std::string>& style, const std::string& says, int code = 1) {
   ScratchDir dir;

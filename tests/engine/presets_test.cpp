@@ -4,6 +4,7 @@
 #include <set>
 
 #include "gs/presets.h"
+#include "gs/style_gradient.h"
 
 namespace gs {
 namespace {
@@ -162,6 +163,41 @@ TEST(Presets, NamesMatchCaseInsensitively) {
   ASSERT_FALSE(unknown);
   EXPECT_NE(unknown.message().find("unknown preset 'no-such-preset' (valid: "), std::string::npos)
       << unknown.message();
+}
+
+// A styled preset: its gradient and set B (unnamed values left to set A), checked as the rest.
+TEST(Presets, AStyledPresetsMapAndSetBAreReadAndChecked) {
+  Expected<PresetLibrary> good =
+      load_text(one_preset(R"(, "style": {"gradient": "radial", "F": 0.03, "k": 0.061})"));
+  ASSERT_TRUE(good) << good.message();
+  const Preset& p = good->presets.at(0);
+  ASSERT_TRUE(p.style);
+  EXPECT_EQ(p.style->gradient, StyleGradient::Radial);
+  EXPECT_EQ(p.params.style.F, 0.03f);
+  EXPECT_EQ(p.params.style.k, 0.061f);
+  EXPECT_FALSE(p.params.style.Du) << "set A's where unnamed";
+  ParamLayers layers;
+  layers.preset = p.params;
+  const Params layered = layer_params(layers);
+  EXPECT_EQ(layered.style.Du, layered.Du);
+  EXPECT_FALSE(load_text(one_preset("")).value().presets.at(0).style);
+  const std::pair<const char*, const char*> bad[] = {
+      {R"(, "style": {"gradient": "diagonal"})", "unknown gradient 'diagonal'"},
+      {R"(, "style": {"F": 0.03})", "malformed"},
+      {R"(, "style": {"gradient": "x", "Du": 40})", "stab"}};
+  for (const auto& [extra, expected_message] : bad) {
+    Expected<PresetLibrary> library = load_text(one_preset(extra));
+    ASSERT_FALSE(library) << extra;
+    EXPECT_NE(library.message().find(expected_message), std::string::npos) << library.message();
+  }
+  Expected<PresetLibrary> shipped = load_presets(kPresets);
+  ASSERT_TRUE(shipped) << shipped.message();
+  int styled = 0;
+  for (const Preset& preset : shipped->presets) {
+    styled += preset.style ? 1 : 0;
+    EXPECT_EQ(preset.group == "styled", preset.style.has_value()) << preset.name;
+  }
+  EXPECT_EQ(styled, 2);
 }
 
 TEST(Presets, MalformedOrMissingFilesAreErrorsNotCrashes) {
