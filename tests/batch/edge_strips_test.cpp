@@ -13,6 +13,7 @@
 
 #include "gs/cpu_twin_backend.h"
 #include "gs/initial_conditions.h"
+#include "gs/style_gradient.h"
 #include "ranks_in_process.h"
 #include "reference_model.h"
 #include "row_bands.h"
@@ -47,6 +48,25 @@ TEST_P(SendsAheadMatchOneProcess, ToTheBitForAnyRankCountHaloAndChunk) {
         EXPECT_TRUE(spread.u == single.u && spread.v == single.v)
             << ranks << " ranks, halo " << halo << ", chunks of " << chunk;
       }
+}
+
+// With a style map: the strips take their rows of the block's map, so each cell steps ahead with
+// its own mix of the two sets, to the bit.
+TEST_P(SendsAheadMatchOneProcess, WithAStyleMapToo) {
+  const auto [laplacian, boundary] = GetParam();
+  Params params = test::stable_params(laplacian, boundary);
+  params.style = {true, params.F * 1.5f, params.k * 1.1f, params.Du * 0.5f, params.Dv};
+  Fields start = make_initial_fields({37, 29}, InitPattern::Spots, 7);
+  start.style = style_gradient(start.size, StyleGradient::Radial);
+  const int steps = 23;
+  const Fields single = test::run_twin(start, params, steps, 1);
+  for (int ranks : {2, 3})
+    for (int halo : {3, 5}) {
+      const Fields spread = test::run_with_sends_ahead(start, params, ranks, halo, steps, halo, [] {
+        return std::make_unique<CpuTwinBackend>(1);
+      });
+      EXPECT_TRUE(spread.u == single.u && spread.v == single.v) << ranks << " ranks, halo " << halo;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, SendsAheadMatchOneProcess,

@@ -32,12 +32,13 @@ Fields run_with_sends_ahead(const Fields& whole, const Params& params, int ranks
     const RankBand& band = (*bands)[std::size_t(rank)];
     blocks.push_back(make_backend());
     EXPECT_TRUE(blocks.back()->set_params(params));
-    EXPECT_TRUE(blocks.back()->copy_in(cut_block(whole, band)));
+    const Fields block = cut_block(whole, band);
+    EXPECT_TRUE(blocks.back()->copy_in(block));
     ahead.push_back(make_backend());
     EXPECT_TRUE(ahead.back()->set_params(params));
     exchanges.push_back(distributed::rank_exchange(messages, rank, whole.size.width));
-    strips.push_back(
-        edge_strips(exchanges.back().sends, whole.size.width, band.block_height(), halo));
+    strips.push_back(edge_strips(exchanges.back().sends, whole.size.width, band.block_height(),
+                                 halo, block.style));
   }
   // The rows that cross, page-locked for a GPU's copies as a rank's are (nothing on the twin).
   std::vector<std::unique_ptr<PinnedHostMemory>> pinned;

@@ -47,10 +47,13 @@ int rank_below(int rank, int ranks, Boundary boundary) {
 Fields cut_block(const Fields& whole, const RankBand& band) {
   const int width = whole.size.width;
   Fields block({width, band.block_height()});
+  if (!whole.style.empty()) block.style.resize(block.size.cells());
   for (int row = 0; row < band.block_height(); ++row) {
     const long from = long(wrap(band.block_first() + row, whole.size.height)) * width;
     std::copy_n(whole.u.begin() + from, width, block.u.begin() + long(row) * width);
     std::copy_n(whole.v.begin() + from, width, block.v.begin() + long(row) * width);
+    if (!whole.style.empty())
+      std::copy_n(whole.style.begin() + from, width, block.style.begin() + long(row) * width);
   }
   return block;
 }

@@ -37,7 +37,8 @@ Expected<std::vector<RankBand>> split_rows(int height, int ranks, int halo, Boun
 int rank_above(int rank, int ranks, Boundary boundary);
 int rank_below(int rank, int ranks, Boundary boundary);
 
-// The band's block cut from the whole grid: its halo rows wrap around a periodic grid.
+// The band's block cut from the whole grid (its style map's rows too, where it has one): its halo
+// rows wrap around a periodic grid.
 Fields cut_block(const Fields& whole, const RankBand& band);
 // The block's own rows put back into the whole grid.
 void paste_own_rows(const Fields& block, const RankBand& band, Fields& whole);
