@@ -11,6 +11,7 @@
 #include "gs/batched_stepper.h"
 #include "gs/cuda_backend.h"
 #include "gs/initial_conditions.h"
+#include "gs/style_gradient.h"
 #include "reference_model.h"
 
 namespace gs::test {
@@ -21,7 +22,8 @@ constexpr long long kSteps = 301;
 const std::vector<Rates> kRates{
     {0.018f, 0.051f}, {0.022f, 0.055f}, {0.030f, 0.057f}, {0.040f, 0.060f}, {0.046f, 0.063f}};
 
-std::vector<float> swept(BackendChoice choice, const Params& params, const Fields& start) {
+std::vector<float> swept(BackendChoice choice, const Params& params, const Fields& start,
+                         const std::vector<Rates>& style_rates = {}) {
   BackendOptions options;
   options.choice = choice;
   options.cpu_threads = 2;
@@ -31,7 +33,7 @@ std::vector<float> swept(BackendChoice choice, const Params& params, const Field
   EXPECT_EQ(created->stepper->kind(),
             choice == BackendChoice::Cuda ? BackendKind::Cuda : BackendKind::CpuTwin);
   std::vector<float> v;
-  EXPECT_TRUE(created->stepper->start(start, params, kRates));
+  EXPECT_TRUE(created->stepper->start(start, params, kRates, style_rates));
   EXPECT_TRUE(created->stepper->step(kSteps));
   EXPECT_TRUE(created->stepper->read_v(v));
   return v;
@@ -131,6 +133,20 @@ TEST_F(CudaBatchedStepper, OutOfMemoryIsReportedAndNotLeftSticky) {
   ASSERT_TRUE(stepper.start(start, params, kRates));
   const Status stepped = stepper.step(5);
   EXPECT_TRUE(stepped) << stepped.message();
+}
+
+// A style map shared by every grid and each grid's own set B (a sweep of B's F and k): the
+// twin's bits, grid for grid.
+TEST_P(CudaBatchedMatchesTwin, EveryGridWithItsOwnSetB) {
+  Params params = stable_params(std::get<0>(GetParam()), std::get<1>(GetParam()));
+  params.style = {true, 0.03f, 0.06f, params.Du * 0.5f, params.Dv};
+  Fields start = make_initial_fields(kGrid, InitPattern::Spots, 3);
+  start.style = style_gradient(kGrid, StyleGradient::X);
+  std::vector<Rates> style_rates(kRates.rbegin(), kRates.rend());
+  const std::vector<float> gpu = swept(BackendChoice::Cuda, params, start, style_rates);
+  const std::vector<float> twin = swept(BackendChoice::Cpu, params, start, style_rates);
+  ASSERT_EQ(gpu.size(), kRates.size() * kGrid.cells());
+  EXPECT_TRUE(gpu == twin);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, CudaBatchedMatchesTwin, all_stencil_cases(),

@@ -2,9 +2,9 @@
 // process as tests/batch/edge_strips_test.cpp does on the twin: each rank's block and the strips
 // that step its sends ahead on GPUs of their own, the rows crossing through page-locked host
 // memory. The own rows put back together must equal one twin's run, to the bit, for every
-// Laplacian and boundary. MPI plays no part: this is what a GPU adds to a run over ranks. (Left
-// out of compute-sanitizer's pass: its kernels and copies are the other tests', composed, and
-// its dozens of backends would take the pass's time.)
+// Laplacian and boundary, with a style map too. MPI plays no part: this is what a GPU adds to a run
+// over ranks. (Left out of compute-sanitizer's pass: its kernels and copies are the other tests',
+// composed, and its dozens of backends would take the pass's time.)
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -12,6 +12,7 @@
 
 #include "gs/cuda_backend.h"
 #include "gs/initial_conditions.h"
+#include "gs/style_gradient.h"
 #include "ranks_in_process.h"
 #include "reference_model.h"
 
@@ -44,6 +45,20 @@ TEST_P(CudaRanksMatchTwin, BlocksAndSendsAheadOnGpusGiveTheBitsOfOneTwin) {
     ASSERT_EQ(spread.size, single.size);
     EXPECT_TRUE(spread.u == single.u && spread.v == single.v) << ranks << " ranks, halo " << halo;
   }
+}
+
+// With a style map: each block and each stack of strips holds its rows of the map.
+TEST_P(CudaRanksMatchTwin, WithAStyleMapToo) {
+  const auto [laplacian, boundary] = GetParam();
+  Params params = test::stable_params(laplacian, boundary);
+  params.style = {true, params.F * 1.5f, params.k * 1.1f, params.Du * 0.5f, params.Dv};
+  Fields start = make_initial_fields({301, 199}, InitPattern::Spots, 5);
+  start.style = style_gradient(start.size, StyleGradient::Radial);
+  const int steps = 45;
+  const Fields single = run_twin(start, params, steps, 1);
+  const Fields spread = run_with_sends_ahead(start, params, 3, 8, steps, 8, cuda_backend);
+  ASSERT_EQ(spread.size, single.size);
+  EXPECT_TRUE(spread.u == single.u && spread.v == single.v);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllLaplaciansAndBoundaries, CudaRanksMatchTwin, all_stencil_cases(),
