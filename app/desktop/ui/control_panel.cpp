@@ -10,6 +10,7 @@
 #include "colormap.h"
 #include "demo_controls.h"
 #include "panel_widgets.h"
+#include "seed_image_panel.h"
 #include "setup_clipboard.h"
 
 #include "gs/backend.h"
@@ -51,6 +52,7 @@ void run_section(const PanelContext& c) {
     if (ImGui::SliderInt("steps/frame", &steps, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic))
       c.commands.push_back(command::SetStepsPerFrame{steps});
   }
+  seed_image_controls(c);
 }
 
 void map_section(const PanelContext& c) {
