@@ -72,7 +72,8 @@ TEST(SeedImageLine, ReadsItsOptionsAndWritesThemBack) {
   EXPECT_EQ(seed.options.noise, 0.1f);
   EXPECT_EQ(seed.options.seed, 9u);
   const std::string line = to_script_line(c);
-  const auto& again = std::get<command::SeedImage>(parsed(line));
+  const Command read_back = parsed(line);
+  const auto& again = std::get<command::SeedImage>(read_back);
   EXPECT_EQ(again.path, seed.path);
   EXPECT_EQ(again.options.threshold, seed.options.threshold);
   EXPECT_EQ(again.options.noise, seed.options.noise);
@@ -165,9 +166,11 @@ TEST(SimulationSeedImage, CopyAsScriptSeedsFromThePictureAgain) {
   auto other = simulation({20, 20});
   Expected<std::vector<Command>> commands = parse_pasted_script(script);
   ASSERT_TRUE(commands) << commands.message();
-  for (const Command& c : *commands)
-    if (const std::optional<SimulationCommand> part = simulation_part(c))
+  for (const Command& c : *commands) {
+    if (const std::optional<SimulationCommand> part = simulation_part(c)) {
       ASSERT_TRUE(other->apply(*part)) << to_script_line(c);
+    }
+  }
   const Fields a = state_of(*sim), b = state_of(*other);
   EXPECT_TRUE(a.u == b.u && a.v == b.v);
   // After a reset the run no longer starts from the picture, and the script says so.

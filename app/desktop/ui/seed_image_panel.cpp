@@ -22,6 +22,11 @@ void seed_image_controls(const PanelContext& c) {
   ImGui::SliderFloat("noise", &options.noise, 0.0f, 1.0f, "%.3f");
   if (ImGui::Button("Seed from image"))
     c.commands.push_back(command::SeedImage{edit.seed_image_path, options});
+  // The stamp takes the picture the simulation last seeded from, with that seed's options.
+  if (c.simulation.last_picture())
+    ImGui::Checkbox("brush stamps the picture (click)", &edit.stamp_brush);
+  else
+    ImGui::TextDisabled("seed from a picture to stamp it with the brush");
   ImGui::TreePop();
 }
 
