@@ -43,7 +43,10 @@ TEST(AppSeedImage, SeedsThePicturesStateAndTheSetupRepeatsIt) {
   EXPECT_TRUE(out.u == expected.u && out.v == expected.v);
 
   const std::string setup = read_file(dir / "setup.gs");
-  EXPECT_NE(setup.find("\n" + seed_line + "\n"), std::string::npos) << setup;
+  // Every digit the float needs, as the setup writes every number.
+  const std::string written =
+      "seed-image " + (dir / "p.png").string() + " channel=green fit=fill noise=0.100000001 seed=3";
+  EXPECT_NE(setup.find("\n" + written + "\n"), std::string::npos) << setup;
   // The setup's lines in a fresh app (another grid to start with) make the same state.
   const ProgramResult again =
       run_app_headless(dir, "backend cpu\nsize 20 20\npause\n" + setup + "save " +
