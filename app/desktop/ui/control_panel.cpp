@@ -52,7 +52,6 @@ void run_section(const PanelContext& c) {
     if (ImGui::SliderInt("steps/frame", &steps, 1, 10000, "%d", ImGuiSliderFlags_Logarithmic))
       c.commands.push_back(command::SetStepsPerFrame{steps});
   }
-  seed_image_controls(c);
 }
 
 void map_section(const PanelContext& c) {
@@ -285,6 +284,8 @@ void state_section(const PanelContext& c) {
   ImGui::TextDisabled("HDF5, as grayscott-batch reads and writes it");
   // With a state file, how a discovery is handed on: the lines that make this setup again.
   if (ImGui::Button("Copy as script (Ctrl+C)")) copy_setup_to_clipboard(c.simulation, c.view);
+  // Here, not under Simulation, whose open section leaves the panel no line to spare.
+  seed_image_controls(c);
 }
 
 }  // namespace

@@ -20,8 +20,11 @@ void seed_image_controls(const PanelContext& c) {
     options.threshold = threshold ? std::optional<float>(0.5f) : std::nullopt;
   if (options.threshold) ImGui::SliderFloat("at", &*options.threshold, 0.0f, 1.0f, "%.2f");
   ImGui::SliderFloat("noise", &options.noise, 0.0f, 1.0f, "%.3f");
+  const bool named = edit.seed_image_path[0] != '\0';
+  ImGui::BeginDisabled(!named);  // a seed needs a picture
   if (ImGui::Button("Seed from image"))
     c.commands.push_back(command::SeedImage{edit.seed_image_path, options});
+  ImGui::EndDisabled();
   // The stamp takes the picture the simulation last seeded from, with that seed's options.
   if (c.simulation.last_picture())
     ImGui::Checkbox("brush stamps the picture (click)", &edit.stamp_brush);
