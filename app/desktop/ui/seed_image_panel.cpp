@@ -10,8 +10,8 @@ void seed_image_controls(const PanelContext& c) {
   if (!ImGui::TreeNode("Seed from image...")) return;
   PanelState& edit = c.state;
   PictureSeedOptions& options = edit.seed_image;
-  ImGui::InputTextWithHint("picture", "PNG or JPEG file (or drop one on the window)",
-                           edit.seed_image_path, sizeof edit.seed_image_path);
+  ImGui::InputTextWithHint("picture", "PNG or JPEG (or drop one)", edit.seed_image_path,
+                           sizeof edit.seed_image_path);
   enum_combo("channel", options.placement.channel);
   enum_combo("fit", options.placement.fit);
   ImGui::Checkbox("seed where bright", &options.placement.from_bright);
