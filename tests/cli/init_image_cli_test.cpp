@@ -102,6 +102,11 @@ TEST(BatchInitImage, ItsOptionsNeedItAndItExcludesTheOtherStarts) {
     EXPECT_EQ(result.exit_code, 2) << words;
     EXPECT_NE(result.err.find(words), std::string::npos) << result.err;
   }
+  const ProgramResult bench = run_batch({"--init-image", picture, "--bench"});
+  EXPECT_EQ(bench.exit_code, 1);
+  EXPECT_NE(bench.err.find("--bench measures generated states: drop --init-image"),
+            std::string::npos)
+      << bench.err;
 }
 
 TEST(BatchInitImage, EveryBadPictureIsOneLineNamingTheFile) {
