@@ -34,8 +34,8 @@ Status Simulation::seed_image(const command::SeedImage& seed) {
   GS_TRY(backend_->copy_in(start));
   message_ = "seeded from " + seed.path + " (" + std::to_string(picture->width) + "x" +
              std::to_string(picture->height) + " picture, " +
-             std::string(gs::to_string(seed.options.placement.fit)) + " on the " + to_string(size()) +
-             " grid)";
+             std::string(gs::to_string(seed.options.placement.fit)) + " on the " +
+             to_string(size()) + " grid)";
   last_picture_ = std::make_shared<const Picture>(std::move(picture).value());
   last_picture_options_ = seed.options;
   picture_seed_ = seed;
