@@ -1,7 +1,9 @@
 #include "batch_job.h"
 
+#include <functional>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -11,6 +13,7 @@
 #include "gs/output_file.h"
 #include "gs/presets.h"
 #include "gs/state_file.h"
+#include "init_image.h"
 #include "style_source.h"
 
 namespace gs::batch {
@@ -56,19 +59,42 @@ std::size_t run_bytes_per_cell(bool output, bool frames_output) {
          (frames_output ? kFrameBuffers * sizeof(float) : 0);
 }
 
+// Rows [first, first + count) of a generated start on a grid this size.
+using RowsMaker = std::function<Fields(GridSize grid, int first, int count)>;
+
+RowsMaker pattern_rows(InitPattern pattern, std::uint64_t seed) {
+  return [pattern, seed](GridSize grid, int first, int count) {
+    return make_initial_rows(grid, pattern, seed, first, count);
+  };
+}
+
 // The generated starting state, once its grid is known to be valid and its rows (all, or
 // `rows`) to fit in memory.
-Expected<Fields> generate_initial(long width, long height, InitPattern pattern, std::uint64_t seed,
+Expected<Fields> generate_initial(long width, long height, const RowsMaker& make_rows,
                                   std::size_t bytes_per_cell,
                                   std::optional<GridRowSpan> rows = std::nullopt) {
   GS_TRY(check_grid_size(width, height));
   const GridSize size{int(width), int(height)};
   if (!rows) {
     GS_TRY(check_fits_in_memory(size, bytes_per_cell));
-    return make_initial_fields(size, pattern, seed);
+    return make_rows(size, 0, size.height);
   }
   GS_TRY(check_block_fits_in_memory(size, rows->count, rows->ranks, bytes_per_cell));
-  return make_initial_rows(size, pattern, seed, rows->first, rows->count);
+  return make_rows(size, rows->first, rows->count);
+}
+
+// --init-image's rows, or --init's: the picture is read here, once (over ranks by every rank,
+// each failing alike on a bad one).
+Expected<RowsMaker> starting_rows(const BatchOptions& options) {
+  if (!options.init_image)
+    return pattern_rows(parse_enum<InitPattern>(options.init.value_or("square")).value(),
+                        options.seed);
+  Expected<app::Picture> picture = read_init_image(options);
+  if (!picture) return picture.status();
+  return RowsMaker([picture = std::make_shared<const app::Picture>(std::move(picture).value()),
+                    seed = init_image_options(options)](GridSize grid, int first, int count) {
+    return app::seed_rows_from_picture(*picture, seed, grid, first, count);
+  });
 }
 
 // --input whole, in one process.
@@ -211,7 +237,8 @@ Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& rea
   job.params = *params;
 
   if (!options.input) {
-    const InitPattern pattern = parse_enum<InitPattern>(options.init.value_or("square")).value();
+    Expected<RowsMaker> make_rows = starting_rows(options);
+    if (!make_rows) return make_rows.status();
     const long width = options.width.value_or(kDefaultGrid.width);
     const long height = options.height.value_or(kDefaultGrid.height);
     std::optional<GridRowSpan> block;
@@ -223,8 +250,7 @@ Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& rea
       rows.first = block->first;
       job.block_of_grid = GridSize{int(width), int(height)};
     }
-    Expected<Fields> initial =
-        generate_initial(width, height, pattern, options.seed, bytes_per_cell, block);
+    Expected<Fields> initial = generate_initial(width, height, *make_rows, bytes_per_cell, block);
     if (!initial) return initial.status();
     job.initial = std::move(initial).value();
   }
@@ -261,7 +287,7 @@ Expected<BatchJob> make_generated_job(const GeneratedRun& run) {
   job.frames_output = run.frames_output;
   if (job.frames_output) GS_TRY(OutputFile(*job.frames_output).check_writable());
   Expected<Fields> initial =
-      generate_initial(run.size.width, run.size.height, run.init, run.seed,
+      generate_initial(run.size.width, run.size.height, pattern_rows(run.init, run.seed),
                        run_bytes_per_cell(false, job.frames_output.has_value()));
   if (!initial) return initial.status();
   job.initial = std::move(initial).value();

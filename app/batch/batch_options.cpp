@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <tuple>
@@ -28,6 +29,9 @@ CLI::Option* add_optional(CLI::App& app, const std::string& name, std::optional<
       name, [&target](const T& value) { target = value; }, help);
 }
 
+template <class T>
+using Store = std::function<void(T)>;
+
 // More threads than this only oversubscribe the cores (and tens of thousands exhaust the
 // process's threads).
 int max_threads() {
@@ -36,6 +40,54 @@ int max_threads() {
 
 // Enough to load any machine this runs on many times over.
 constexpr int kMaxBusyLoops = 256;
+
+// A fraction in [0, 1] into `target` (a strict number, as every other).
+CLI::Option* add_fraction(CLI::App& app, const std::string& name, Store<float> store,
+                          const std::string& help) {
+  return app
+      .add_option_function<std::string>(
+          name,
+          [name, store](const std::string& text) {
+            std::string problem;
+            const std::optional<float> value = cli::parse_real_number(text, problem);
+            if (!value) throw CLI::ValidationError(name, problem);
+            if (!(*value >= 0 && *value <= 1))
+              throw CLI::ValidationError(name, "'" + text + "' is not between 0 and 1");
+            store(*value);
+          },
+          help)
+      ->type_name("0..1");
+}
+
+// --init-image and its sub-options, which need it; it excludes --init and --input.
+void add_init_image_options(CLI::App& app, BatchOptions& o, CLI::Option* init, CLI::Option* input) {
+  auto* image =
+      add_optional(app, "--init-image", o.init_image,
+                   "Start from a picture (PNG, JPEG, ...): v where it is dark, resampled onto the "
+                   "grid")
+          ->excludes(init)
+          ->excludes(input);
+  app.add_option("--init-image-channel", o.init_image_channel,
+                 "The picture's channel that seeds: luminance, red, green, blue or alpha")
+      ->check(CLI::IsMember({"luminance", "red", "green", "blue", "alpha"}))
+      ->needs(image);
+  app.add_flag("--init-image-bright", o.init_image_bright,
+               "Seed where the picture is bright (default: where it is dark)")
+      ->needs(image);
+  app.add_option("--init-image-fit", o.init_image_fit,
+                 "How the picture lies on the grid: stretch, fit, fill, tile or centre (default "
+                 "fit)")
+      ->check(CLI::IsMember({"stretch", "fit", "fill", "tile", "centre"}))
+      ->needs(image);
+  add_fraction(
+      app, "--init-image-threshold", [&o](float t) { o.init_image_threshold = t; },
+      "Seed fully at this strength and above, nowhere below (default: smoothly)")
+      ->needs(image);
+  add_fraction(
+      app, "--init-image-noise", [&o](float a) { o.init_image_noise = a; },
+      "Noise of this amplitude on u and v, seeded by --seed (default 0)")
+      ->needs(image);
+}
 
 }  // namespace
 
@@ -118,6 +170,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       "Start from a state file (HDF5); its shape sets the grid");
   input->excludes(init);
   add_style_options(app, o.style, o.params.style);
+  add_init_image_options(app, o, init, input);
 
   // Counts stay far from overflowing when added to a state's step (at most 2^53).
   constexpr long long kMaxSteps = 1LL << 53, kMaxFrameCount = (1LL << 31) - 1;

@@ -34,6 +34,14 @@ struct BatchOptions {
   StyleOptions style;  // a style map's source and set B's preset (set B's values: params.style)
   std::uint64_t seed = 1;
   std::optional<std::string> input;
+  // --init-image: a picture as the starting pattern (app/pictures/picture_seed.h), its options
+  // as given (names checked here, turned into the pictures' types by build_job).
+  std::optional<std::string> init_image;
+  std::string init_image_channel = "luminance";
+  bool init_image_bright = false;
+  std::string init_image_fit = "fit";
+  std::optional<float> init_image_threshold;
+  float init_image_noise = 0;
   std::optional<long long> steps;
   std::optional<long long> frames;
   std::optional<long long> steps_per_frame;

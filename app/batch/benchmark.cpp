@@ -241,6 +241,8 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
         "--frames-output"};
   if (options.keep_diverged)
     return Error{"--keep-diverged keeps the last finite state in --output: give --output too"};
+  if (options.init_image)  // its patterns are the generated ones (--init)
+    return Error{"--bench measures generated states: drop --init-image"};
   if (options.busy) return run_contention_benchmark(options, out);
   BackendOptions chosen = backend_options(options);
   // The CPU twin is measured on both of its loops, side by side, whichever --cpu-path named.

@@ -11,6 +11,7 @@
 #include "gs/initial_conditions.h"
 #include "gs/output_file.h"
 #include "gs/pattern_measures.h"
+#include "init_image.h"
 #include "style_source.h"
 #include "sweep_sheet.h"
 
@@ -183,9 +184,16 @@ Expected<SweepPlan> build_sweep(const BatchOptions& options) {
   if (Status fits = check_fits_in_memory(size, std::size_t(plan.runs()) * 6 * sizeof(float)); !fits)
     return Error{"the sweep's " + std::to_string(plan.runs()) + " runs: " + fits.message()};
   GS_TRY(check_room_for_atlas(plan, size));
-  plan.init = options.init.value_or("square");
   plan.seed = options.seed;
-  plan.initial = make_initial_fields(size, *parse_enum<InitPattern>(plan.init), plan.seed);
+  if (options.init_image) {  // every run from the picture (the atlas's `init` names it)
+    Expected<app::Picture> picture = read_init_image(options);
+    if (!picture) return picture.status();
+    plan.init = init_image_description(options);
+    plan.initial = app::seed_from_picture(*picture, init_image_options(options), size);
+  } else {
+    plan.init = options.init.value_or("square");
+    plan.initial = make_initial_fields(size, *parse_enum<InitPattern>(plan.init), plan.seed);
+  }
   if (style_map) {
     Expected<std::optional<StyleRows>> style =
         made_style_rows(options, *preset, size, 0, size.height);

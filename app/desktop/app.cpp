@@ -110,6 +110,7 @@ bool App::frame(double seconds_since_start) {
   surface_->poll_events();
   if (const Status status = finish_load(); !status) return fail(status.message());
   if (const Status status = run_script(seconds_since_start); !status) return fail(status.message());
+  queue_file_drops();
   apply_person_commands();
   if (const Status status = apply_script_controls(); !status) return fail(status.message());
   if (next_script_) start_next_script();

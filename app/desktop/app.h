@@ -76,6 +76,8 @@ class App {
   // script's own lines).
   Status run_script(double now_s);
   void apply_person_commands();
+  // Files dropped onto the window since the last frame, queued as a person's commands.
+  void queue_file_drops();
   Status apply_script_controls();
   // The demo asked for this frame takes over; after a frame is shown, a demo that has ended
   // gives way to the script that started it. True when the app should end with the script.

@@ -77,7 +77,8 @@ Status App::apply_to_simulation(const SimulationCommand& command) {
   // An automatic range follows a new field at once, not up to ten frames later (v drawn over u's
   // range is one flat colour).
   const bool new_field = simulation_->display_field() != field_before ||
-                         std::holds_alternative<command::LoadState>(command);
+                         std::holds_alternative<command::LoadState>(command) ||
+                         std::holds_alternative<command::SeedImage>(command);
   if (view_.auto_range && new_field)
     GS_TRY(measure_view_range(view_, simulation_->backend(), simulation_->display_field()));
   return Status::ok();

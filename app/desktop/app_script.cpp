@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app.h"
+#include "file_drop.h"
 #include "gs/output_file.h"
 #include "script_words.h"
 
@@ -24,6 +25,17 @@ Status App::run_script(double now_s) {
       [this](const Command& command, const std::string& origin) { return apply(command, origin); });
 }
 
+void App::queue_file_drops() {
+  for (const FileDrop& drop : surface_->take_file_drops()) {
+    const DropAction action = drop_action(drop);
+    if (!action.notice.empty()) {
+      std::cerr << "grayscott: " << action.notice << "\n";
+      caption_.show_notice(action.notice);
+    }
+    if (action.command) queue_.push_back(*action.command);
+  }
+}
+
 void App::apply_person_commands() {
   const bool was_running = simulation_->running();
   for (const Command& command : queue_) {
@@ -32,7 +44,8 @@ void App::apply_person_commands() {
       std::cerr << "grayscott: " << status.message() << "\n";
       // A state not saved or not loaded is said in the window too (the panel may be hidden).
       if (std::holds_alternative<command::SaveState>(command) ||
-          std::holds_alternative<command::LoadState>(command))
+          std::holds_alternative<command::LoadState>(command) ||
+          std::holds_alternative<command::SeedImage>(command))
         caption_.show_notice(status.message());
     }
   }

@@ -46,7 +46,7 @@ bool cuda_only(const app::Command& command) {
 
 TEST(AppDemoTruth, EachDemoIsALectureWithAGpuAndWithoutOne) {
   const std::vector<app::DemoScript> demos = app::list_demos(data_directory() / "assets" / "demos");
-  ASSERT_EQ(demos.size(), 5u);
+  ASSERT_EQ(demos.size(), 6u);
   for (const app::DemoScript& demo : demos) {
     SCOPED_TRACE(demo.name);
     const std::vector<app::ScriptLine> gpu = demo_lines(demo.name, true);

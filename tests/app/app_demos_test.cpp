@@ -22,8 +22,8 @@ namespace gs::test {
 namespace {
 
 // Every shipped demo, by name (its file name without .gs), as the menu sorts them.
-const std::vector<std::string> kShippedDemos = {"coalescing", "parameter-map", "pcie-toll",
-                                                "pearson-tour", "twin-vs-gpu"};
+const std::vector<std::string> kShippedDemos = {"coalescing",   "parameter-map", "pcie-toll",
+                                                "pearson-tour", "picture-seed",  "twin-vs-gpu"};
 
 constexpr double kWaitScale = 0.05;
 
@@ -134,6 +134,7 @@ TEST_P(ShippedDemo, RunsToItsEndShowingEachCaption) {
   std::filesystem::copy(build_data() / "shaders", data / "shaders");
   std::filesystem::copy_file(build_data() / "assets" / "presets.json",
                              data / "assets" / "presets.json");
+  std::filesystem::copy(build_data() / "assets" / "pictures", data / "assets" / "pictures");
   const int captions = write_scaled_demo(build_data() / "assets" / "demos" / (name + ".gs"),
                                          data / "assets" / "demos" / (name + ".gs"), dir.path());
   ASSERT_GE(captions, 1) << "no demo " << name << " in " << build_data();

@@ -39,6 +39,9 @@ std::vector<Command> samples() {
       command::Paint{12.5f, 3.25f, 8.0f, 0.75f, false, GridPoint{-1.5f, 30.0f}},
       command::Paint{1.0f, 2.0f, 3.0f, 0.5f, true, GridPoint{4.0f, 5.25f}},
       command::Pick{0.1f, 99.9f},
+      command::SeedImage{"a picture.png",
+                         {{PictureChannel::Alpha, true, PictureFit::Centre}, 0.3f, 0.01f, 12}},
+      command::Stamp{10.5f, 20, 7},
       command::SetCaptureFolder{"captures"},
       command::RecordStart{},  // the V key: a timestamped name
       command::RecordStart{"", 16, 60},

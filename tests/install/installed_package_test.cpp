@@ -200,7 +200,8 @@ TEST_F(InstalledPackage, DesktopEntryIsValidAndNamesTheInstalledProgramAndIcon) 
 
 TEST_F(InstalledPackage, DemoScriptsAndDataAreInstalled) {
   const std::filesystem::path data = installed("share/grayscott-live");
-  for (const char* file : {"shaders/field.vert", "shaders/field.frag", "assets/presets.json"})
+  for (const char* file : {"shaders/field.vert", "shaders/field.frag", "assets/presets.json",
+                           "assets/pictures/gray-scott.png"})  // the picture-seed demo's
     EXPECT_TRUE(std::filesystem::is_regular_file(data / file)) << file;
   // The preset selector's thumbnails, one per preset, made by the build.
   const Expected<PresetLibrary> presets = load_presets(data / "assets/presets.json");

@@ -2,6 +2,7 @@
 #include "command_script.h"
 
 #include "script_words.h"
+#include "seed_image_words.h"
 
 namespace gs::app {
 
@@ -47,6 +48,11 @@ std::string to_script_line(const Command& command) {
                    number_text(c.y) + " " + number_text(c.radius) +
                    (c.erase ? "" : " " + number_text(c.value)) +
                    (c.from ? " from " + number_text(c.from->x) + " " + number_text(c.from->y) : "");
+          },
+          [](const command::SeedImage& c) { return seed_image_line(c); },
+          [](const command::Stamp& c) {
+            return "stamp " + number_text(c.x) + " " + number_text(c.y) + " " +
+                   number_text(c.radius);
           },
           [](const command::Pick& c) {
             return "pick " + number_text(c.x) + " " + number_text(c.y);

@@ -16,6 +16,7 @@
 #include "gs/backend_factory.h"
 #include "gs/enum_names.h"
 #include "gs/initial_conditions.h"
+#include "picture_seed.h"
 
 namespace gs::app {
 
@@ -122,6 +123,18 @@ struct Pick {
   float x;
   float y;
 };
+// A picture as the starting pattern (picture_seed.h), resampled onto the grid as it is.
+struct SeedImage {
+  std::string path;
+  PictureSeedOptions options;
+};
+// The brush's stamp: the last seed's picture (with its options) seeded into the square of side
+// 2 * radius centred on (x, y), as a seed of that square would be.
+struct Stamp {
+  float x;
+  float y;
+  float radius;
+};
 // The HDF5 state file of grayscott-batch: fields and parameters.
 struct SaveState {
   std::string path;
@@ -180,7 +193,7 @@ using SimulationCommand =
     std::variant<command::LoadPreset, command::SetSimulation, command::Resize,
                  command::SelectBackend, command::SetStepsPerFrame, command::Run, command::Pause,
                  command::Step, command::Reset, command::SaveState, command::LoadState,
-                 command::Paint, command::Pick>;
+                 command::Paint, command::Pick, command::SeedImage, command::Stamp>;
 using AppCommand =
     std::variant<command::SetView, command::AddFavourite, command::RemoveFavourite,
                  command::SelectTransfer, command::Screenshot, command::SetCaptureFolder,

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -24,6 +25,13 @@ struct ButtonEvent {
   bool down = false;  // pressed; else released
   float x = 0.0f;     // where the pointer was, in window units (ImGui's mouse positions)
   float y = 0.0f;
+};
+
+// Files dropped onto the window, as the window system named them, and whether Shift was held:
+// a plain drop seeds from the picture, a drop with Shift is meant as a style map (file_drop.h).
+struct FileDrop {
+  std::vector<std::string> paths;
+  bool shift = false;
 };
 
 template <class Press>
@@ -45,5 +53,6 @@ class PressQueue {
 
 using KeyPressQueue = PressQueue<KeyPress>;
 using ButtonEventQueue = PressQueue<ButtonEvent>;
+using FileDropQueue = PressQueue<FileDrop>;
 
 }  // namespace gs::app

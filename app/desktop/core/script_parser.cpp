@@ -14,6 +14,7 @@
 #include "gs/fields.h"
 #include "gs/initial_conditions.h"
 #include "script_words.h"
+#include "seed_image_words.h"
 
 namespace gs::app {
 namespace {
@@ -231,6 +232,17 @@ Expected<Command> parse_command(std::string_view line) {
     return Command{command::Pick{float(at[0]), float(at[1])}};
   }
   if (word == "paint" || word == "erase") return parse_paint(words);
+  if (word == "seed-image") return parse_seed_image(rest);
+  if (word == "stamp") {  // the brush's stamp: the last seed's picture, 2 * RADIUS across
+    if (args != 3) return usage("X Y RADIUS");
+    double numbers[3] = {0.0, 0.0, 0.0};
+    for (std::size_t i = 0; i < 3; ++i) {
+      Expected<double> number = parse_number(words[i + 1], name + ": ");
+      if (!number) return Error{number.message()};
+      numbers[i] = *number;
+    }
+    return Command{command::Stamp{float(numbers[0]), float(numbers[1]), float(numbers[2])}};
+  }
   if (word == "caption") return Command{command::Caption{std::string(rest)}};
   if (word == "require") {
     if (args != 1) return usage("cuda");

@@ -21,7 +21,8 @@ SetupState setup_of(const Simulation& simulation, const ViewState& view) {
       simulation.preset_name(),   simulation.preset_label() == simulation.preset_name(),
       simulation.params(),        simulation.size(),
       simulation.init(),          simulation.seed(),
-      simulation.display_field(), view};
+      simulation.display_field(), view,
+      simulation.picture_seed()};
 }
 
 std::vector<Command> setup_commands(const SetupState& setup) {
@@ -50,6 +51,7 @@ std::vector<Command> setup_commands(const SetupState& setup) {
   // The grid, then a fresh start on it (a reset also sets the init and seed it uses later).
   commands.push_back(command::Resize{setup.size.width, setup.size.height});
   commands.push_back(command::Reset{setup.init, setup.seed});
+  if (setup.picture_seed) commands.push_back(*setup.picture_seed);
   // The view: the field, its colours and their range.
   commands.push_back(command::SetSimulation{Sim::Field, setup.field});
   commands.push_back(command::SetView{View::Colormap, setup.view.colormap});

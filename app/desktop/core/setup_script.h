@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,8 @@ struct SetupState {
   std::uint64_t seed = 1;
   DisplayField field = DisplayField::V;
   ViewState view;
+  // The picture the run started from, seeded again after the reset.
+  std::optional<command::SeedImage> picture_seed;
 };
 
 SetupState setup_of(const Simulation& simulation, const ViewState& view);

@@ -119,6 +119,7 @@ Status Simulation::reset(std::optional<InitPattern> init, std::optional<std::uin
     start.style = std::move(current.style);
   }
   GS_TRY(backend_->copy_in(start));
+  picture_seed_.reset();
   divergence_.reset();
   total_steps_ = 0;
   message_ = "reset: " + std::string(to_string(init_)) + ", seed " + std::to_string(seed_);
@@ -227,6 +228,7 @@ Status Simulation::adopt_state(const StateFile& state, const std::string& path) 
     return copied;
   }
   params_ = params;
+  picture_seed_.reset();
   total_steps_ = state.step.value_or(0);
   divergence_.reset();
   message_ = "loaded " + path + " (" + to_string(state.fields.size) + ", step " +
@@ -272,6 +274,8 @@ Status Simulation::apply(const SimulationCommand& command) {
                           return backend_->paint(brush);
                         },
                         [&](const command::Pick& c) { return pick(c.x, c.y); },
+                        [&](const command::SeedImage& c) { return seed_image(c); },
+                        [&](const command::Stamp& c) { return stamp(c); },
                     },
                     command);
 }

@@ -82,6 +82,12 @@ class Simulation {
   // `load PATH` takes it instead of reading the file again.
   void hand_in_state(StateFile state, const std::string& path);
 
+  // The picture the running state started from (`seed-image`), for Copy as script; a reset or a
+  // load starts it from something else and clears it.
+  const std::optional<command::SeedImage>& picture_seed() const { return picture_seed_; }
+  // The last picture seeded from, kept after a reset: what the brush stamps.
+  const std::shared_ptr<const Picture>& last_picture() const { return last_picture_; }
+
   // The divergence check: pauses on NaN or infinity and says with which parameters.
   Status check_divergence();
   const std::optional<std::string>& divergence() const { return divergence_; }
@@ -96,6 +102,9 @@ class Simulation {
   Status pick(float x, float y);
   Status save_state(const std::string& path);
   Status load_state(const std::string& path);
+  // simulation_picture.cpp: the grid seeded from a picture, and a picture stamped on it.
+  Status seed_image(const command::SeedImage& seed);
+  Status stamp(const command::Stamp& stamp);
   // The state takes the running one's place, with the parameters the file names; when it
   // cannot, the running state stays as it was.
   Status adopt_state(const StateFile& state, const std::string& path);
@@ -119,6 +128,9 @@ class Simulation {
   bool reseed_on_pick_ = false;
   // Choosing a preset starts it from its recommended state unless the user keeps the state.
   bool reseed_on_preset_ = true;
+  std::optional<command::SeedImage> picture_seed_;
+  std::shared_ptr<const Picture> last_picture_;
+  PictureSeedOptions last_picture_options_;
   std::optional<std::string> divergence_;
   std::string message_;
 };

@@ -80,6 +80,18 @@ void queue_button(GLFWwindow* window, int button, int action, int) {
   input.buttons.push({button, action == GLFW_PRESS, input.cursor_x, input.cursor_y});
 }
 
+// Files dropped onto the window, with the Shift key's state at the drop (GLFW's drop callback
+// carries no modifiers): the frame turns them into commands (file_drop.h).
+void queue_drop(GLFWwindow* window, int count, const char** paths) {
+  WindowInput& input = *static_cast<WindowInput*>(glfwGetWindowUserPointer(window));
+  input.arrived = true;
+  FileDrop drop;
+  for (int i = 0; i < count; ++i) drop.paths.emplace_back(paths[i]);
+  drop.shift = glfwGetKey(window, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS ||
+               glfwGetKey(window, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
+  input.drops.push(drop);
+}
+
 void note_events(GLFWwindow* window, WindowInput* input) {
   glfwSetWindowUserPointer(window, input);
   glfwSetCursorPosCallback(window, follow_cursor);
@@ -88,7 +100,7 @@ void note_events(GLFWwindow* window, WindowInput* input) {
   glfwSetScrollCallback(window, note_event<double, double>);
   glfwSetKeyCallback(window, queue_key);
   glfwSetCharCallback(window, note_event<unsigned>);
-  glfwSetDropCallback(window, note_event<int, const char**>);
+  glfwSetDropCallback(window, queue_drop);
   glfwSetWindowFocusCallback(window, note_event<int>);
   glfwSetWindowSizeCallback(window, note_event<int, int>);
   glfwSetFramebufferSizeCallback(window, note_event<int, int>);
@@ -163,6 +175,10 @@ std::vector<KeyPress> GlfwWindow::take_key_presses() {
 }
 std::vector<ButtonEvent> GlfwWindow::take_button_events() {
   return input_.buttons.take();
+}
+
+std::vector<FileDrop> GlfwWindow::take_file_drops() {
+  return input_.drops.take();
 }
 void GlfwWindow::present() {
   glfwSwapBuffers(window_);

@@ -18,6 +18,7 @@ struct WindowInput {
   bool arrived = false;
   KeyPressQueue keys;
   ButtonEventQueue buttons;
+  FileDropQueue drops;
   float cursor_x = 0.0f, cursor_y = 0.0f;  // the last pointer position the events gave
 };
 
@@ -37,6 +38,7 @@ class GlfwWindow final : public RenderSurface {
   bool take_events() override;
   std::vector<KeyPress> take_key_presses() override;
   std::vector<ButtonEvent> take_button_events() override;
+  std::vector<FileDrop> take_file_drops() override;
   void present() override;
   SurfaceSize framebuffer_size() const override;
   SurfaceSize window_size() const override;

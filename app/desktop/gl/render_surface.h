@@ -44,6 +44,8 @@ class RenderSurface {
   // The mouse-button presses and releases since the last call, each with where the pointer was
   // (none offscreen): a drag's ends, which a slow frame would otherwise miss.
   virtual std::vector<ButtonEvent> take_button_events() = 0;
+  // The files dropped onto the window since the last call (none offscreen).
+  virtual std::vector<FileDrop> take_file_drops() { return {}; }
   // Shows the frame just drawn (a buffer swap; a flush offscreen).
   virtual void present() = 0;
 

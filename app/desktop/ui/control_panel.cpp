@@ -10,6 +10,7 @@
 #include "colormap.h"
 #include "demo_controls.h"
 #include "panel_widgets.h"
+#include "seed_image_panel.h"
 #include "setup_clipboard.h"
 
 #include "gs/backend.h"
@@ -283,6 +284,8 @@ void state_section(const PanelContext& c) {
   ImGui::TextDisabled("HDF5, as grayscott-batch reads and writes it");
   // With a state file, how a discovery is handed on: the lines that make this setup again.
   if (ImGui::Button("Copy as script (Ctrl+C)")) copy_setup_to_clipboard(c.simulation, c.view);
+  // Here, not under Simulation, whose open section leaves the panel no line to spare.
+  seed_image_controls(c);
 }
 
 }  // namespace

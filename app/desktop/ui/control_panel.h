@@ -35,6 +35,11 @@ struct PanelState {
   int video_fps = 30;
   // The state file being typed; empty: state.h5 in the capture folder (App::apply).
   char state_path[512] = "";
+  // "Seed from image...": the picture being typed and the seed's options.
+  char seed_image_path[512] = "";
+  PictureSeedOptions seed_image;
+  // The brush stamps the last seed's picture where the field is clicked, instead of painting.
+  bool stamp_brush = false;
   // Where this frame's Timings plot went (none: not drawn), for the layout check.
   std::optional<DrawnPlot> timings_plot;
   // Where this frame's preset list box went and how its open list looked (preset_list.h).

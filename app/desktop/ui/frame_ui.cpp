@@ -39,9 +39,13 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
                                   ui.key_presses, c.commands);
   if (result.keys.copy_setup) copy_setup_to_clipboard(c.simulation, c.view);
   if (result.keys.paste_setup) result.paste_problem = paste_setup_from_clipboard(c.commands);
-  if (std::optional<command::Paint> paint = brush_under_mouse(c.view, map_mode, layout.field, shown,
-                                                              ui.button_events, ui.brush_stroke))
+  if (c.state.stamp_brush && !map_mode) {  // the brush stamps the picture (seed_image_panel.h)
+    if (std::optional<command::Stamp> stamp = stamp_under_mouse(c.view, layout.field, shown))
+      c.commands.push_back(*stamp);
+  } else if (std::optional<command::Paint> paint = brush_under_mouse(
+                 c.view, map_mode, layout.field, shown, ui.button_events, ui.brush_stroke)) {
     c.commands.push_back(*paint);
+  }
   push_zoom_and_pan(c.view, layout.field, shown, c.simulation.size(), c.commands);
   result.timings_plot = c.state.timings_plot;
   result.preset_combo = c.state.preset_combo;

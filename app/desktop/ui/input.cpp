@@ -172,6 +172,17 @@ std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_
   return stroke.paint_at(cell, pressed, pressed_at, erasing, view.brush_radius, view.brush_value);
 }
 
+std::optional<command::Stamp> stamp_under_mouse(const ViewState& view, const ScreenRect& field,
+                                                const GridRegion& shown) {
+  if (!ImGui::IsMouseClicked(ImGuiMouseButton_Left) || ImGui::GetIO().KeyShift ||
+      ImGui::GetIO().WantCaptureMouse)
+    return std::nullopt;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const std::optional<GridPoint> cell = window_to_grid(mouse.x, mouse.y, field, shown);
+  if (!cell) return std::nullopt;
+  return command::Stamp{cell->x, cell->y, view.brush_radius};
+}
+
 void push_zoom_and_pan(const ViewState& view, const ScreenRect& field, const GridRegion& shown,
                        GridSize grid, std::vector<Command>& commands) {
   const ImGuiIO& io = ImGui::GetIO();

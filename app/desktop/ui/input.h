@@ -88,6 +88,11 @@ std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_
                                                 const std::vector<ButtonEvent>& buttons,
                                                 BrushStroke& stroke);
 
+// The brush's stamp mode: a left click on the field (not a drag, not with Shift, which pans)
+// stamps the last seed's picture there, the brush's diameter across.
+std::optional<command::Stamp> stamp_under_mouse(const ViewState& view, const ScreenRect& field,
+                                                const GridRegion& shown);
+
 // The mouse wheel zooms about the cursor; a middle-drag, or a shift+left-drag, pans: as
 // `view zoom` and `view center` commands.
 void push_zoom_and_pan(const ViewState& view, const ScreenRect& field, const GridRegion& shown,
