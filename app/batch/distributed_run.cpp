@@ -4,6 +4,7 @@
 #include <chrono>
 #include <memory>
 
+#include "gs/xdmf_file.h"
 #include "progress_bar.h"
 #include "rank_files.h"
 #include "rank_frame_writer.h"
@@ -140,7 +141,11 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
     frames.reset();
     const auto io_start = Clock::now();
     GS_TRY(frames_file->reserve(frame_bytes * std::uintmax_t(job.frames), world));
-    GS_TRY(frames_file->finish());
+    GS_TRY(frames_file->finish(
+        job.xdmf ? describe_frames(
+                       *job.frames_output, grid,
+                       frame_times(job.start_step, job.steps_per_frame, job.frames, job.params.dt))
+                 : std::string()));
     report.io_s += seconds_since(io_start);
     report.parallel_io = frames_file->parallel();
   }
@@ -152,7 +157,10 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
     if (!created) return created.status();
     GS_TRY(world.agree((*created)->file().write_state(report.size, own_range, own, job.params,
                                                       report.final_step)));
-    GS_TRY((*created)->finish());
+    GS_TRY((*created)->finish(
+        job.xdmf ? describe_state(*job.output, grid, !own.style.empty(),
+                                  double(report.final_step) * double(job.params.dt))
+                 : std::string()));
     report.io_s += seconds_since(io_start);
     report.parallel_io = (*created)->parallel();
   }
