@@ -94,7 +94,8 @@ class Simulation {
   Status switch_backend(BackendChoice choice);
   Status load_preset(const std::string& name);
   Status pick(float x, float y);
-  Status save_state(const std::string& path);
+  // With `xdmf`, its XDMF description beside it (gs/xdmf_file.h).
+  Status save_state(const std::string& path, bool xdmf = true);
   Status load_state(const std::string& path);
   // The state takes the running one's place, with the parameters the file names; when it
   // cannot, the running state stays as it was.
