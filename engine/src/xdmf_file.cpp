@@ -174,7 +174,15 @@ std::vector<double> frame_times(std::int64_t start_step, long long steps_per_fra
   return times;
 }
 
+Status check_xdmf_name(const fs::path& data_path) {
+  const std::string name = data_path.filename().string();
+  if (name.find(':') == std::string::npos) return Status::ok();
+  return Error{"cannot describe '" + printable_path(data_path) +
+               "' in XDMF: readers take the ':' in its name for the end of the file's name"};
+}
+
 Expected<OutputFile> stage_xdmf(const fs::path& data_path, const std::string& xml) {
+  GS_TRY(check_xdmf_name(data_path));
   return write_file_staged(xdmf_path_for(data_path), xml.data(), xml.size());
 }
 

@@ -97,6 +97,17 @@ def main():
               f"a shared description: refused, saying how not to ({result.stderr.strip()})")
         check(files_in(folder) == [], f"a shared description: left {files_in(folder)}")
 
+        # A name XDMF cannot hold (readers end the file's name at a ':'): refused, unless
+        # --no-xdmf.
+        folder = fresh(root, "colon")
+        result = run(small + ["--steps", "10", "--output", f"{folder}/a:b.h5"])
+        check(result.returncode != 0 and "a:b.h5" in result.stderr and
+              "--no-xdmf" in result.stderr, f"a ':' in the name: refused ({result.stderr.strip()})")
+        check(files_in(folder) == [], f"a ':' in the name: left {files_in(folder)}")
+        result = run(small + ["--steps", "10", "--output", f"{folder}/a:b.h5", "--no-xdmf"])
+        check(result.returncode == 0 and files_in(folder) == ["a:b.h5"],
+              f"a ':' in the name with --no-xdmf: written ({result.stderr.strip()})")
+
         # A run stopped by a signal: no description, no HDF5 file, no temporary.
         folder = fresh(root, "stopped")
         process = subprocess.Popen(
@@ -112,15 +123,18 @@ def main():
         check(process.returncode != 0, f"stopped by SIGINT: fails ({process.returncode})")
         check(files_in(folder) == [], f"stopped by SIGINT: left {files_in(folder)} ({stderr})")
 
-        # The app: `save PATH --no-xdmf` writes the state alone, `save PATH` both.
+        # The app: `save PATH --no-xdmf` writes the state alone, `save PATH` both, and a name
+        # XDMF cannot hold is the script line's error, nothing written.
         if APP:
             folder = fresh(root, "app")
             with open(f"{root}/app.txt", "w") as script:
                 script.write(f"step 5\nsave {folder}/plain.h5 --no-xdmf\nsave {folder}/both.h5\n"
-                             "quit\n")
+                             f"save {folder}/a:b.h5\nquit\n")
             result = run([APP, "--headless", "--backend", "cpu", "--width", "32", "--height",
                           "16", "--script", f"{root}/app.txt"])
-            check(result.returncode == 0, f"the app's saves ({result.stderr.strip()})")
+            check(result.returncode != 0 and "a:b.h5" in result.stderr and
+                  "--no-xdmf" in result.stderr,
+                  f"the app's saves: a ':' in the name refused ({result.stderr.strip()})")
             check(files_in(folder) == ["both.h5", "both.xmf", "plain.h5"],
                   f"the app's saves: got {files_in(folder)}")
     finally:

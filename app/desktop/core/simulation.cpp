@@ -191,6 +191,8 @@ Status Simulation::save_state(const std::string& path, bool xdmf) {
     return Error{"'" + whole_path(path) + "' not written: the state holds NaN or infinity (first " +
                  "at cell " + *cell + "): the simulation diverged (reset to recover)"};
   if (!params_.style.enabled) state.style.clear();  // a style map no longer running is not saved
+  if (Status nameable = check_xdmf_name(path); xdmf && !nameable)
+    return Error{nameable.message() + " (save PATH --no-xdmf saves the state without it)"};
   GS_TRY(write_state(path, state, params_, total_steps_, xdmf ? XdmfFile::Write : XdmfFile::Skip));
   message_ = "saved " + whole_path(path);
   return Status::ok();

@@ -44,7 +44,12 @@ std::string describe_atlas(const std::filesystem::path& data_path, GridSize size
 std::vector<double> frame_times(std::int64_t start_step, long long steps_per_frame,
                                 long long frames, double dt);
 
-// The description of `data_path` written beside it under a temporary name (gs/output_file.h).
+// Fails, naming the file, when the data file's name cannot be written into a description: XDMF
+// readers take the first ':' in "NAME:/dataset" as the end of the file's name.
+Status check_xdmf_name(const std::filesystem::path& data_path);
+
+// The description of `data_path` written beside it under a temporary name (gs/output_file.h),
+// once check_xdmf_name passes.
 Expected<OutputFile> stage_xdmf(const std::filesystem::path& data_path, const std::string& xml);
 
 // Moves a staged data file into place, then its staged description (if any). When the
