@@ -26,8 +26,14 @@ def check(condition, what):
         print("FAIL:", what)
 
 
-def run(args):
-    return subprocess.run(args, capture_output=True, text=True, timeout=120)
+def run(args, extra_env=None):
+    return subprocess.run(args, capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, **(extra_env or {})))
+
+
+# Mesa leaks inside its drivers where LeakSanitizer can neither name nor suppress it (as the app's
+# own tests say): a sanitized app runs without the leak check.
+APP_ENV = {"ASAN_OPTIONS": "detect_leaks=0"}
 
 
 def files_in(folder):
@@ -131,7 +137,7 @@ def main():
                 script.write(f"step 5\nsave {folder}/plain.h5 --no-xdmf\nsave {folder}/both.h5\n"
                              f"save {folder}/a:b.h5\nquit\n")
             result = run([APP, "--headless", "--backend", "cpu", "--width", "32", "--height",
-                          "16", "--script", f"{root}/app.txt"])
+                          "16", "--script", f"{root}/app.txt"], APP_ENV)
             check(result.returncode != 0 and "a:b.h5" in result.stderr and
                   "--no-xdmf" in result.stderr,
                   f"the app's saves: a ':' in the name refused ({result.stderr.strip()})")
