@@ -60,13 +60,9 @@ Status RankFile::finish(const std::string& xdmf_description) {
   file_.reset();
   if (!output_) return world_.agree(Status::ok());
   release_unused_space(output_->temp_path());
-  std::optional<OutputFile> description;
-  if (!xdmf_description.empty()) {
-    Expected<OutputFile> staged = stage_xdmf(shown_name_, xdmf_description);
-    if (!staged) return world_.agree(staged.status());
-    description.emplace(std::move(staged).value());
-  }
-  return world_.agree(commit_with_description(*output_, description));
+  Expected<std::optional<OutputFile>> description = stage_xdmf(shown_name_, xdmf_description);
+  if (!description) return world_.agree(description.status());
+  return world_.agree(commit_with_description(*output_, *description));
 }
 
 }  // namespace gs::batch

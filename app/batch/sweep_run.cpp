@@ -84,13 +84,10 @@ SweepAtlas make_atlas(const SweepPlan& plan, std::vector<float> v,
 Status write_outputs(const SweepPlan& plan, const SweepAtlas& atlas) {
   Expected<OutputFile> atlas_file = stage_atlas(plan.atlas, atlas);
   if (!atlas_file) return atlas_file.status();
-  std::optional<OutputFile> atlas_description;
-  if (plan.xdmf) {
-    Expected<OutputFile> staged =
-        stage_xdmf(plan.atlas, describe_atlas(plan.atlas, atlas.size, atlas.F, atlas.k));
-    if (!staged) return staged.status();
-    atlas_description.emplace(std::move(staged).value());
-  }
+  Expected<std::optional<OutputFile>> atlas_description =
+      stage_xdmf(plan.atlas, plan.xdmf ? describe_atlas(plan.atlas, atlas.size, atlas.F, atlas.k)
+                                       : std::string());
+  if (!atlas_description) return atlas_description.status();
   std::optional<OutputFile> sheet_file;
   Status sheet_written = Status::ok();
   if (plan.sheet) {
@@ -103,7 +100,7 @@ Status write_outputs(const SweepPlan& plan, const SweepAtlas& atlas) {
       sheet_written = staged.status();
   }
   if (termination_requested()) return Error{"interrupted"};
-  GS_TRY(commit_with_description(*atlas_file, atlas_description));
+  GS_TRY(commit_with_description(*atlas_file, *atlas_description));
   if (!sheet_written)
     return Error{sheet_written.message() + " (the atlas '" + whole_path(plan.atlas) +
                  "' is written)"};

@@ -120,15 +120,12 @@ Status FrameWriter::finish() {
   if (!closed)
     return Error{
         hdf5::with_last_error("cannot finish '" + impl_->output.final_path().string() + "'")};
-  std::optional<OutputFile> description;
-  if (!impl_->xdmf_times.empty()) {
-    const std::filesystem::path& path = impl_->given_path;
-    Expected<OutputFile> staged =
-        stage_xdmf(path, describe_frames(path, impl_->size, impl_->xdmf_times));
-    if (!staged) return staged.status();
-    description.emplace(std::move(staged).value());
-  }
-  return commit_with_description(impl_->output, description);
+  const std::filesystem::path& path = impl_->given_path;
+  Expected<std::optional<OutputFile>> description = stage_xdmf(
+      path, impl_->xdmf_times.empty() ? std::string()
+                                      : describe_frames(path, impl_->size, impl_->xdmf_times));
+  if (!description) return description.status();
+  return commit_with_description(impl_->output, *description);
 }
 
 }  // namespace gs

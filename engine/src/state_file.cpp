@@ -337,15 +337,12 @@ Status write_state(const std::filesystem::path& path, const Fields& fields, cons
   Expected<OutputFile> data = hdf5::stage_new_file(
       path, [&](hid_t file) { return write_contents(file, fields, params, step); });
   if (!data) return data.status();
-  std::optional<OutputFile> description;
-  if (xdmf == XdmfFile::Write) {
-    const double time = double(step) * double(params.dt);
-    Expected<OutputFile> staged =
-        stage_xdmf(path, describe_state(path, fields.size, !fields.style.empty(), time));
-    if (!staged) return staged.status();
-    description.emplace(std::move(staged).value());
-  }
-  return commit_with_description(*data, description);
+  Expected<std::optional<OutputFile>> description = stage_xdmf(
+      path, xdmf == XdmfFile::Write ? describe_state(path, fields.size, !fields.style.empty(),
+                                                     double(step) * double(params.dt))
+                                    : std::string());
+  if (!description) return description.status();
+  return commit_with_description(*data, *description);
 }
 
 }  // namespace gs

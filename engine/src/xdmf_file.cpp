@@ -181,9 +181,12 @@ Status check_xdmf_name(const fs::path& data_path) {
                "' in XDMF: readers take the ':' in its name for the end of the file's name"};
 }
 
-Expected<OutputFile> stage_xdmf(const fs::path& data_path, const std::string& xml) {
+Expected<std::optional<OutputFile>> stage_xdmf(const fs::path& data_path, const std::string& xml) {
+  if (xml.empty()) return std::optional<OutputFile>();
   GS_TRY(check_xdmf_name(data_path));
-  return write_file_staged(xdmf_path_for(data_path), xml.data(), xml.size());
+  Expected<OutputFile> staged = write_file_staged(xdmf_path_for(data_path), xml.data(), xml.size());
+  if (!staged) return staged.status();
+  return std::optional<OutputFile>(std::move(staged).value());
 }
 
 Status commit_with_description(OutputFile& data, std::optional<OutputFile>& description) {

@@ -92,12 +92,9 @@ TEST_F(XdmfFile, ADescriptionThatCannotBeWrittenLeavesNeitherFile) {
 TEST_F(XdmfFile, ADescriptionThatCannotBeMovedIntoPlaceTakesItsDataFileBack) {
   Expected<OutputFile> data = write_file_staged(dir_ / "d.h5", "data", 4);
   ASSERT_TRUE(data) << data.message();
-  std::optional<OutputFile> description;
-  {
-    Expected<OutputFile> staged = stage_xdmf(dir_ / "d.h5", "<Xdmf/>");
-    ASSERT_TRUE(staged) << staged.message();
-    description.emplace(std::move(staged).value());
-  }
+  Expected<std::optional<OutputFile>> staged = stage_xdmf(dir_ / "d.h5", "<Xdmf/>");
+  ASSERT_TRUE(staged && staged->has_value()) << staged.status().message();
+  std::optional<OutputFile>& description = *staged;
   fs::create_directory(dir_ / "d.xmf");  // appears while the data was being written
   const Status committed = commit_with_description(*data, description);
   ASSERT_FALSE(committed);

@@ -48,9 +48,10 @@ std::vector<double> frame_times(std::int64_t start_step, long long steps_per_fra
 // readers take the first ':' in "NAME:/dataset" as the end of the file's name.
 Status check_xdmf_name(const std::filesystem::path& data_path);
 
-// The description of `data_path` written beside it under a temporary name (gs/output_file.h),
-// once check_xdmf_name passes.
-Expected<OutputFile> stage_xdmf(const std::filesystem::path& data_path, const std::string& xml);
+// The description `xml` of `data_path` written beside it under a temporary name
+// (gs/output_file.h), once check_xdmf_name passes; none for an empty `xml` (none asked for).
+Expected<std::optional<OutputFile>> stage_xdmf(const std::filesystem::path& data_path,
+                                               const std::string& xml);
 
 // Moves a staged data file into place, then its staged description (if any). When the
 // description cannot follow, the data file just moved is removed again, so neither is left
