@@ -3,7 +3,8 @@
 # when not root. `--tests` adds what the test suite needs (GoogleTest, clang-format, Xvfb with
 # Mesa's software OpenGL for the app's tests, Open MPI and its flavour of HDF5 for grayscott-batch
 # over ranks, dpkg-dev, file and desktop-file-utils for the test that builds the .deb and checks
-# its desktop entry);
+# its desktop entry, and ParaView's Python, pvpython, with h5py for the test that opens the XDMF
+# files through ParaView's readers);
 # `--fuzz` what the fuzz targets build with (clang with libFuzzer and the sanitizers' runtimes,
 # LLVM's OpenMP, gdb for the backtrace of an abort inside libhdf5). Safe to run again.
 set -euo pipefail
@@ -14,7 +15,7 @@ packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-jso
 for arg in "$@"; do
   case "$arg" in
     --tests) packages+=(libgtest-dev clang-format xvfb xauth xdotool libgl1-mesa-dri ffmpeg openmpi-bin
-      libopenmpi-dev libhdf5-openmpi-dev dpkg-dev file desktop-file-utils) ;;
+      libopenmpi-dev libhdf5-openmpi-dev dpkg-dev file desktop-file-utils python3-paraview python3-h5py) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev libomp-14-dev gdb) ;;
     *) echo "bootstrap.sh: unknown option '$arg' (known: --tests, --fuzz)" >&2; exit 2 ;;
   esac

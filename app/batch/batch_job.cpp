@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "gs/cuda_backend.h"
 #include "gs/diverged_state.h"
@@ -15,6 +16,7 @@
 #include "gs/state_file.h"
 #include "init_image.h"
 #include "style_source.h"
+#include "xdmf_outputs.h"
 
 namespace gs::batch {
 namespace {
@@ -50,7 +52,11 @@ Status check_files(const BatchOptions& options, const BatchJob& job) {
                      " name the same file '" + files[b].second->string() + "'"};
   for (const auto& path : {job.output, job.frames_output})
     if (path) GS_TRY(OutputFile(*path).check_writable());
-  return Status::ok();
+  if (!job.xdmf) return Status::ok();
+  std::vector<NamedFile> described, others;
+  for (const auto& [option, path] : files)
+    if (path) (std::string(option) == "--input" ? others : described).push_back({option, *path});
+  return check_xdmf_outputs(described, others);
 }
 
 // Bytes per cell a run needs at most, with the buffers of the files it writes.
@@ -199,6 +205,7 @@ Expected<BatchJob> build_job(const BatchOptions& options, const InputReader& rea
   if (options.keep_diverged && !options.output)
     return Error{"--keep-diverged keeps the last finite state in --output: give --output too"};
   job.keep_diverged = options.keep_diverged;
+  job.xdmf = !options.no_xdmf;
   GS_TRY(check_files(options, job));
 
   const std::size_t bytes_per_cell =

@@ -33,6 +33,8 @@ struct BatchJob {
   std::optional<std::filesystem::path> output;
   std::optional<std::filesystem::path> frames_output;
   bool keep_diverged = false;  // on divergence, write the last finite state to `output`
+  // Each HDF5 output with its XDMF description beside it (gs/xdmf_file.h); off for the benchmark.
+  bool xdmf = false;
   // Set when `initial` is one rank's block of a grid this size (over ranks: --input read, or
   // the starting state generated, a block apiece).
   std::optional<GridSize> block_of_grid;

@@ -190,6 +190,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
   app.add_flag("--keep-diverged", o.keep_diverged,
                "When the run diverges (NaN or infinity), still write the last finite state to "
                "--output (the run fails all the same)");
+  app.add_flag("--no-xdmf", o.no_xdmf,
+               "Write no XDMF description (NAME.xmf, for ParaView and VisIt) beside the HDF5 "
+               "files");
   add_whole_number(
       app, "--halo", 1, kMaxHalo, [&o](int n) { o.halo = n; },
       "Under mpirun: rows each rank computes again beyond its band of rows, so ranks exchange "

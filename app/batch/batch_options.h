@@ -48,6 +48,7 @@ struct BatchOptions {
   std::optional<std::string> output;
   std::optional<std::string> frames_output;
   bool keep_diverged = false;
+  bool no_xdmf = false;     // no XDMF description beside the HDF5 files (gs/xdmf_file.h)
   int halo = kDefaultHalo;  // under MPI: rows of halo, steps between exchanges
   // Under MPI: whether each rank steps the rows it sends ahead of its block, so the exchange
   // travels while the block steps: "on", "off", or "auto" (on where the backend steps on a GPU).

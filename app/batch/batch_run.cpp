@@ -9,6 +9,7 @@
 #include "gs/frame_writer.h"
 #include "gs/state_file.h"
 #include "gs/termination.h"
+#include "gs/xdmf_file.h"
 #include "progress_bar.h"
 #include "stopwatch.h"
 
@@ -42,6 +43,10 @@ class TimedBackend {
   RunReport& report_;
 };
 
+XdmfFile xdmf_file(const BatchJob& job) {
+  return job.xdmf ? XdmfFile::Write : XdmfFile::Skip;
+}
+
 // The divergence check (the backend's own reduction: nothing but the answer crosses to the
 // host), after every call and before every frame is written. With --keep-diverged it also keeps
 // a copy of the last state that passed, to write under --output when a later one fails.
@@ -64,7 +69,7 @@ class DivergenceWatch {
          << p.Dv << ", dt " << p.dt << " (try a smaller dt, or other F and k)";
     std::string message = text.str();
     if (job_.keep_diverged && job_.output) {
-      GS_TRY(write_state(*job_.output, last_finite_, p, last_finite_step_));
+      GS_TRY(write_state(*job_.output, last_finite_, p, last_finite_step_, xdmf_file(job_)));
       message += "; the state at step " + std::to_string(last_finite_step_) + " is in '" +
                  job_.output->string() + "'";
     } else if (job_.output) {
@@ -104,6 +109,9 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
         FrameWriter::create(*job.frames_output, report.size, int(job.frames), kFrameQueueDepth);
     if (!created) return created.status();
     writer = std::move(created).value();
+    if (job.xdmf)
+      writer->describe_with_xdmf(
+          frame_times(job.start_step, job.steps_per_frame, job.frames, job.params.dt));
     report.frames_in_background = true;
   }
 
@@ -140,7 +148,7 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
     Fields final_state;
     GS_TRY(timed.call(timed->copy_out(final_state)));
     const auto io_start = Clock::now();
-    GS_TRY(write_state(*job.output, final_state, job.params, report.final_step));
+    GS_TRY(write_state(*job.output, final_state, job.params, report.final_step, xdmf_file(job)));
     report.io_s += seconds_since(io_start);
     // A signal during the write: the file is finished and in place; the run still stops as
     // interrupted.

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <memory>
 
+#include "gs/xdmf_file.h"
 #include "progress_bar.h"
 #include "rank_files.h"
 #include "rank_frame_writer.h"
@@ -141,7 +142,13 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
     frames.reset();
     const auto io_start = Clock::now();
     GS_TRY(frames_file->reserve(frame_bytes * std::uintmax_t(job.frames), world));
-    GS_TRY(frames_file->finish());
+    // Its XDMF description, rank 0's to write (rank_files.h).
+    const std::string description =
+        job.xdmf && root ? describe_frames(*job.frames_output, grid,
+                                           frame_times(job.start_step, job.steps_per_frame,
+                                                       job.frames, job.params.dt))
+                         : std::string();
+    GS_TRY(frames_file->finish(description));
     report.io_s += seconds_since(io_start);
     report.parallel_io = frames_file->parallel();
   }
@@ -158,7 +165,11 @@ Expected<RunReport> run_distributed(const BatchJob& job, Backend& backend, Backe
     if (!created) return created.status();
     GS_TRY(world.agree((*created)->file().write_state(report.size, own_range, own, job.params,
                                                       report.final_step)));
-    GS_TRY((*created)->finish());
+    const std::string description =
+        job.xdmf && root ? describe_state(*job.output, grid, !own.style.empty(),
+                                          double(report.final_step) * double(job.params.dt))
+                         : std::string();
+    GS_TRY((*created)->finish(description));
     report.io_s += seconds_since(io_start);
     report.parallel_io = (*created)->parallel();
   }

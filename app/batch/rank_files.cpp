@@ -3,6 +3,7 @@
 #include <string>
 
 #include "disk_space.h"
+#include "gs/xdmf_file.h"
 
 namespace gs::batch {
 namespace {
@@ -54,11 +55,14 @@ RankFile::~RankFile() {
   file_.reset();
 }
 
-Status RankFile::finish() {
+Status RankFile::finish(const std::string& xdmf_description) {
   GS_TRY(world_.agree(file_->close()));
   file_.reset();
-  if (output_) release_unused_space(output_->temp_path());
-  return world_.agree(output_ ? output_->commit() : Status::ok());
+  if (!output_) return world_.agree(Status::ok());
+  release_unused_space(output_->temp_path());
+  Expected<std::optional<OutputFile>> description = stage_xdmf(shown_name_, xdmf_description);
+  if (!description) return world_.agree(description.status());
+  return world_.agree(commit_with_description(*output_, *description));
 }
 
 }  // namespace gs::batch

@@ -41,14 +41,16 @@ class RankFile {
   Status reserve(std::uintmax_t data_bytes, distributed::MpiWorld& world);
   // Whether every rank writes through MPI-IO.
   bool parallel() const { return parallel_; }
-  // Closes the file on every rank, then moves it into place (rank 0): the agreed outcome.
-  Status finish();
+  // Closes the file on every rank, then moves it into place (rank 0): the agreed outcome. With
+  // `xdmf_description` (gs/xdmf_file.h; rank 0's counts), rank 0 writes it beside the file and
+  // moves the two into place together.
+  Status finish(const std::string& xdmf_description = {});
 
  private:
   explicit RankFile(distributed::MpiWorld& world) : world_(world) {}
 
   distributed::MpiWorld& world_;
-  std::string shown_name_;  // the path as given, for messages
+  std::string shown_name_;  // the path as given, for messages and its description's place
   bool parallel_ = false;
   std::optional<OutputFile> output_;      // rank 0's guard
   std::unique_ptr<CollectiveFile> file_;  // closed by every rank together

@@ -14,6 +14,7 @@
 #include "init_image.h"
 #include "style_source.h"
 #include "sweep_sheet.h"
+#include "xdmf_outputs.h"
 
 namespace gs::batch {
 namespace {
@@ -79,7 +80,10 @@ Status check_outputs(const SweepPlan& plan) {
     GS_TRY(OutputFile(*plan.sheet).check_writable());
     GS_TRY(check_sweep_sheet(plan));
   }
-  return Status::ok();
+  if (!plan.xdmf) return Status::ok();
+  std::vector<NamedFile> others;
+  if (plan.sheet) others.push_back({"--sheet", *plan.sheet});
+  return check_xdmf_outputs({{"--output", plan.atlas}}, others);
 }
 
 // Every F and every k of the lattice on the shared parameters: validate() checks each (negative
@@ -154,6 +158,7 @@ Expected<SweepPlan> build_sweep(const BatchOptions& options) {
   plan.steps = *options.steps;
   plan.motion_steps = motion_window(plan.steps);
   plan.atlas = *options.output;
+  plan.xdmf = !options.no_xdmf;
   if (options.sheet) plan.sheet = *options.sheet;
   plan.sheet_tile_px = options.sheet_tile_px.value_or(default_tile_px(plan));
   GS_TRY(check_outputs(plan));

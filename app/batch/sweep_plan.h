@@ -34,6 +34,7 @@ struct SweepPlan {
   long long steps = 0;
   long long motion_steps = 0;  // the last steps over which a run's motion is measured
   std::filesystem::path atlas;
+  bool xdmf = true;  // the atlas's XDMF description beside it (gs/xdmf_file.h)
   std::optional<std::filesystem::path> sheet;
   int sheet_tile_px = 128;
 

@@ -15,6 +15,7 @@
 #include "gs/output_file.h"
 #include "gs/pattern_measures.h"
 #include "gs/termination.h"
+#include "gs/xdmf_file.h"
 #include "stopwatch.h"
 #include "sweep_sheet.h"
 
@@ -93,6 +94,10 @@ SweepAtlas make_atlas(const SweepPlan& plan, std::vector<float> v,
 Status write_outputs(const SweepPlan& plan, const SweepAtlas& atlas) {
   Expected<OutputFile> atlas_file = stage_atlas(plan.atlas, atlas);
   if (!atlas_file) return atlas_file.status();
+  Expected<std::optional<OutputFile>> atlas_description =
+      stage_xdmf(plan.atlas, plan.xdmf ? describe_atlas(plan.atlas, atlas.size, atlas.F, atlas.k)
+                                       : std::string());
+  if (!atlas_description) return atlas_description.status();
   std::optional<OutputFile> sheet_file;
   Status sheet_written = Status::ok();
   if (plan.sheet) {
@@ -105,7 +110,7 @@ Status write_outputs(const SweepPlan& plan, const SweepAtlas& atlas) {
       sheet_written = staged.status();
   }
   if (termination_requested()) return Error{"interrupted"};
-  GS_TRY(atlas_file->commit());
+  GS_TRY(commit_with_description(*atlas_file, *atlas_description));
   if (!sheet_written)
     return Error{sheet_written.message() + " (the atlas '" + whole_path(plan.atlas) +
                  "' is written)"};

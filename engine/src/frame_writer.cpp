@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gs/bounded_worker.h"
+#include "gs/xdmf_file.h"
 
 #include "hdf5_handle.h"
 #include "state_file_layout.h"
@@ -14,18 +15,20 @@ namespace gs {
 
 struct FrameWriter::Impl {
   OutputFile output;
+  std::filesystem::path given_path;  // as named: its description goes beside it
   hdf5::Handle file;
   hdf5::Handle dataset;
   GridSize size;
   int frame_count = 0;
-  int frames_pushed = 0;  // the simulation thread's count
+  int frames_pushed = 0;           // the simulation thread's count
+  std::vector<double> xdmf_times;  // empty: no description
   // The writer thread's own: made there, with that thread's HDF5 error stack silenced.
   hdf5::Handle memory_space;
   hdf5::Handle file_space;
   // Last: stopped (its queue written) before the file it writes is closed.
   std::optional<BoundedWorker<std::vector<float>>> worker;
 
-  explicit Impl(const std::filesystem::path& path) : output(path) {}
+  explicit Impl(const std::filesystem::path& path) : output(path), given_path(path) {}
 
   Status write(const std::vector<float>& frame, std::int64_t index);
 };
@@ -101,6 +104,10 @@ Status FrameWriter::push(std::vector<float> frame) {
   return Status::ok();
 }
 
+void FrameWriter::describe_with_xdmf(std::vector<double> frame_times) {
+  impl_->xdmf_times = std::move(frame_times);
+}
+
 Status FrameWriter::finish() {
   GS_TRY(impl_->worker->finish());
   const std::int64_t written = impl_->worker->done();
@@ -113,7 +120,12 @@ Status FrameWriter::finish() {
   if (!closed)
     return Error{
         hdf5::with_last_error("cannot finish '" + impl_->output.final_path().string() + "'")};
-  return impl_->output.commit();
+  const std::filesystem::path& path = impl_->given_path;
+  Expected<std::optional<OutputFile>> description = stage_xdmf(
+      path, impl_->xdmf_times.empty() ? std::string()
+                                      : describe_frames(path, impl_->size, impl_->xdmf_times));
+  if (!description) return description.status();
+  return commit_with_description(impl_->output, *description);
 }
 
 }  // namespace gs

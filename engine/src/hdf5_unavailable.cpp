@@ -40,7 +40,8 @@ Expected<StateFile> check_state(const std::filesystem::path& path) {
   return unavailable(path);
 }
 
-Status write_state(const std::filesystem::path& path, const Fields&, const Params&, std::int64_t) {
+Status write_state(const std::filesystem::path& path, const Fields&, const Params&, std::int64_t,
+                   XdmfFile) {
   return unavailable(path);
 }
 
@@ -62,6 +63,7 @@ std::vector<float> FrameWriter::acquire_buffer() {
 Status FrameWriter::push(std::vector<float>) {
   return Error{"no HDF5 support"};
 }
+void FrameWriter::describe_with_xdmf(std::vector<double>) {}
 Status FrameWriter::finish() {
   return Error{"no HDF5 support"};
 }

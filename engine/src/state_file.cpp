@@ -333,9 +333,16 @@ Expected<StateFile> check_state_in_process(const std::filesystem::path& path,
 }
 
 Status write_state(const std::filesystem::path& path, const Fields& fields, const Params& params,
-                   std::int64_t step) {
-  return hdf5::write_new_file(
+                   std::int64_t step, XdmfFile xdmf) {
+  Expected<OutputFile> data = hdf5::stage_new_file(
       path, [&](hid_t file) { return write_contents(file, fields, params, step); });
+  if (!data) return data.status();
+  Expected<std::optional<OutputFile>> description = stage_xdmf(
+      path, xdmf == XdmfFile::Write ? describe_state(path, fields.size, !fields.style.empty(),
+                                                     double(step) * double(params.dt))
+                                    : std::string());
+  if (!description) return description.status();
+  return commit_with_description(*data, *description);
 }
 
 }  // namespace gs

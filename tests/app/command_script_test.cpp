@@ -32,6 +32,8 @@ std::vector<Command> samples() {
       command::Screenshot{},
       command::Screenshot{"shots/a b.png", true},
       command::SaveState{"state.h5"},
+      command::SaveState{"my state.h5", false},
+      command::SaveState{"", false},
       command::LoadState{"my state.h5"},
       command::SaveSetup{"found it.gs"},
       command::Paint{12.5f, 3.25f, 8.0f, 0.75f, false},

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -349,6 +350,17 @@ TEST(ScriptParser, SaveAndLoadTakeTheRestOfTheLineAsThePath) {
   ASSERT_TRUE(bare) << bare.message();
   EXPECT_EQ(std::get<command::SaveState>((*bare)[0].command).path, "");
   EXPECT_EQ(std::get<command::LoadState>((*bare)[1].command).path, "");
+  // A last word --no-xdmf: the state without its XDMF description, the path still whole.
+  Expected<std::vector<ScriptLine>> plain =
+      parse_script("save my state.h5  --no-xdmf\nsave --no-xdmf\nsave a--no-xdmf\n", "s.gs");
+  ASSERT_TRUE(plain) << plain.message();
+  for (const auto& [i, path, xdmf] : {std::tuple{0, "my state.h5", false}, std::tuple{1, "", false},
+                                      std::tuple{2, "a--no-xdmf", true}}) {
+    const auto& save = std::get<command::SaveState>((*plain)[std::size_t(i)].command);
+    EXPECT_EQ(save.path, path);
+    EXPECT_EQ(save.xdmf, xdmf) << path;
+  }
+  EXPECT_TRUE(std::get<command::SaveState>((*lines)[0].command).xdmf);
   Expected<std::vector<ScriptLine>> missing = parse_script("save-setup\n", "s.gs");
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.message(), "s.gs:1: save-setup needs PATH");

@@ -315,7 +315,7 @@ TEST(BadInputOther, PresetNamesMatchCaseInsensitively) {
       run_batch({"--width", "32", "--height", "24", "--steps", "2", "--preset", "CORAL", "--output",
                  (dir / "out.h5").string()});
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(dir.entries(), std::vector<std::string>{"out.h5"});
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"out.h5", "out.xmf"}));
 }
 
 TEST(BadInputOther, CudaBackendWhereThereIsNone) {

@@ -62,7 +62,7 @@ TEST(BatchCli, StepsZeroWritesTheStartingState) {
   EXPECT_TRUE(same_bits(state.fields.v, expected.v));
   ASSERT_TRUE(state.step.has_value());
   EXPECT_EQ(*state.step, 0);
-  EXPECT_EQ(dir.entries(), std::vector<std::string>{"s.h5"});
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"s.h5", "s.xmf"}));  // and its description
 }
 
 TEST(BatchCli, SameSeedSameBitsOtherSeedOtherFields) {
@@ -140,7 +140,7 @@ TEST(BatchCli, FramesFileHoldsEveryFrameOneChunkEach) {
       run_batch(kGrid + Args{"--frames", "3", "--steps-per-frame", "4", "--frames-output",
                              (dir / "f.h5").string(), "--output", (dir / "s.h5").string()});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"f.h5", "s.h5"}));
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"f.h5", "f.xmf", "s.h5", "s.xmf"}));
   const DatasetContents frames = read_dataset(dir / "f.h5", "frames");
   EXPECT_TRUE(frames.is_float32);
   EXPECT_EQ(frames.dims, (std::vector<std::size_t>{3, 24, 32}));

@@ -40,7 +40,9 @@ std::string to_script_line(const Command& command) {
             return std::string(c.window ? "window-screenshot" : "screenshot") +
                    (c.path.empty() ? "" : " " + c.path);
           },
-          [](const command::SaveState& c) { return "save " + c.path; },
+          [](const command::SaveState& c) {
+            return "save " + c.path + (c.xdmf ? "" : c.path.empty() ? "--no-xdmf" : " --no-xdmf");
+          },
           [](const command::LoadState& c) { return "load " + c.path; },
           [](const command::SaveSetup& c) { return "save-setup " + c.path; },
           [](const command::Paint& c) {

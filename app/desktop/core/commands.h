@@ -135,9 +135,11 @@ struct Stamp {
   float y;
   float radius;
 };
-// The HDF5 state file of grayscott-batch: fields and parameters.
+// The HDF5 state file of grayscott-batch: fields and parameters, with its XDMF description
+// (PATH's name with .xmf, for ParaView and VisIt) unless `save PATH --no-xdmf`.
 struct SaveState {
   std::string path;
+  bool xdmf = true;
 };
 struct LoadState {
   std::string path;

@@ -50,6 +50,7 @@ std::string script_help() {
       "  capture-folder PATH                where unnamed captures go\n"
       "  record start [PATH] [STEPS [FPS]]  video; record stop ends it\n"
       "  save [PATH] | load [PATH]          HDF5 state files, as grayscott-batch's\n"
+      "  save [PATH] --no-xdmf              without the XDMF description PATH.xmf beside it\n"
       "  save-setup PATH                    the setup's script lines (as Ctrl+C copies them)\n"
       "  caption TEXT                       a large caption over the view, the script's: once\n"
       "                                     the script has ended it goes when a person changes\n"

@@ -126,6 +126,21 @@ Expected<Command> parse_paint(std::vector<std::string_view> words) {
   return Command{paint};
 }
 
+// `save [PATH] [--no-xdmf]`: the path is the rest of the line (spaces and all), less a last
+// word --no-xdmf.
+Command save_command(std::string_view rest) {
+  constexpr std::string_view kNoXdmf = "--no-xdmf";
+  command::SaveState save{std::string(rest)};
+  if (rest == kNoXdmf ||
+      (rest.size() > kNoXdmf.size() && rest.substr(rest.size() - kNoXdmf.size()) == kNoXdmf &&
+       (rest[rest.size() - kNoXdmf.size() - 1] == ' ' ||
+        rest[rest.size() - kNoXdmf.size() - 1] == '\t'))) {
+    save.path = std::string(trim(rest.substr(0, rest.size() - kNoXdmf.size())));
+    save.xdmf = false;
+  }
+  return Command{save};
+}
+
 // One non-blank, non-comment line, already trimmed.
 Expected<Command> parse_command(std::string_view line) {
   const std::vector<std::string_view> words = split_words(line);
@@ -192,7 +207,7 @@ Expected<Command> parse_command(std::string_view line) {
     const bool screenshot = word == "screenshot" || word == "window-screenshot";
     const bool state = word == "save" || word == "load";
     if (rest.empty() && !screenshot && !state) return usage("PATH");
-    if (word == "save") return Command{command::SaveState{std::string(rest)}};
+    if (word == "save") return save_command(rest);
     if (word == "load") return Command{command::LoadState{std::string(rest)}};
     if (word == "save-setup") return Command{command::SaveSetup{std::string(rest)}};
     if (word == "capture-folder") return Command{command::SetCaptureFolder{std::string(rest)}};

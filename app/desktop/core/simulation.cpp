@@ -183,7 +183,7 @@ Status Simulation::pick(float x, float y) {
   return Status::ok();
 }
 
-Status Simulation::save_state(const std::string& path) {
+Status Simulation::save_state(const std::string& path, bool xdmf) {
   Fields state;
   GS_TRY(backend_->copy_out(state));
   // A diverged state is no state to continue from: grayscott-batch would refuse it as input, and
@@ -192,7 +192,9 @@ Status Simulation::save_state(const std::string& path) {
     return Error{"'" + whole_path(path) + "' not written: the state holds NaN or infinity (first " +
                  "at cell " + *cell + "): the simulation diverged (reset to recover)"};
   if (!params_.style.enabled) state.style.clear();  // a style map no longer running is not saved
-  GS_TRY(write_state(path, state, params_, total_steps_));
+  if (Status nameable = check_xdmf_name(path); xdmf && !nameable)
+    return Error{nameable.message() + " (save PATH --no-xdmf saves the state without it)"};
+  GS_TRY(write_state(path, state, params_, total_steps_, xdmf ? XdmfFile::Write : XdmfFile::Skip));
   message_ = "saved " + whole_path(path);
   return Status::ok();
 }
@@ -263,7 +265,7 @@ Status Simulation::apply(const SimulationCommand& command) {
                           return Status::ok();
                         },
                         [&](const command::Reset& c) { return reset(c.init, c.seed); },
-                        [&](const command::SaveState& c) { return save_state(c.path); },
+                        [&](const command::SaveState& c) { return save_state(c.path, c.xdmf); },
                         [&](const command::LoadState& c) { return load_state(c.path); },
                         [&](const command::Paint& c) {
                           Brush brush{c.x, c.y, c.radius, c.value, c.erase};

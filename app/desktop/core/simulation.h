@@ -100,7 +100,8 @@ class Simulation {
   Status switch_backend(BackendChoice choice);
   Status load_preset(const std::string& name);
   Status pick(float x, float y);
-  Status save_state(const std::string& path);
+  // With `xdmf`, its XDMF description beside it (gs/xdmf_file.h).
+  Status save_state(const std::string& path, bool xdmf = true);
   Status load_state(const std::string& path);
   // simulation_picture.cpp: the grid seeded from a picture, and a picture stamped on it.
   Status seed_image(const command::SeedImage& seed);

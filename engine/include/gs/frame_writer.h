@@ -30,6 +30,9 @@ class FrameWriter {
   std::vector<float> acquire_buffer();
   // Queues the frame; fails if the writer has failed (a full disk, say).
   Status push(std::vector<float> frame);
+  // Gives the file its XDMF description (gs/xdmf_file.h), frame i at simulated time
+  // frame_times[i], written and renamed with it by finish().
+  void describe_with_xdmf(std::vector<double> frame_times);
   // Waits for every queued frame, closes the file and moves it into place. All frames must
   // have been pushed.
   Status finish();

@@ -14,6 +14,7 @@
 #include "gs/param_overrides.h"
 #include "gs/params.h"
 #include "gs/status.h"
+#include "gs/xdmf_file.h"
 
 namespace gs {
 
@@ -69,8 +70,9 @@ StartedStateRead start_state_read(const std::filesystem::path& path,
 // For one process to check a file for several that then each read a part of it (MPI ranks).
 Expected<StateFile> check_state(const std::filesystem::path& path);
 
-// Writes to a temporary name beside path and renames it when complete.
+// Writes to a temporary name beside path and renames it when complete; with XdmfFile::Write its
+// description (gs/xdmf_file.h) beside it, renamed with it.
 Status write_state(const std::filesystem::path& path, const Fields& fields, const Params& params,
-                   std::int64_t step);
+                   std::int64_t step, XdmfFile xdmf = XdmfFile::Skip);
 
 }  // namespace gs
