@@ -35,6 +35,9 @@ struct PanelState {
   int video_fps = 30;
   // The state file being typed; empty: state.h5 in the capture folder (App::apply).
   char state_path[512] = "";
+  // The style map's picture being typed and how it is to be placed (style_panel.h).
+  char style_picture[512] = "";
+  PicturePlacement style_placement;
   // Where this frame's Timings plot went (none: not drawn), for the layout check.
   std::optional<DrawnPlot> timings_plot;
   // Where this frame's preset list box went and how its open list looked (preset_list.h).
