@@ -60,7 +60,8 @@ Expected<Command> parse_style_set(const std::vector<std::string_view>& words) {
   command::StyleSet set;
   set.set_b = name == "style-b";
   const std::size_t args = words.size() - 1;
-  if (args == 1) {
+  // One word is a preset's name; a lone number is F without its k.
+  if (args == 1 && !parse_number(words[1], "")) {
     set.preset = std::string(words[1]);
     return Command{set};
   }
