@@ -88,8 +88,9 @@ TEST(AppStyleScripts, PaintSwapAndOff) {
   const std::string script =
       "backend cpu\npreset mitosis\nsize 64 48\npause\nstyle-gradient x\n"
       "style-b 0.05 0.063 0.19 0.09\nsave " +
-      path("g.h5") + "\npaint-b 20 20 6\npaint-a 40 30 5 from 30 30\nsave " + path("p.h5") +
-      "\nstyle-swap\nsave " + path("s.h5") + "\nstyle off\nsave " + path("o.h5") + "\nquit\n";
+      path("g.h5") + "\npaint-b 20.5 20.5 6\npaint-a 40.5 30.5 5 from 30.5 30.5\nsave " +
+      path("p.h5") + "\nstyle-swap\nsave " + path("s.h5") + "\nstyle off\nsave " + path("o.h5") +
+      "\nquit\n";
   const ProgramResult app = run_app_headless(dir, script);
   ASSERT_EQ(app.exit_code, 0) << app.err;
   const StateFile g = read(dir / "g.h5"), p = read(dir / "p.h5");
@@ -100,9 +101,9 @@ TEST(AppStyleScripts, PaintSwapAndOff) {
   const Params gp = params_of(g);
   ASSERT_TRUE(twin.set_params(gp));
   ASSERT_TRUE(twin.copy_in(g.fields));
-  Brush b{20.0f, 20.0f, 6.0f, 0.5f, false};
+  Brush b{20.5f, 20.5f, 6.0f, 0.5f, false};
   b.style = BrushStyle::TowardB;
-  Brush a{40.0f, 30.0f, 5.0f, 0.5f, false, -10.0f, 0.0f, BrushStyle::TowardA};
+  Brush a{40.5f, 30.5f, 5.0f, 0.5f, false, -10.0f, 0.0f, BrushStyle::TowardA};
   ASSERT_TRUE(twin.paint(b));
   ASSERT_TRUE(twin.paint(a));
   Fields expected;
@@ -128,7 +129,7 @@ TEST(AppStyleScripts, PaintSwapAndOff) {
 
 TEST(AppStyleScripts, PaintingWithoutAMapStartsOneOfSetA) {
   ScratchDir dir;
-  const std::string script = "backend cpu\nsize 64 48\npause\npaint-b 10 10 4\nsave " +
+  const std::string script = "backend cpu\nsize 64 48\npause\npaint-b 10.5 10.5 4\nsave " +
                              (dir / "p.h5").string() + "\nquit\n";
   const ProgramResult app = run_app_headless(dir, script);
   ASSERT_EQ(app.exit_code, 0) << app.err;
