@@ -86,7 +86,7 @@ void style_section(const PanelContext& c) {
 
 void brush_style_controls(const PanelContext& c) {
   int mode = int(c.view.brush_style);
-  bool chosen = ImGui::RadioButton("brush v", &mode, int(BrushStyle::None));
+  bool chosen = ImGui::RadioButton("paint v", &mode, int(BrushStyle::None));
   ImGui::SameLine();
   chosen |= ImGui::RadioButton("paint A", &mode, int(BrushStyle::TowardA));
   ImGui::SameLine();
