@@ -155,41 +155,6 @@ TEST_F(CudaTest, StrokesPaintTheTwinsCells) {
   for (const Fields& twin : twins) EXPECT_NE(twin.v, start.v);
 }
 
-// The style brush: strokes toward A and B with their soft edges, across the torus's edges and
-// wider than the grid, starting a map on a state that has none: the GPU's bytes are the twin's,
-// and u and v stay.
-TEST_F(CudaTest, StyleBrushPaintsTheTwinsBytes) {
-  const Fields start = random_fields({301, 177}, 14);
-  const std::vector<Fields> twins = expect_twins_paint(
-      *cuda_, start,
-      {{40.3f, 20.6f, 16.7f, 0.5f, false, 180.45f, 3.15f, BrushStyle::TowardB},
-       {2.4f, 1.7f, 25.5f, 0.5f, false, -19.35f, -16.15f, BrushStyle::TowardB},
-       {150.0f, 88.0f, 30.0f, 0.5f, false, 0.0f, 0.0f, BrushStyle::TowardA},
-       {120.75f, 60.25f, 400.0f, 0.5f, false, 60.5f, 40.0f, BrushStyle::TowardA}});
-  for (const Boundary boundary : {Boundary::Periodic, Boundary::Neumann}) {
-    Params p;
-    p.boundary = boundary;
-    ASSERT_TRUE(cuda_->set_params(p));
-    ASSERT_TRUE(cuda_->copy_in(start));
-    CpuTwinBackend twin;
-    ASSERT_TRUE(twin.set_params(p));
-    ASSERT_TRUE(twin.copy_in(start));
-    for (Backend* backend : {static_cast<Backend*>(cuda_.get()), static_cast<Backend*>(&twin)}) {
-      ASSERT_TRUE(
-          backend->paint({100.5f, 50.5f, 60.0f, 0.5f, false, 0.0f, 0.0f, BrushStyle::TowardB}));
-      ASSERT_TRUE(backend->paint(
-          {-10.25f, 170.75f, 33.0f, 0.5f, false, 300.0f, -150.0f, BrushStyle::TowardA}));
-    }
-    Fields gpu, cpu;
-    ASSERT_TRUE(cuda_->copy_out(gpu));
-    ASSERT_TRUE(twin.copy_out(cpu));
-    ASSERT_EQ(gpu.style.size(), start.size.cells()) << "painting started a map";
-    EXPECT_TRUE(gpu.style == cpu.style) << to_string(boundary);
-    EXPECT_TRUE(gpu.u == start.u && gpu.v == start.v) << "u and v stay";
-  }
-  for (const Fields& twin : twins) EXPECT_TRUE(twin.u == start.u && twin.v == start.v);
-}
-
 TEST_F(CudaTest, StepsAreNotWaitedForButFinishGivesTheirTime) {
   ASSERT_TRUE(cuda_->copy_in(make_initial_fields({4096, 4096}, InitPattern::Square, 1)));
   ASSERT_TRUE(cuda_->step(32));  // builds the graphs
