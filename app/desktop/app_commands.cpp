@@ -116,7 +116,11 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
           [&](const command::SaveSetup& c) -> Status {
             // A painted or loaded style map goes beside the lines, as a picture they read.
             SetupState setup = setup_of(*simulation_, view_);
-            GS_TRY(keep_style_picture(setup, *simulation_, style_picture_beside(c.path)));
+            std::error_code error;
+            const std::filesystem::path whole = std::filesystem::absolute(c.path, error);
+            GS_TRY(keep_style_picture(
+                setup, *simulation_,
+                style_picture_beside(error ? std::filesystem::path(c.path) : whole)));
             const std::string text = setup_script(setup);
             return write_file_whole(c.path, text.data(), text.size());
           },

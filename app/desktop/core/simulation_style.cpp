@@ -2,6 +2,7 @@
 // sets A and B; swapping them; dropping the map. Each change is checked whole (the parameters
 // against the diffusion limit of both sets, the picture read and placed) before the running
 // state is touched, so a refused one leaves the simulation as it was.
+#include <filesystem>
 #include <sstream>
 
 #include "gs/param_overrides.h"
@@ -187,8 +188,12 @@ Status Simulation::apply_style(const SimulationCommand& command) {
   if (const auto* image = std::get_if<command::StyleImage>(&command)) {
     Expected<Picture> picture = read_picture(image->path);
     if (!picture) return picture.status();
+    // By its whole path: Copy as script's lines then find it from any folder.
+    std::error_code error;
+    const std::filesystem::path whole = std::filesystem::absolute(image->path, error);
+    const std::string path = error ? image->path : whole.lexically_normal().string();
     GS_TRY(install_style_map(style_from_picture(*picture, image->placement, size()),
-                             StyleSource{StyleOrigin::Image, image->path, image->placement, {}}));
+                             StyleSource{StyleOrigin::Image, path, image->placement, {}}));
     message_ = "style map: " + describe(*style_source_);
     return Status::ok();
   }
