@@ -90,6 +90,10 @@ TEST(StyleCommands, RefusedChangesLeaveTheSimulationAsItWas) {
   EXPECT_FALSE(sim->params().style.enabled);
   EXPECT_FALSE(sim->style_source());
   EXPECT_EQ(sim->set_b(), b);
+  // With no map running, set A is checked alone.
+  ASSERT_TRUE(sim->apply(command::StyleSet{false, "", 0.03f, 0.06f, 0.2f, 0.1f}));
+  EXPECT_EQ(sim->params().F, 0.03f);
+  EXPECT_FALSE(sim->params().style.enabled);
 }
 
 }  // namespace

@@ -97,9 +97,9 @@ Status Simulation::set_style_set(const command::StyleSet& set) {
   } else {
     params.F = values.F, params.k = values.k, params.Du = values.Du, params.Dv = values.Dv;
   }
-  // Set B alone is checked as it would run: with set A's dt and Laplacian.
+  // Set B is checked as it would run: with set A's dt and Laplacian.
   Params check = params;
-  check.style.enabled = true;
+  check.style.enabled = set.set_b || params_.style.enabled;  // set A alone checks A alone
   check.style.F = set.set_b ? values.F : set_b_.F;
   check.style.k = set.set_b ? values.k : set_b_.k;
   check.style.Du = set.set_b ? values.Du : set_b_.Du;
