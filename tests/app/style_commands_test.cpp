@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "command_script.h"
+#include "gs/style_gradient.h"
 #include "script_parser.h"
 #include "simulation.h"
 
@@ -61,6 +62,22 @@ std::unique_ptr<Simulation> make_simulation() {
   Expected<std::unique_ptr<Simulation>> created = Simulation::create(settings);
   EXPECT_TRUE(created) << created.message();
   return created ? std::move(created).value() : nullptr;
+}
+
+TEST(StyleCommands, AResizeMakesAGradientsMapAgainOnTheNewGrid) {
+  std::unique_ptr<Simulation> sim = make_simulation();
+  ASSERT_TRUE(sim);
+  ASSERT_TRUE(sim->apply(command::StyleGradientMap{StyleGradient::Y}));
+  ASSERT_TRUE(sim->apply(command::Resize{50, 40}));
+  EXPECT_EQ(sim->style_map().value(), style_gradient({50, 40}, StyleGradient::Y));
+  ASSERT_TRUE(
+      sim->apply(command::Paint{5.5f, 5.5f, 3.0f, 0.5f, false, std::nullopt, BrushStyle::TowardB}));
+  const StyleData painted = sim->style_map().value();
+  ASSERT_TRUE(sim->apply(command::Resize{25, 20}));
+  Fields before{{50, 40}};
+  before.style = painted;
+  EXPECT_EQ(sim->style_map().value(), resample(before, {25, 20}).style);
+  EXPECT_EQ(sim->style_source()->origin, StyleOrigin::Painted) << "a painted map is resampled";
 }
 
 TEST(StyleCommands, RefusedChangesLeaveTheSimulationAsItWas) {

@@ -142,6 +142,7 @@ Status Simulation::resize(GridSize new_size) {
   GS_TRY(backend_->copy_out(current));
   GS_TRY(backend_->copy_in(resample(current, new_size)));
   message_ = "grid " + to_string(new_size) + ": state resampled from " + to_string(current.size);
+  remake_style_map();
   return Status::ok();
 }
 

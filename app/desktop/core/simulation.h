@@ -119,6 +119,9 @@ class Simulation {
   Status style_off();
   Status paint(const command::Paint& paint);
   void choose_default_set_b();
+  // After a resize: a picture's or a gradient's map made again on the new grid (a painted one,
+  // or a picture no longer readable, keeps its resampled bytes and counts as painted).
+  void remake_style_map();
 
   std::unique_ptr<Backend> backend_;
   std::optional<std::pair<std::string, StateFile>> handed_in_;  // path and state (hand_in_state)

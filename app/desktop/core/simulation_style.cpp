@@ -176,6 +176,21 @@ Status Simulation::paint(const command::Paint& c) {
   return Status::ok();
 }
 
+void Simulation::remake_style_map() {
+  if (!params_.style.enabled || !style_source_) return;
+  const StyleSource source = *style_source_;
+  Status remade = Error{"painted"};
+  if (source.origin == StyleOrigin::Gradient) {
+    remade = install_style_map(style_gradient(size(), source.gradient), source);
+  } else if (source.origin == StyleOrigin::Image) {
+    if (Expected<Picture> picture = read_picture(source.path))
+      remade = install_style_map(style_from_picture(*picture, source.placement, size()), source);
+  } else {
+    return;
+  }
+  if (!remade) style_source_ = StyleSource{};  // the resampled bytes, as a painted map's
+}
+
 Expected<StyleData> Simulation::style_map() const {
   Fields fields;
   GS_TRY(backend_->copy_out(fields));
