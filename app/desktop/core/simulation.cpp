@@ -275,7 +275,11 @@ Status Simulation::apply(const SimulationCommand& command) {
                         [&](const command::LoadState& c) { return load_state(c.path); },
                         [&](const command::Paint& c) { return paint(c); },
                         [&](const command::Pick& c) { return pick(c.x, c.y); },
-                        [&](const auto& style) { return apply_style(style); },
+                        [&](const command::StyleImage& c) { return apply_style(c); },
+                        [&](const command::StyleGradientMap& c) { return apply_style(c); },
+                        [&](const command::StyleSet& c) { return apply_style(c); },
+                        [&](const command::StyleSwap& c) { return apply_style(c); },
+                        [&](const command::StyleOff& c) { return apply_style(c); },
                     },
                     command);
 }
