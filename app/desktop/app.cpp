@@ -146,6 +146,7 @@ bool App::frame(double seconds_since_start) {
       !captures_->record_frame(range, scene ? &*scene : nullptr))
     recording.stop("");
   lay_out();
+  note_failure(follow_style_overlay());
   renderer_->draw_frame(*texture_, range, surface_->framebuffer_size(), surface_->window_size(),
                         layout_.field,
                         visible_region(simulation_->size(), view_.zoom, view_.center));

@@ -71,6 +71,9 @@ class App {
   void draw_load();
   // app_view.cpp
   Status apply_view(ViewControl control, const ControlValue& value);
+  // The style overlay follows the view's switch and the simulation's map (bytes fetched again
+  // only after a command).
+  Status follow_style_overlay();
   // app_script.cpp: the script's due lines at wall-clock `now_s`; the person's queued commands;
   // the lecturer's controls asked for by either (after both, so a jump never lands inside the
   // script's own lines).
@@ -117,6 +120,7 @@ class App {
   std::string fallback_notice_;  // the last CUDA fallback's, for the panel's status lines
   PanelState panel_state_;       // the panel's own edit fields: grid size, video pace, state file
   BrushStroke brush_stroke_;     // where the brush's drag was last frame, in grid cells
+  long style_shown_ = -1;        // the simulation's style_generation the overlay shows
   FramePacer pacer_;
   PaceDecision pace_;  // the current frame's steps, for the panel
   ScreenLayout layout_;

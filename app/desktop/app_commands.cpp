@@ -10,6 +10,7 @@
 #include "gs/output_file.h"
 #include "script_words.h"
 #include "setup_script.h"
+#include "style_picture.h"
 #include "view_controls.h"
 
 namespace gs::app {
@@ -113,8 +114,15 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
             captures_->recording().stop("");
             return Status::ok();
           },
-          [&](const command::SaveSetup& c) {
-            const std::string text = setup_script(setup_of(*simulation_, view_));
+          [&](const command::SaveSetup& c) -> Status {
+            // A painted or loaded style map goes beside the lines, as a picture they read.
+            SetupState setup = setup_of(*simulation_, view_);
+            std::error_code error;
+            const std::filesystem::path whole = std::filesystem::absolute(c.path, error);
+            GS_TRY(keep_style_picture(
+                setup, *simulation_,
+                style_picture_beside(error ? std::filesystem::path(c.path) : whole)));
+            const std::string text = setup_script(setup);
             return write_file_whole(c.path, text.data(), text.size());
           },
           [&](const command::Caption& c) {

@@ -27,4 +27,15 @@ Status App::apply_view(ViewControl control, const ControlValue& value) {
   return Status::ok();
 }
 
+Status App::follow_style_overlay() {
+  const bool show = view_.style_overlay && simulation_->params().style.enabled;
+  renderer_->set_style_overlay(show);
+  if (!show || style_shown_ == simulation_->style_generation()) return Status::ok();
+  Expected<StyleData> style = simulation_->style_map();
+  if (!style) return style.status();
+  renderer_->set_style_map(*style, simulation_->size());
+  style_shown_ = simulation_->style_generation();
+  return Status::ok();
+}
+
 }  // namespace gs::app

@@ -19,6 +19,7 @@
 #include "gs/cell_update.h"
 #include "kernels/brush_kernel_body.h"
 #include "kernels/launch_emulator.h"
+#include "kernels/style_brush_kernel_body.h"
 
 namespace gs {
 namespace {
@@ -304,6 +305,17 @@ Status CpuTwinBackend::paint(const Brush& brush) {
   GS_TRY(check_brush(brush));
   // Subnormals flushed as the GPU's --ftz flushes them, so a segment's arithmetic agrees too.
   const twin::FlushSubnormals flush;
+  if (brush.style != BrushStyle::None) {
+    // Painting a style where there is no map yet starts one: set A everywhere.
+    if (style_.size() != current_.size.cells()) style_.assign(current_.size.cells(), 0);
+    const int width = current_.size.width, height = current_.size.height;
+    emulate_launch(style_brush_launch_shape(brush, width, height, params_.boundary),
+                   [&](Dim3 block, Dim3 thread, Dim3 dim) {
+                     style_brush_kernel_body(block, thread, dim, brush, style_.data(), width,
+                                             height, params_.boundary);
+                   });
+    return Status::ok();
+  }
   // The brush kernel's own body over its own launch shape: one code for both machines.
   emulate_launch(brush_launch_shape(brush), [&](Dim3 block, Dim3 thread, Dim3 dim) {
     brush_kernel_body(block, thread, dim, brush, current_.u.data(), current_.v.data(),

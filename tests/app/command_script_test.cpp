@@ -40,6 +40,16 @@ std::vector<Command> samples() {
       command::Paint{1.0f, 2.0f, 3.0f, 0.5f, true},
       command::Paint{12.5f, 3.25f, 8.0f, 0.75f, false, GridPoint{-1.5f, 30.0f}},
       command::Paint{1.0f, 2.0f, 3.0f, 0.5f, true, GridPoint{4.0f, 5.25f}},
+      command::Paint{1.0f, 2.0f, 3.0f, 0.5f, false, std::nullopt, BrushStyle::TowardA},
+      command::Paint{1.0f, 2.0f, 3.0f, 0.5f, false, GridPoint{4.0f, 5.0f}, BrushStyle::TowardB},
+      command::StyleImage{"a picture.png", {PictureChannel::Blue, true, PictureFit::Tile}},
+      command::StyleImage{"p.png", {}},
+      command::StyleGradientMap{StyleGradient::Radial},
+      command::StyleSet{true, "mazes"},
+      command::StyleSet{false, "", 0.05f, 0.0625f},
+      command::StyleSet{true, "", 0.05f, 0.0625f, 0.25f, 0.125f},
+      command::StyleSwap{},
+      command::StyleOff{},
       command::Pick{0.1f, 99.9f},
       command::SeedImage{"a picture.png",
                          {{PictureChannel::Alpha, true, PictureFit::Centre}, 0.3f, 0.01f, 12}},
@@ -71,7 +81,7 @@ std::vector<Command> samples() {
       "0.0367", "0.0649", "0.2",  "0.1",    "1",     "nine-point", "neumann",   "u",    "magma",
       "-0.5",   "1.5",    "on",   "linear", "16x16", "strided",    "reference", "4",    "noise",
       "7",      "12",     "0.25", "map",    "0.01",  "0.1",        "0.03",      "0.07", "on",
-      "hidden", "2",      "20",   "off",    "on",    "off",        "on"};
+      "hidden", "2",      "20",   "off",    "on",    "off",        "on",        "b",    "on"};
   EXPECT_EQ(values.size(), control_registry().size());
   for (std::size_t i = 0; i < control_registry().size() && i < values.size(); ++i) {
     const ControlSpec& spec = control_registry()[i];

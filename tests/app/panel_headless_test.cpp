@@ -158,7 +158,8 @@ const char* const kKindsReachedOnAnyBuild[] = {
     "set reseed-on-pick", "size", "backend", "transfer", "set kernel", "set field", "set colormap",
     "set brush-radius", "set brush-value", "set filter", "screenshot", "record", "save", "load",
     "set ui-scale", "set font-size", "set presentation", "set export-overlays", "demo",
-    "set range-auto", "set relief"};
+    "set range-auto", "set relief", "style-gradient", "style-a", "style-b", "set style-overlay",
+    "set brush-style"};
 // clang-format on
 
 // Every widget clicked once: the panel pushes the commands people use, every one is a command a

@@ -189,8 +189,9 @@ TEST(FileDrop, APlainDropSeedsFromTheFirstFileAndShiftIsForStyleMaps) {
   EXPECT_EQ(std::get<command::SeedImage>(*two.command).path, "/a.png");
   EXPECT_NE(two.notice.find("first of the 2"), std::string::npos);
   const DropAction shifted = drop_action({{"/a.png"}, true});
-  EXPECT_FALSE(shifted.command);
-  EXPECT_NE(shifted.notice.find("style map"), std::string::npos);
+  ASSERT_TRUE(shifted.command);
+  EXPECT_EQ(to_script_line(*shifted.command), "style-image /a.png") << "default placement";
+  EXPECT_TRUE(shifted.notice.empty());
   EXPECT_FALSE(drop_action({{}, false}).command);
 }
 

@@ -89,7 +89,9 @@ TEST(ScriptParser, SetAcceptsEveryParameterWithAGoodValue) {
                                                                   {"reseed-on-preset", "on"},
                                                                   {"presentation", "on"},
                                                                   {"export-overlays", "off"},
-                                                                  {"relief", "on"}};
+                                                                  {"relief", "on"},
+                                                                  {"brush-style", "a"},
+                                                                  {"style-overlay", "on"}};
   ASSERT_EQ(control_registry().size(), cases.size());
   for (const auto& [name, value] : cases) {
     const ControlSpec* spec = find_control(name);
@@ -122,7 +124,7 @@ TEST(ScriptParser, SetRejectsUnknownParametersListingTheKnownOnes) {
   EXPECT_TRUE(contains(message,
                        "seed, brush-radius, brush-value, mode, map-F-low, map-F-high, map-k-low, "
                        "map-k-high, reseed-on-pick, ui, ui-scale, font-size, reseed-on-preset, "
-                       "presentation, export-overlays, relief)"))
+                       "presentation, export-overlays, relief, brush-style, style-overlay)"))
       << message;
   EXPECT_TRUE(contains(error_of("set f 0.1"), "unknown parameter 'f'"));
 }

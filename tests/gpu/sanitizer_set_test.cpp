@@ -84,12 +84,16 @@ TEST_F(SanitizerSet, BrushPastTheEdges) {
     for (const Boundary boundary : {Boundary::Periodic, Boundary::Neumann}) {
       SCOPED_TRACE(to_string(size) + " " + std::string(to_string(boundary)));
       const float w = float(size.width), h = float(size.height);
-      const Brush brushes[] = {{-2.5f, -1.5f, 4.2f, 0.7f, false},
-                               {w + 1.5f, h - 0.5f, 3.3f, 0.4f, false},
-                               {w / 2, h / 2, 2.9f, 0.0f, true},
-                               {w * 5, h * 5, 1.5f, 0.9f, false},
-                               {w - 1.5f, 0.5f, 2.1f, 0.6f, false, 4.0f, -3.5f},  // a stroke
-                               {1.5f, h - 0.5f, 1.7f, 0.0f, true, -3.0f, 2.5f}};
+      const Brush brushes[] = {
+          {-2.5f, -1.5f, 4.2f, 0.7f, false},
+          {w + 1.5f, h - 0.5f, 3.3f, 0.4f, false},
+          {w / 2, h / 2, 2.9f, 0.0f, true},
+          {w * 5, h * 5, 1.5f, 0.9f, false},
+          {w - 1.5f, 0.5f, 2.1f, 0.6f, false, 4.0f, -3.5f},  // a stroke
+          {1.5f, h - 0.5f, 1.7f, 0.0f, true, -3.0f, 2.5f},
+          // the style map: a stroke past a corner, one wider than the grid
+          {w - 0.5f, h - 0.5f, 3.5f, 0.5f, false, 5.0f, 4.0f, BrushStyle::TowardB},
+          {w / 2, h / 2, w + h, 0.5f, false, 0.0f, 0.0f, BrushStyle::TowardA}};
       Params params;
       params.boundary = boundary;
       const Fields start = random_fields(size, 21);
@@ -103,6 +107,7 @@ TEST_F(SanitizerSet, BrushPastTheEdges) {
       ASSERT_TRUE(cuda_->copy_out(gpu));
       ASSERT_TRUE(twin.copy_out(cpu));
       EXPECT_TRUE(gpu.u == cpu.u && gpu.v == cpu.v);
+      EXPECT_TRUE(gpu.style == cpu.style);
     }
 }
 

@@ -1,6 +1,7 @@
 // Commands as script lines (command_script.h), in the script parser's grammar.
 #include "command_script.h"
 
+#include "script_style.h"
 #include "script_words.h"
 #include "seed_image_words.h"
 
@@ -46,9 +47,13 @@ std::string to_script_line(const Command& command) {
           [](const command::LoadState& c) { return "load " + c.path; },
           [](const command::SaveSetup& c) { return "save-setup " + c.path; },
           [](const command::Paint& c) {
-            return std::string(c.erase ? "erase " : "paint ") + number_text(c.x) + " " +
-                   number_text(c.y) + " " + number_text(c.radius) +
-                   (c.erase ? "" : " " + number_text(c.value)) +
+            const bool style = c.style != BrushStyle::None;
+            const char* name = c.style == BrushStyle::TowardA   ? "paint-a "
+                               : c.style == BrushStyle::TowardB ? "paint-b "
+                               : c.erase                        ? "erase "
+                                                                : "paint ";
+            return name + number_text(c.x) + " " + number_text(c.y) + " " + number_text(c.radius) +
+                   (c.erase || style ? "" : " " + number_text(c.value)) +
                    (c.from ? " from " + number_text(c.from->x) + " " + number_text(c.from->y) : "");
           },
           [](const command::SeedImage& c) { return seed_image_line(c); },
@@ -56,6 +61,13 @@ std::string to_script_line(const Command& command) {
             return "stamp " + number_text(c.x) + " " + number_text(c.y) + " " +
                    number_text(c.radius);
           },
+          [](const command::StyleImage& c) { return style_image_line(c); },
+          [](const command::StyleGradientMap& c) {
+            return "style-gradient " + std::string(to_string(c.gradient));
+          },
+          [](const command::StyleSet& c) { return style_set_line(c); },
+          [](const command::StyleSwap&) { return std::string("style-swap"); },
+          [](const command::StyleOff&) { return std::string("style off"); },
           [](const command::Pick& c) {
             return "pick " + number_text(c.x) + " " + number_text(c.y);
           },

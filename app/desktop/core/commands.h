@@ -16,6 +16,8 @@
 #include "gs/backend_factory.h"
 #include "gs/enum_names.h"
 #include "gs/initial_conditions.h"
+#include "gs/style_gradient.h"
+#include "picture_sampling.h"
 #include "picture_seed.h"
 
 namespace gs::app {
@@ -117,7 +119,34 @@ struct Paint {
   float value;
   bool erase;
   std::optional<GridPoint> from = std::nullopt;
+  // TowardA / TowardB: the style map's bytes instead (`paint-a`, `paint-b`), with a soft edge;
+  // where no map runs yet, painting starts one (all set A).
+  BrushStyle style = BrushStyle::None;
 };
+// Style maps (Params::style): each cell mixes set A (the parameters) and set B by its byte.
+// `style-image FILE [channel=C] [fit=M] [bright]`: the picture's strength as set B's share.
+struct StyleImage {
+  std::string path;
+  PicturePlacement placement;
+};
+// `style-gradient x|y|radial`: A turning into B across the grid (gs/style_gradient.h).
+struct StyleGradientMap {
+  StyleGradient gradient;
+};
+// `style-a|style-b PRESET`, or `style-a|style-b F k [Du Dv]`: a set from a preset's F, k, Du and
+// Dv, or those values (Du and Dv, when not given, stay the set's own). Either keeps the map.
+struct StyleSet {
+  bool set_b = true;
+  std::string preset;  // "" for the values
+  float F = 0.0f;
+  float k = 0.0f;
+  std::optional<float> Du = std::nullopt;
+  std::optional<float> Dv = std::nullopt;
+};
+// `style-swap`: sets A and B trade places (the map stays, so its regions trade parameters).
+struct StyleSwap {};
+// `style off`: the map goes, set A runs alone.
+struct StyleOff {};
 // In parameter-map mode: take the (F, k) of the cell at (x, y) and return to uniform mode.
 struct Pick {
   float x;
@@ -195,7 +224,9 @@ using SimulationCommand =
     std::variant<command::LoadPreset, command::SetSimulation, command::Resize,
                  command::SelectBackend, command::SetStepsPerFrame, command::Run, command::Pause,
                  command::Step, command::Reset, command::SaveState, command::LoadState,
-                 command::Paint, command::Pick, command::SeedImage, command::Stamp>;
+                 command::Paint, command::Pick, command::SeedImage, command::Stamp,
+                 command::StyleImage, command::StyleGradientMap, command::StyleSet,
+                 command::StyleSwap, command::StyleOff>;
 using AppCommand =
     std::variant<command::SetView, command::AddFavourite, command::RemoveFavourite,
                  command::SelectTransfer, command::Screenshot, command::SetCaptureFolder,

@@ -5,6 +5,7 @@
 
 #include "colormap.h"
 #include "script_words.h"
+#include "view_state.h"
 
 namespace gs::app {
 namespace {
@@ -146,6 +147,10 @@ const std::vector<ControlSpec> kRegistry = {
     {"export-overlays", View::ExportOverlays, choices<kOnOff>(), word_in<kOnOff>,
      write_word_in<kOnOff>},
     {"relief", View::Relief, choices<kOnOff>(), word_in<kOnOff>, write_word_in<kOnOff>},
+    {"brush-style", View::BrushStyle, choices<kBrushStyleNames>(), word_in<kBrushStyleNames>,
+     write_word_in<kBrushStyleNames>},
+    {"style-overlay", View::StyleOverlay, choices<kOnOff>(), word_in<kOnOff>,
+     write_word_in<kOnOff>},
 };
 
 template <class Control>

@@ -60,12 +60,14 @@ enum class ViewControl {
   Presentation,
   ExportOverlays,
   Relief,
+  BrushStyle,
+  StyleOverlay,
 };
 
 // A control's value. Switches (on/off, map/uniform, linear/nearest, hidden/shown) are bools.
 using ControlValue =
     std::variant<bool, float, int, std::uint64_t, std::string, Laplacian, Boundary, DisplayField,
-                 InitPattern, KernelVariant, CpuTwinPath, BlockShape>;
+                 InitPattern, KernelVariant, CpuTwinPath, BlockShape, BrushStyle>;
 
 // One `set` name.
 struct ControlSpec {

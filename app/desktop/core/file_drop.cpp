@@ -5,16 +5,13 @@ namespace gs::app {
 DropAction drop_action(const FileDrop& drop) {
   DropAction action;
   if (drop.paths.empty()) return action;
-  if (drop.shift) {
-    action.notice =
-        "a picture dropped with Shift is a style map, which comes with the style-map "
-        "work; drop it without Shift to seed from it";
-    return action;
-  }
-  action.command = command::SeedImage{drop.paths.front(), {}};
+  if (drop.shift)
+    action.command = command::StyleImage{drop.paths.front(), {}};
+  else
+    action.command = command::SeedImage{drop.paths.front(), {}};
   if (drop.paths.size() > 1)
-    action.notice =
-        "seeded from the first of the " + std::to_string(drop.paths.size()) + " dropped files";
+    action.notice = std::string(drop.shift ? "a style map" : "seeded") + " from the first of the " +
+                    std::to_string(drop.paths.size()) + " dropped files";
   return action;
 }
 

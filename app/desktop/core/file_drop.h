@@ -1,6 +1,6 @@
 // Files dropped onto the window, as what the app does with them: a plain drop seeds the grid from
-// the (first) picture with the default options, as `seed-image FILE` does; a drop with Shift is
-// meant as a style map, which the app does not take from a drop yet: a notice says so. GL-free:
+// the (first) picture with the default options, as `seed-image FILE` does; a drop with Shift
+// makes it the style map, as `style-image FILE` does (set B where it is dark). GL-free:
 // the window's drop callback queues the paths and Shift (key_presses.h), the frame calls this.
 #pragma once
 

@@ -13,6 +13,7 @@
 #include "field_view.h"
 #include "gs/fields.h"
 #include "gs/initial_conditions.h"
+#include "script_style.h"
 #include "script_words.h"
 #include "seed_image_words.h"
 
@@ -98,7 +99,11 @@ Expected<Command> parse_reset(const std::vector<std::string_view>& words) {
 // or, from (X0, Y0), the segment a drag covered.
 Expected<Command> parse_paint(std::vector<std::string_view> words) {
   const std::string name(words[0]);
-  const bool erase = name == "erase";
+  // `paint-a` and `paint-b` paint the style map toward set A or B, and take no VALUE either.
+  const BrushStyle style = name == "paint-a"   ? BrushStyle::TowardA
+                           : name == "paint-b" ? BrushStyle::TowardB
+                                               : BrushStyle::None;
+  const bool erase = name == "erase" || style != BrushStyle::None;
   const bool segment = words.size() >= 3 && words[words.size() - 3] == "from";
   double from[2] = {0.0, 0.0};
   if (segment) {
@@ -121,7 +126,8 @@ Expected<Command> parse_paint(std::vector<std::string_view> words) {
   }
   if (!(numbers[2] > 0.0)) return Error{name + ": the radius must be positive"};
   command::Paint paint{float(numbers[0]), float(numbers[1]), float(numbers[2]), float(numbers[3]),
-                       erase};
+                       style == BrushStyle::None && erase};
+  paint.style = style;
   if (segment) paint.from = GridPoint{float(from[0]), float(from[1])};
   return Command{paint};
 }
@@ -246,7 +252,9 @@ Expected<Command> parse_command(std::string_view line) {
     }
     return Command{command::Pick{float(at[0]), float(at[1])}};
   }
-  if (word == "paint" || word == "erase") return parse_paint(words);
+  if (word == "paint" || word == "erase" || word == "paint-a" || word == "paint-b")
+    return parse_paint(words);
+  if (std::optional<Expected<Command>> style = parse_style_command(line, words)) return *style;
   if (word == "seed-image") return parse_seed_image(rest);
   if (word == "stamp") {  // the brush's stamp: the last seed's picture, 2 * RADIUS across
     if (args != 3) return usage("X Y RADIUS");

@@ -4,6 +4,7 @@
 #include "command_script.h"
 #include "script_parser.h"
 #include "simulation.h"
+#include "style_picture.h"
 
 namespace gs::app {
 namespace {
@@ -17,12 +18,30 @@ constexpr float kSafeDt = 1.0f / 1024.0f;
 }  // namespace
 
 SetupState setup_of(const Simulation& simulation, const ViewState& view) {
-  return SetupState{
+  SetupState setup{
       simulation.preset_name(),   simulation.preset_label() == simulation.preset_name(),
       simulation.params(),        simulation.size(),
       simulation.init(),          simulation.seed(),
       simulation.display_field(), view,
-      simulation.picture_seed()};
+      simulation.picture_seed(),  std::nullopt};
+  if (simulation.params().style.enabled && simulation.style_source())
+    setup.style = SetupStyle{*simulation.style_source(), simulation.set_b(), ""};
+  return setup;
+}
+
+// Set B, then the map made again from its source (after the grid is set and the start reset).
+static void push_style_commands(const SetupStyle& style, std::vector<Command>& commands) {
+  const StyleMix& b = style.set_b;
+  commands.push_back(command::StyleSet{true, "", b.F, b.k, b.Du, b.Dv});
+  const StyleSource& source = style.source;
+  if (source.origin == StyleOrigin::Image) {
+    commands.push_back(command::StyleImage{source.path, source.placement});
+  } else if (source.origin == StyleOrigin::Gradient) {
+    commands.push_back(command::StyleGradientMap{source.gradient});
+  } else if (!style.picture.empty()) {  // one pixel a cell, its bytes in every channel
+    commands.push_back(command::StyleImage{
+        style.picture, PicturePlacement{PictureChannel::Red, true, PictureFit::Stretch}});
+  }
 }
 
 std::vector<Command> setup_commands(const SetupState& setup) {
@@ -30,6 +49,8 @@ std::vector<Command> setup_commands(const SetupState& setup) {
   using View = ViewControl;
   const Params& p = setup.params;
   std::vector<Command> commands = {
+      // No style map while the parameters change: each `set` is checked against set B too.
+      command::StyleOff{},
       // Uniform while the map's ranges change, which are checked only in map mode.
       command::SetSimulation{Sim::MapMode, false},
       command::SetSimulation{Sim::dt, kSafeDt},
@@ -52,6 +73,7 @@ std::vector<Command> setup_commands(const SetupState& setup) {
   commands.push_back(command::Resize{setup.size.width, setup.size.height});
   commands.push_back(command::Reset{setup.init, setup.seed});
   if (setup.picture_seed) commands.push_back(*setup.picture_seed);
+  if (setup.style) push_style_commands(*setup.style, commands);
   // The view: the field, its colours and their range.
   commands.push_back(command::SetSimulation{Sim::Field, setup.field});
   commands.push_back(command::SetView{View::Colormap, setup.view.colormap});
@@ -77,6 +99,8 @@ std::string setup_script(const SetupState& setup) {
     text += setup.preset_params ? " (from preset " + setup.preset + ")"
                                 : " (custom parameters, started from preset " + setup.preset + ")";
   text += "\n";
+  if (needs_style_picture(setup) && setup.style->picture.empty())
+    text += "# the painted style map is not in these lines: save-setup PATH saves it beside them\n";
   for (const Command& command : setup_commands(setup)) text += to_script_line(command) + "\n";
   return text;
 }

@@ -14,11 +14,21 @@
 #include "commands.h"
 #include "gs/fields.h"
 #include "gs/params.h"
+#include "style_source.h"
 #include "view_state.h"
 
 namespace gs::app {
 
 class Simulation;
+
+// A running style map: where it came from and set B. A painted or loaded map is made again from
+// `picture`, a picture of its bytes saved beside the lines (style_picture.h); without one the
+// lines carry set B but no map.
+struct SetupStyle {
+  StyleSource source;
+  StyleMix set_b;
+  std::string picture;
+};
 
 struct SetupState {
   std::string preset;  // the preset last loaded: a comment only, the parameters are written out
@@ -31,6 +41,7 @@ struct SetupState {
   ViewState view;
   // The picture the run started from, seeded again after the reset.
   std::optional<command::SeedImage> picture_seed;
+  std::optional<SetupStyle> style;
 };
 
 SetupState setup_of(const Simulation& simulation, const ViewState& view);

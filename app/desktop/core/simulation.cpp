@@ -59,6 +59,7 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
   sim->seed_ = settings.seed;
   sim->steps_per_frame_ = settings.steps_per_frame;
   GS_TRY(sim->load_preset(settings.preset));
+  sim->choose_default_set_b();
   const GridSize size = settings.size.value_or(default_size(*sim->backend_));
   GS_TRY(check_grid_size(size.width, size.height));
   GS_TRY(sim->check_displayable(size));
@@ -78,6 +79,7 @@ Status Simulation::load_preset(const std::string& name) {
   const Params params = layer_params(layers);
   GS_TRY(backend_->set_params(params));
   params_ = params;
+  style_source_.reset();  // a preset ends style-map mode (set B is kept for the next map)
   preset_ = preset->name;
   message_ = "preset " + preset->name + ": " + preset->description;
   if (reseed_on_preset_ && size().cells() > 0) {
@@ -141,6 +143,7 @@ Status Simulation::resize(GridSize new_size) {
   GS_TRY(backend_->copy_out(current));
   GS_TRY(backend_->copy_in(resample(current, new_size)));
   message_ = "grid " + to_string(new_size) + ": state resampled from " + to_string(current.size);
+  remake_style_map();
   return Status::ok();
 }
 
@@ -231,6 +234,12 @@ Status Simulation::adopt_state(const StateFile& state, const std::string& path) 
   }
   params_ = params;
   picture_seed_.reset();
+  style_source_.reset();
+  if (params.style.enabled) {  // the file's map and set B
+    style_source_ = StyleSource{StyleOrigin::Loaded, path, {}, {}};
+    set_b_ = params.style;
+    set_b_preset_.clear();
+  }
   total_steps_ = state.step.value_or(0);
   divergence_.reset();
   message_ = "loaded " + path + " (" + to_string(state.fields.size) + ", step " +
@@ -239,6 +248,7 @@ Status Simulation::adopt_state(const StateFile& state, const std::string& path) 
 }
 
 Status Simulation::apply(const SimulationCommand& command) {
+  ++style_generation_;
   return std::visit(Overloaded{
                         [&](const command::LoadPreset& c) { return load_preset(c.name); },
                         [&](const command::SetSimulation& c) { return set(c.control, c.value); },
@@ -267,17 +277,15 @@ Status Simulation::apply(const SimulationCommand& command) {
                         [&](const command::Reset& c) { return reset(c.init, c.seed); },
                         [&](const command::SaveState& c) { return save_state(c.path, c.xdmf); },
                         [&](const command::LoadState& c) { return load_state(c.path); },
-                        [&](const command::Paint& c) {
-                          Brush brush{c.x, c.y, c.radius, c.value, c.erase};
-                          if (c.from) {
-                            brush.from_dx = c.from->x - c.x;
-                            brush.from_dy = c.from->y - c.y;
-                          }
-                          return backend_->paint(brush);
-                        },
+                        [&](const command::Paint& c) { return paint(c); },
                         [&](const command::Pick& c) { return pick(c.x, c.y); },
                         [&](const command::SeedImage& c) { return seed_image(c); },
                         [&](const command::Stamp& c) { return stamp(c); },
+                        [&](const command::StyleImage& c) { return apply_style(c); },
+                        [&](const command::StyleGradientMap& c) { return apply_style(c); },
+                        [&](const command::StyleSet& c) { return apply_style(c); },
+                        [&](const command::StyleSwap& c) { return apply_style(c); },
+                        [&](const command::StyleOff& c) { return apply_style(c); },
                     },
                     command);
 }

@@ -15,6 +15,7 @@
 #include "gs/initial_conditions.h"
 #include "gs/presets.h"
 #include "gs/state_file.h"
+#include "style_source.h"
 
 namespace gs::app {
 
@@ -87,6 +88,16 @@ class Simulation {
   const std::optional<command::SeedImage>& picture_seed() const { return picture_seed_; }
   // The last picture seeded from, kept after a reset: what the brush stamps.
   const std::shared_ptr<const Picture>& last_picture() const { return last_picture_; }
+  // The style map (simulation_style.cpp): where the running one came from (nullopt: none runs),
+  // and set B, kept while no map runs, with the preset it came from ("" for custom values).
+  const std::optional<StyleSource>& style_source() const { return style_source_; }
+  const StyleMix& set_b() const { return set_b_; }
+  const std::string& set_b_preset() const { return set_b_preset_; }
+  // Counts the commands applied: a view of the style map (the overlay) fetches the bytes again
+  // only after one, since nothing else changes them.
+  long style_generation() const { return style_generation_; }
+  // The running map's bytes, read from the backend (a copy out: nothing changes), on the grid.
+  Expected<StyleData> style_map() const;
 
   // The divergence check: pauses on NaN or infinity and says with which parameters.
   Status check_divergence();
@@ -109,6 +120,17 @@ class Simulation {
   // The state takes the running one's place, with the parameters the file names; when it
   // cannot, the running state stays as it was.
   Status adopt_state(const StateFile& state, const std::string& path);
+  // Style maps (simulation_style.cpp).
+  Status apply_style(const SimulationCommand& command);
+  Status install_style_map(StyleData map, const StyleSource& source);
+  Status set_style_set(const command::StyleSet& set);
+  Status swap_style_sets();
+  Status style_off();
+  Status paint(const command::Paint& paint);
+  void choose_default_set_b();
+  // After a resize: a picture's or a gradient's map made again on the new grid (a painted one,
+  // or a picture no longer readable, keeps its resampled bytes and counts as painted).
+  void remake_style_map();
 
   std::unique_ptr<Backend> backend_;
   std::optional<std::pair<std::string, StateFile>> handed_in_;  // path and state (hand_in_state)
@@ -134,6 +156,10 @@ class Simulation {
   PictureSeedOptions last_picture_options_;
   std::optional<std::string> divergence_;
   std::string message_;
+  std::optional<StyleSource> style_source_;
+  StyleMix set_b_;  // enabled unused: params_.style.enabled says whether a map runs
+  std::string set_b_preset_;
+  long style_generation_ = 0;
 };
 
 // Nearest-neighbour resampling of a state onto another grid (used when the size changes).

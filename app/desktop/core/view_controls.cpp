@@ -54,6 +54,12 @@ Expected<ViewEffect> apply_view_control(ViewControl control, const ControlValue&
     case C::Relief:
       GS_TRY(assign(view.relief));
       return ViewEffect::Relief;
+    case C::BrushStyle:
+      GS_TRY(assign(view.brush_style));
+      return ViewEffect::None;
+    case C::StyleOverlay:
+      GS_TRY(assign(view.style_overlay));
+      return ViewEffect::None;
     case C::UiScale:
     case C::FontSize: {
       GS_TRY(assign(number));

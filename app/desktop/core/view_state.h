@@ -6,8 +6,13 @@
 #include <string>
 
 #include "field_view.h"
+#include "gs/backend_types.h"
 
 namespace gs::app {
+
+// What the brush paints (`set brush-style`): v (off), or the style map toward set A or B.
+inline constexpr EnumNames<BrushStyle, 3> kBrushStyleNames{
+    {{BrushStyle::None, "off"}, {BrushStyle::TowardA, "a"}, {BrushStyle::TowardB, "b"}}};
 
 struct ViewState {
   std::string colormap = "viridis";
@@ -20,7 +25,12 @@ struct ViewState {
   bool auto_range = false;    // follow the field's min and max (a reduction every 10 frames)
   float brush_radius = 8.0f;  // in grid cells, so it stays sensible on any grid
   float brush_value = 0.5f;   // the v that left-drag paints
-  bool ui_hidden = false;     // the panel and overlays (H), for a clean view
+  // Left-drag paints the style map toward set A or B instead of v (right-drag toward the other).
+  BrushStyle brush_style = BrushStyle::None;
+  // The style map drawn over the field as a translucent tint (the view only: field screenshots
+  // and recordings carry it only with export-overlays on).
+  bool style_overlay = false;
+  bool ui_hidden = false;  // the panel and overlays (H), for a clean view
   // The auditorium's view (F5): the panel becomes a slim bar, the field fills the window with the
   // colour bar beside it, captions in large type and the Timings as an overlay.
   bool presentation = false;

@@ -16,11 +16,13 @@ Expected<std::unique_ptr<FieldRenderer>> FieldRenderer::create() {
   renderer->program_ = std::move(program).value();
   glGenVertexArrays(1, &renderer->vertex_array_);
   glGenTextures(1, &renderer->colormap_texture_);
+  glGenTextures(1, &renderer->style_texture_);
   renderer->set_colormap(builtin_colormaps().front());
   return renderer;
 }
 
 FieldRenderer::~FieldRenderer() {
+  glDeleteTextures(1, &style_texture_);
   glDeleteTextures(1, &colormap_texture_);
   glDeleteVertexArrays(1, &vertex_array_);
 }
@@ -37,6 +39,25 @@ void FieldRenderer::set_colormap(const Colormap& colormap) {
   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glBindTexture(GL_TEXTURE_1D, 0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+}
+
+void FieldRenderer::set_style_map(const std::vector<std::uint8_t>& bytes, GridSize size) {
+  style_ready_ = !bytes.empty() && bytes.size() == size.cells();
+  if (!style_ready_) return;
+  GLint alignment = 4, old_texture = 0;
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &old_texture);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glBindTexture(GL_TEXTURE_2D, style_texture_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, size.width, size.height, 0, GL_RED, GL_UNSIGNED_BYTE,
+               bytes.data());
+  // Linear: the tint and its contour stay smooth when the view zooms in.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, GLuint(old_texture));
   glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
 }
 
@@ -91,6 +112,14 @@ void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range,
   glUniform1i(program_.uniform("u_relief"), relief_ && timed);  // timed: the view, not an export
   glUniform1i(program_.uniform("u_field"), 0);
   glUniform1i(program_.uniform("u_colormap"), 1);
+  // Like relief, the view's alone: an exported picture stays the field's own colours.
+  const bool style_overlay = style_overlay_ && style_ready_ && timed;
+  glUniform1i(program_.uniform("u_style_overlay"), style_overlay);
+  glUniform1i(program_.uniform("u_style"), 2);
+  GLint old_texture_style = 0;
+  glActiveTexture(GL_TEXTURE2);
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &old_texture_style);
+  glBindTexture(GL_TEXTURE_2D, style_overlay ? style_texture_ : 0);
   glActiveTexture(GL_TEXTURE0);
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &old_texture_2d);
   glBindTexture(GL_TEXTURE_2D, field.texture());
@@ -102,6 +131,8 @@ void FieldRenderer::draw(const FieldTexture& field, const ValueRange& range,
   if (timed) draw_timer_.end();
 
   glBindTexture(GL_TEXTURE_1D, GLuint(old_texture_1d));
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D, GLuint(old_texture_style));
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, GLuint(old_texture_2d));
   glActiveTexture(GLenum(old_active));

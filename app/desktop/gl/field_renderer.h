@@ -10,6 +10,7 @@
 #include "gl_shader.h"
 #include "gl_timer.h"
 #include "gs/backend_types.h"
+#include "gs/fields.h"
 #include "gs/status.h"
 #include "render_surface.h"
 #include "screen_layout.h"
@@ -27,6 +28,10 @@ class FieldRenderer {
   void set_colormap(const Colormap& colormap);
   // Shaded relief in the view (draw_frame); exported pictures stay the colormap's colours.
   void set_relief(bool relief) { relief_ = relief; }
+  // The style map as a tint over the view (draw_frame only, as relief): on while a map is given
+  // and the overlay asked for. The bytes are uploaded when given (a byte per cell, row-major).
+  void set_style_overlay(bool on) { style_overlay_ = on; }
+  void set_style_map(const std::vector<std::uint8_t>& bytes, GridSize size);
   const std::vector<Rgb>& colormap_table() const { return table_; }
   // The whole frame: the framebuffer (width x height pixels) cleared to the background, then the
   // field drawn into `field`, a rectangle of the window's layout (window units; the framebuffer
@@ -55,6 +60,9 @@ class FieldRenderer {
   GlTimer draw_timer_;
   std::vector<Rgb> table_;
   bool relief_ = false;
+  GLuint style_texture_ = 0;
+  bool style_ready_ = false;
+  bool style_overlay_ = false;
 };
 
 }  // namespace gs::app

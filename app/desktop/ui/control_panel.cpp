@@ -12,6 +12,7 @@
 #include "panel_widgets.h"
 #include "seed_image_panel.h"
 #include "setup_clipboard.h"
+#include "style_panel.h"
 
 #include "gs/backend.h"
 
@@ -245,7 +246,10 @@ void view_section(const PanelContext& c) {
     push_set(c, V::BrushRadius, radius);
   float value = c.view.brush_value;
   if (ImGui::SliderFloat("brush v", &value, 0.0f, 1.0f, "%.2f")) push_set(c, V::BrushValue, value);
-  ImGui::TextDisabled("left-drag paints v, right-drag erases");
+  brush_style_controls(c);
+  ImGui::TextDisabled(c.view.brush_style == BrushStyle::None
+                          ? "left-drag paints v, right-drag erases"
+                          : "left-drag paints the style toward its set, right-drag the other");
   bool linear = c.view.linear_filter;
   if (ImGui::Checkbox("linear filtering", &linear)) push_set(c, V::LinearFilter, linear);
   bool overlays = c.view.export_overlays;
@@ -283,7 +287,8 @@ void state_section(const PanelContext& c) {
   if (ImGui::Button("Load state")) c.commands.push_back(command::LoadState{path});
   ImGui::TextDisabled("HDF5, as grayscott-batch reads and writes it");
   // With a state file, how a discovery is handed on: the lines that make this setup again.
-  if (ImGui::Button("Copy as script (Ctrl+C)")) copy_setup_to_clipboard(c.simulation, c.view);
+  if (ImGui::Button("Copy as script (Ctrl+C)"))
+    copy_setup_to_clipboard(c.simulation, c.view, c.settings.capture_folder);
   // Here, not under Simulation, whose open section leaves the panel no line to spare.
   seed_image_controls(c);
 }
@@ -308,6 +313,7 @@ void draw_control_panel(const PanelContext& c, const ScreenRect& where) {
   if (ImGui::CollapsingHeader("Parameters", ImGuiTreeNodeFlags_DefaultOpen)) parameter_section(c);
   if (ImGui::CollapsingHeader("Favourites (keys 1-9)")) favourites_section(c);
   if (ImGui::CollapsingHeader("Parameter map")) map_section(c);
+  if (ImGui::CollapsingHeader("Style map")) style_section(c);
   if (ImGui::CollapsingHeader("Grid, backend, transfer")) grid_section(c);
   if (ImGui::CollapsingHeader("Launch (CUDA teaching)")) launch_section(c);
   if (ImGui::CollapsingHeader("View")) view_section(c);

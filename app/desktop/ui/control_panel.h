@@ -40,6 +40,9 @@ struct PanelState {
   PictureSeedOptions seed_image;
   // The brush stamps the last seed's picture where the field is clicked, instead of painting.
   bool stamp_brush = false;
+  // The style map's picture being typed and how it is to be placed (style_panel.h).
+  char style_picture[512] = "";
+  PicturePlacement style_placement;
   // Where this frame's Timings plot went (none: not drawn), for the layout check.
   std::optional<DrawnPlot> timings_plot;
   // Where this frame's preset list box went and how its open list looked (preset_list.h).

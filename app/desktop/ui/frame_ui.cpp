@@ -34,10 +34,12 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
         draw_map_overlay(c.simulation.params(), c.simulation.size(),
                          {layout.field, *layout.F_axis, *layout.k_axis}, shown, c.commands);
   draw_colour_bar(ui.colormap_table, c.view.low, c.view.high, layout.colour_bar);
-  result.keys = push_key_commands({c.simulation.running(), c.view.ui_hidden, c.view.presentation,
-                                   c.recorder != nullptr, c.settings.favourites},
-                                  ui.key_presses, c.commands);
-  if (result.keys.copy_setup) copy_setup_to_clipboard(c.simulation, c.view);
+  result.keys = push_key_commands(
+      {c.simulation.running(), c.view.ui_hidden, c.view.presentation, c.recorder != nullptr,
+       c.settings.favourites, c.view.brush_style, c.view.style_overlay},
+      ui.key_presses, c.commands);
+  if (result.keys.copy_setup)
+    copy_setup_to_clipboard(c.simulation, c.view, c.settings.capture_folder);
   if (result.keys.paste_setup) result.paste_problem = paste_setup_from_clipboard(c.commands);
   if (c.state.stamp_brush && !map_mode) {  // the brush stamps the picture (seed_image_panel.h)
     if (std::optional<command::Stamp> stamp = stamp_under_mouse(c.view, layout.field, shown))

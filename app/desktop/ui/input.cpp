@@ -20,6 +20,8 @@ const std::vector<KeyBinding>& key_bindings() {
       {GLFW_KEY_P, GLFW_KEY_P, "P", A::Screenshot, "screenshot"},
       {GLFW_KEY_V, GLFW_KEY_V, "V", A::Record, "record video / stop"},
       {GLFW_KEY_H, GLFW_KEY_H, "H", A::HideUi, "hide / show the UI"},
+      {GLFW_KEY_B, GLFW_KEY_B, "B", A::BrushStyle, "brush: v / style A / style B"},
+      {GLFW_KEY_O, GLFW_KEY_O, "O", A::StyleOverlay, "style map overlay on / off"},
       {GLFW_KEY_0, GLFW_KEY_0, "0", A::ViewReset, "the whole field (zoom and pan reset)"},
       {GLFW_KEY_F5, GLFW_KEY_F5, "F5", A::Presentation, "presentation mode on / off"},
       {GLFW_KEY_F11, GLFW_KEY_F11, "F11", A::Fullscreen, "fullscreen"},
@@ -42,6 +44,7 @@ const std::vector<MouseGesture>& mouse_gestures() {
   static const std::vector<MouseGesture> gestures = {
       {"left-drag", "paint v (in map mode: click picks F and k)"},
       {"right-drag", "erase"},
+      {"brush style A/B (B key)", "left-drag paints the style map toward A/B, right toward B/A"},
       {"wheel", "zoom about the cursor"},
       {"middle-drag, shift+drag", "pan"}};
   return gestures;
@@ -52,6 +55,8 @@ KeyActions key_commands(const KeyContext& context, const std::vector<KeyPress>& 
   // The toggles' state as this frame's earlier presses left it.
   bool running = context.running, ui_hidden = context.ui_hidden;
   bool presentation = context.presentation, recording = context.recording;
+  BrushStyle brush_style = context.brush_style;
+  bool style_overlay = context.style_overlay;
   KeyActions actions;
   using A = KeyAction;
   for (const KeyPress& press : presses)
@@ -83,6 +88,16 @@ KeyActions key_commands(const KeyContext& context, const std::vector<KeyPress>& 
         case A::HideUi:
           ui_hidden = !ui_hidden;
           commands.push_back(command::SetView{ViewControl::UiHidden, ui_hidden});
+          break;
+        case A::BrushStyle:
+          brush_style = brush_style == BrushStyle::None      ? BrushStyle::TowardA
+                        : brush_style == BrushStyle::TowardA ? BrushStyle::TowardB
+                                                             : BrushStyle::None;
+          commands.push_back(command::SetView{ViewControl::BrushStyle, brush_style});
+          break;
+        case A::StyleOverlay:
+          style_overlay = !style_overlay;
+          commands.push_back(command::SetView{ViewControl::StyleOverlay, style_overlay});
           break;
         case A::ViewReset:
           commands.push_back(command::ViewReset{});
@@ -138,10 +153,38 @@ KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPre
   return key_commands(context, presses, commands);
 }
 
+namespace {
+
+// In a style brush mode the drag paints the style map: left toward the mode's set, right toward
+// the other one (where v's brush erases).
+std::optional<command::Paint> styled(std::optional<command::Paint> paint, BrushStyle mode) {
+  if (!paint || mode == BrushStyle::None) return paint;
+  const BrushStyle other = mode == BrushStyle::TowardA ? BrushStyle::TowardB : BrushStyle::TowardA;
+  paint->style = paint->erase ? other : mode;
+  paint->erase = false;
+  return paint;
+}
+
+std::optional<command::Paint> brush_for_view(const ViewState& view, bool map_mode,
+                                             const ScreenRect& field, const GridRegion& shown,
+                                             const std::vector<ButtonEvent>& buttons,
+                                             BrushStroke& stroke);
+
+}  // namespace
+
 std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_mode,
                                                 const ScreenRect& field, const GridRegion& shown,
                                                 const std::vector<ButtonEvent>& buttons,
                                                 BrushStroke& stroke) {
+  return styled(brush_for_view(view, map_mode, field, shown, buttons, stroke), view.brush_style);
+}
+
+namespace {
+
+std::optional<command::Paint> brush_for_view(const ViewState& view, bool map_mode,
+                                             const ScreenRect& field, const GridRegion& shown,
+                                             const std::vector<ButtonEvent>& buttons,
+                                             BrushStroke& stroke) {
   // Shift+left-drag pans (push_zoom_and_pan).
   const bool painting = ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyShift;
   const bool erasing = ImGui::IsMouseDown(ImGuiMouseButton_Right);
@@ -171,6 +214,8 @@ std::optional<command::Paint> brush_under_mouse(const ViewState& view, bool map_
   const std::optional<GridPoint> pressed_at = pressed ? event_at(button, true) : std::nullopt;
   return stroke.paint_at(cell, pressed, pressed_at, erasing, view.brush_radius, view.brush_value);
 }
+
+}  // namespace
 
 std::optional<command::Stamp> stamp_under_mouse(const ViewState& view, const ScreenRect& field,
                                                 const GridRegion& shown) {

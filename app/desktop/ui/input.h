@@ -32,6 +32,8 @@ enum class KeyAction {
   Favourite,
   CopySetup,
   PasteSetup,
+  BrushStyle,
+  StyleOverlay,
   NextCaption,
   PreviousCaption,
   RestartScript,
@@ -60,6 +62,8 @@ struct KeyContext {
   bool presentation = false;
   bool recording = false;
   const std::vector<std::string>& favourites;
+  BrushStyle brush_style = BrushStyle::None;  // what B cycles from
+  bool style_overlay = false;                 // what O toggles
 };
 
 struct KeyActions {
@@ -78,7 +82,9 @@ KeyActions key_commands(const KeyContext& context, const std::vector<KeyPress>& 
 KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPress>& presses,
                              std::vector<Command>& commands);
 
-// Left-drag paints v, right-drag erases; nothing in map mode, where a click picks (F, k).
+// Left-drag paints v, right-drag erases; nothing in map mode, where a click picks (F, k). With
+// a brush style (view.brush_style) the drag paints the style map: left toward the style's set,
+// right toward the other.
 // `shown` is the part of the grid in view (zoom and pan). Each frame paints the segment from
 // where `stroke` saw the drag last frame, so a fast drag leaves no gaps. `buttons` (the button
 // events since the last frame) say where a drag began and ended: its first frame paints from

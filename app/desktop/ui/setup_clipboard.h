@@ -13,7 +13,10 @@
 
 namespace gs::app {
 
-void copy_setup_to_clipboard(const Simulation& simulation, const ViewState& view);
+// A painted or loaded style map is saved as a picture in the capture folder ("" for the
+// default one) for the lines to read (style_picture.h).
+void copy_setup_to_clipboard(const Simulation& simulation, const ViewState& view,
+                             const std::string& capture_folder = "");
 
 // Pushes the clipboard's commands; "" when it did, else the problem (nothing pushed).
 std::string paste_setup_from_clipboard(std::vector<Command>& commands);

@@ -41,9 +41,14 @@ struct DeviceStream {
   void* stream = nullptr;
 };
 
+// What a brush paints: u and v (paint v, or erase), or the style map toward set A (byte 0) or set
+// B (byte 255), with a soft edge (style_brush_kernel_body.h).
+enum class BrushStyle { None, TowardA, TowardB };
+
 // Paints v in a disc, or erases it to the resting state u = 1, v = 0. With a segment start it
 // paints the capsule instead, every cell within the radius of the segment from there to the
 // centre: a drag's path since the last frame, so a fast stroke is not a row of separate discs.
+// With a style it paints the style map instead and leaves u and v alone.
 struct Brush {
   float x = 0.0f;  // centre, in cells
   float y = 0.0f;
@@ -52,6 +57,7 @@ struct Brush {
   bool erase = false;
   float from_dx = 0.0f;  // the segment's start, relative to the centre, in cells; 0, 0: a disc
   float from_dy = 0.0f;
+  BrushStyle style = BrushStyle::None;
 };
 
 inline constexpr float kMaxBrushRadius = 4096.0f;

@@ -282,6 +282,16 @@ Status CudaBackend::paint(const Brush& brush) {
   GS_TRY(impl_->require_state());
   GS_TRY(check_brush(brush));
   const int current = impl_->current;
+  if (brush.style != BrushStyle::None) {
+    // Painting a style where there is no map yet starts one: set A everywhere.
+    if (!impl_->style.get()) {
+      GS_CUDA_TRY(impl_->style.allocate(impl_->size.cells()));
+      GS_CUDA_TRY(cudaMemsetAsync(impl_->style.get(), 0, impl_->size.cells(), impl_->stream));
+    }
+    GS_CUDA_TRY(cuda::launch_style_brush(brush, impl_->style.get(), impl_->size,
+                                         impl_->params.boundary, impl_->stream));
+    return Status::ok();
+  }
   // Stream-ordered after the steps before it; nothing to wait for.
   GS_CUDA_TRY(cuda::launch_brush(brush, impl_->u[current].get(), impl_->v[current].get(),
                                  impl_->size, impl_->params.boundary, impl_->stream));

@@ -36,6 +36,12 @@ __global__ void brush_kernel(Brush brush, float* u, float* v, int width, int hei
                     height, boundary);
 }
 
+__global__ void style_brush_kernel(Brush brush, std::uint8_t* style, int width, int height,
+                                   Boundary boundary) {
+  style_brush_kernel_body(as_dim3(blockIdx), as_dim3(threadIdx), as_dim3(blockDim), brush, style,
+                          width, height, boundary);
+}
+
 dim3 to_dim3(Dim3 d) {
   return dim3(d.x, d.y, d.z);
 }
@@ -131,6 +137,15 @@ cudaError_t launch_brush(const Brush& brush, float* u, float* v, GridSize size, 
   const LaunchShape shape = brush_launch_shape(brush);
   brush_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(brush, u, v, size.width,
                                                                          size.height, boundary);
+  return cudaGetLastError();
+}
+
+cudaError_t launch_style_brush(const Brush& brush, std::uint8_t* style, GridSize size,
+                               Boundary boundary, cudaStream_t stream) {
+  const LaunchShape shape = style_brush_launch_shape(brush, size.width, size.height, boundary);
+  if (shape.grid.x == 0 || shape.grid.y == 0) return cudaSuccess;  // an empty launch is an error
+  style_brush_kernel<<<to_dim3(shape.grid), to_dim3(shape.block), 0, stream>>>(
+      brush, style, size.width, size.height, boundary);
   return cudaGetLastError();
 }
 

@@ -10,6 +10,7 @@
 #include "kernels/brush_kernel_body.h"
 #include "kernels/range_kernel_body.h"
 #include "kernels/step_kernel_body.h"
+#include "kernels/style_brush_kernel_body.h"
 
 namespace gs::cuda {
 
@@ -40,5 +41,10 @@ cudaError_t launch_range(const float* field, long count, int* slots, const Launc
 // Enqueues the brush over its bounding square.
 cudaError_t launch_brush(const Brush& brush, float* u, float* v, GridSize size, Boundary boundary,
                          cudaStream_t stream);
+
+// Enqueues a style brush (BrushStyle::TowardA or TowardB) over the style map's bytes; nothing
+// when the brush's window holds no cell of the grid.
+cudaError_t launch_style_brush(const Brush& brush, std::uint8_t* style, GridSize size,
+                               Boundary boundary, cudaStream_t stream);
 
 }  // namespace gs::cuda

@@ -61,10 +61,9 @@ GS_HD BrushBox brush_box(const Brush& brush) {
           high_y - low_y + 2 * reach + 1};
 }
 
-// Whether the cell whose centre lies (dx, dy) from the brush's centre is within the radius of
-// the segment from (sx, sy) to (0, 0). A zero-length segment tests the disc with the very
-// arithmetic a disc always used, so a press without movement paints the same cells.
-GS_HD bool within_brush(float dx, float dy, float sx, float sy, float radius) {
+// The squared distance from the cell whose centre lies (dx, dy) from the brush's centre to the
+// segment from (sx, sy) to (0, 0).
+GS_HD float brush_distance_squared(float dx, float dy, float sx, float sy) {
   const float length_squared = sx * sx + sy * sy;
   if (length_squared > 0.0f) {
     // The segment's point nearest the cell, as a share t of the way from the centre to the start.
@@ -73,7 +72,14 @@ GS_HD bool within_brush(float dx, float dy, float sx, float sy, float radius) {
     dx -= t * sx;
     dy -= t * sy;
   }
-  return dx * dx + dy * dy <= radius * radius;
+  return dx * dx + dy * dy;
+}
+
+// Whether the cell whose centre lies (dx, dy) from the brush's centre is within the radius of
+// the segment from (sx, sy) to (0, 0). A zero-length segment tests the disc with the very
+// arithmetic a disc always used, so a press without movement paints the same cells.
+GS_HD bool within_brush(float dx, float dy, float sx, float sy, float radius) {
+  return brush_distance_squared(dx, dy, sx, sy) <= radius * radius;
 }
 
 // Paints one cell of the box: wrapped on a periodic grid, dropped past a Neumann edge.

@@ -1,0 +1,28 @@
+// A painted (or loaded) style map as a picture beside a setup's script lines, so "Copy as script"
+// and `save-setup` make the map again: a PNG with one pixel a cell whose red, green and blue are
+// the cell's byte, which `style-image FILE channel=red fit=stretch bright` reads back, on a grid
+// of the same size, to the same bytes.
+#pragma once
+
+#include <filesystem>
+
+#include "gs/status.h"
+#include "setup_script.h"
+
+namespace gs::app {
+
+class Simulation;
+
+// NAME-style.png beside NAME.EXT.
+std::filesystem::path style_picture_beside(const std::filesystem::path& setup_path);
+
+// Whether the setup's map comes from no file of its own (painted, or from a state file) and so
+// needs a picture for its lines to make it again.
+bool needs_style_picture(const SetupState& setup);
+
+// The simulation's running style map written to `picture` (whole, or not at all), and the
+// setup's lines told to read it from there.
+Status keep_style_picture(SetupState& setup, const Simulation& simulation,
+                          const std::filesystem::path& picture);
+
+}  // namespace gs::app
