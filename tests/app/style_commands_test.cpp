@@ -113,5 +113,34 @@ TEST(StyleCommands, RefusedChangesLeaveTheSimulationAsItWas) {
   EXPECT_FALSE(sim->params().style.enabled);
 }
 
+// A styled preset (its group "styled") runs with its own set B and gradient; a plain one after it
+// ends the map again.
+TEST(StyleCommands, AStyledPresetRunsWithItsSetBAndGradient) {
+  std::unique_ptr<Simulation> sim = make_simulation();
+  ASSERT_TRUE(sim);
+  ASSERT_TRUE(sim->apply(command::LoadPreset{"spots-inside-stripes"}));
+  EXPECT_TRUE(sim->params().style.enabled);
+  EXPECT_EQ(sim->params().F, 0.03f);
+  EXPECT_EQ(sim->set_b().F, 0.029f);
+  EXPECT_EQ(sim->set_b().k, 0.057f);
+  EXPECT_EQ(sim->params().style, sim->set_b());
+  EXPECT_EQ(sim->style_map().value(), style_gradient(sim->size(), StyleGradient::Radial));
+  ASSERT_TRUE(sim->style_source());
+  EXPECT_EQ(sim->style_source()->origin, StyleOrigin::Gradient);
+  ASSERT_TRUE(sim->apply(command::LoadPreset{"mazes"}));
+  EXPECT_FALSE(sim->params().style.enabled);
+
+  // The same from the settings' preset at start.
+  SimulationSettings settings;
+  settings.backend = BackendChoice::Cpu;
+  settings.size = GridSize{40, 30};
+  settings.preset = "mitosis-to-coral";
+  Expected<std::unique_ptr<Simulation>> started = Simulation::create(settings);
+  ASSERT_TRUE(started) << started.message();
+  EXPECT_TRUE((*started)->params().style.enabled);
+  EXPECT_EQ((*started)->set_b().F, 0.0545f);
+  EXPECT_EQ((*started)->style_map().value(), style_gradient({40, 30}, StyleGradient::X));
+}
+
 }  // namespace
 }  // namespace gs::app

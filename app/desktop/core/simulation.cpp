@@ -65,6 +65,8 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
   GS_TRY(sim->check_displayable(size));
   GS_TRY(check_fits_in_memory(size, 6 * sizeof(float)));
   GS_TRY(sim->backend_->copy_in(make_initial_fields(size, sim->init_, sim->seed_)));
+  if (const Preset* preset = sim->presets_.find(sim->preset_); preset && preset->style)
+    GS_TRY(sim->start_preset_style(*preset));
   return sim;
 }
 
@@ -81,6 +83,7 @@ Status Simulation::load_preset(const std::string& name) {
   params_ = params;
   style_source_.reset();  // a preset ends style-map mode (set B is kept for the next map)
   preset_ = preset->name;
+  if (preset->style && size().cells() > 0) GS_TRY(start_preset_style(*preset));
   message_ = "preset " + preset->name + ": " + preset->description;
   if (reseed_on_preset_ && size().cells() > 0) {
     // From the start it shows its pattern from (docs/presets.md); it stays for later resets.

@@ -123,6 +123,7 @@ class Simulation {
   // Style maps (simulation_style.cpp).
   Status apply_style(const SimulationCommand& command);
   Status install_style_map(StyleData map, const StyleSource& source);
+  Status start_preset_style(const Preset& preset);
   Status set_style_set(const command::StyleSet& set);
   Status swap_style_sets();
   Status style_off();

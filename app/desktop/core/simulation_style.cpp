@@ -76,6 +76,18 @@ Status Simulation::install_style_map(StyleData map, const StyleSource& source) {
   return Status::ok();
 }
 
+// A styled preset (docs/presets.md) runs with its own set B and its gradient.
+Status Simulation::start_preset_style(const Preset& preset) {
+  ParamLayers layers;
+  layers.preset = preset.params;
+  const Params p = layer_params(layers);
+  set_b_ = StyleMix{true, p.style.F, p.style.k, p.style.Du, p.style.Dv};
+  set_b_preset_.clear();
+  const StyleGradient gradient = preset.style->gradient;
+  return install_style_map(style_gradient(size(), gradient),
+                           StyleSource{StyleOrigin::Gradient, "", {}, gradient});
+}
+
 Status Simulation::set_style_set(const command::StyleSet& set) {
   StyleMix values =
       set.set_b ? set_b_ : StyleMix{true, params_.F, params_.k, params_.Du, params_.Dv};
