@@ -5,8 +5,11 @@
 // row equals the reference row (cpu_twin/row_update.h) bit for bit.
 #pragma once
 
+#include <type_traits>
+
 #include "cpu_twin/row_update.h"
 #include "cpu_twin/simd.h"
+#include "cpu_twin/style_vectors.h"
 
 #if GS_TWIN_SIMD
 namespace gs::twin {
@@ -94,33 +97,20 @@ class FieldWindow {
 // Writes the row whose neighbour rows are `rows` into u_out/v_out (width cells each), one
 // vector at a time from the left edge while the vector after lies in the row; then the vector
 // before the last, and the last one, ending on the right edge (they overlap when the width is
-// not a whole number of vectors). Rows narrower than two vectors take the scalar path.
-template <Laplacian L, CellSource S>
-void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int width,
-                     RowSource source, const Params& params, RowStore store) {
+// not a whole number of vectors). `cells.at(x)` gives the parameters of the vector at x.
+template <Laplacian L, class VectorParams>
+void update_row_vectors(const NeighbourRows& rows, float* u_out, float* v_out, int width,
+                        const VectorParams& cells, const Params& p, bool streamed) {
   using simd::Vec;
   constexpr int Width = simd::kSimdWidth;
-  const Params p = params;  // a local copy: stores to the rows cannot alias it
-  if (width < 2 * Width) {
-    update_row_columns<L, S>(rows, u_out, v_out, 0, width, width, source, p);
-    return;
-  }
-  const bool streamed =
-      store == RowStore::Streamed && simd::stream_aligned(u_out) && simd::stream_aligned(v_out);
-  const float F = S == CellSource::Mapped ? source.F_row : p.F;
-  const CellParams<Vec> uniform = rate_cell_params<L, Vec>(p, Vec(F), Vec(p.k));
   FieldWindow<L, Vec> u(rows.u_above, rows.u_row, rows.u_below);
   FieldWindow<L, Vec> v(rows.v_above, rows.v_row, rows.v_below);
 
   // The vector at x, once its window holds the vectors before and after it.
   const auto update_vector = [&](int x, bool stream_it) {
-    CellParams<Vec> c = uniform;
-    if constexpr (S == CellSource::Mapped)
-      c.k = map_k_of_column(p, Vec::iota(float(x)), float(width));
-    if constexpr (S == CellSource::Styled)
-      c = styled_cell_params<L>(p, simd::load_bytes(source.style + x));
     Vec u_next = 0.0f, v_next = 0.0f;
-    react_diffuse(u.centre(), v.centre(), u.laplacian(), v.laplacian(), c, p.dt, u_next, v_next);
+    react_diffuse(u.centre(), v.centre(), u.laplacian(), v.laplacian(), cells.at(x), p.dt, u_next,
+                  v_next);
     if (stream_it) {
       simd::stream(u_out + x, u_next);
       simd::stream(v_out + x, v_next);
@@ -153,6 +143,55 @@ void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int 
   u.load_after_column(right);
   v.load_after_column(right);
   update_vector(last, streamed && last % Width == 0);
+}
+
+// Uniform parameters, or the parameter map's F of the row and k of each column.
+template <Laplacian L, CellSource S>
+class RateVectors {
+ public:
+  using Vec = simd::Vec;
+  RateVectors(const Params& p, float F, int width)
+      : p_(p), width_(float(width)), uniform_(rate_cell_params<L, Vec>(p, Vec(F), Vec(p.k))) {}
+
+  CellParams<Vec> at(int x) const {
+    CellParams<Vec> c = uniform_;
+    if constexpr (S == CellSource::Mapped) c.k = map_k_of_column(p_, Vec::iota(float(x)), width_);
+    return c;
+  }
+
+ private:
+  const Params& p_;
+  const float width_;
+  const CellParams<Vec> uniform_;
+};
+
+// Writes the row whose neighbour rows are `rows` into u_out/v_out (width cells each). Rows
+// narrower than two vectors take the scalar path.
+template <Laplacian L, CellSource S>
+void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int width,
+                     RowSource source, const Params& params, RowStore store) {
+  const Params p = params;  // a local copy: stores to the rows cannot alias it
+  if (width < 2 * simd::kSimdWidth) {
+    update_row_columns<L, S>(rows, u_out, v_out, 0, width, width, source, p);
+    return;
+  }
+  const bool streamed =
+      store == RowStore::Streamed && simd::stream_aligned(u_out) && simd::stream_aligned(v_out);
+  if constexpr (S == CellSource::Styled) {
+    const StyleMixing mixing = style_mixing(p);
+    const auto run = [&](auto mixes_diffusion, auto floored) {
+      const StyledVectors<L, decltype(mixes_diffusion)::value, decltype(floored)::value> cells(
+          p, source.style);
+      update_row_vectors<L>(rows, u_out, v_out, width, cells, p, streamed);
+    };
+    using Yes = std::true_type;
+    using No = std::false_type;
+    if (mixing.diffusion) return mixing.floored ? run(Yes{}, Yes{}) : run(Yes{}, No{});
+    return mixing.floored ? run(No{}, Yes{}) : run(No{}, No{});
+  } else {
+    const float F = S == CellSource::Mapped ? source.F_row : p.F;
+    update_row_vectors<L>(rows, u_out, v_out, width, RateVectors<L, S>(p, F, width), p, streamed);
+  }
 }
 
 }  // namespace gs::twin
