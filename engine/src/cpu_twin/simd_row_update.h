@@ -97,10 +97,12 @@ class FieldWindow {
 // Writes the row whose neighbour rows are `rows` into u_out/v_out (width cells each), one
 // vector at a time from the left edge while the vector after lies in the row; then the vector
 // before the last, and the last one, ending on the right edge (they overlap when the width is
-// not a whole number of vectors). `cells.at(x)` gives the parameters of the vector at x.
+// not a whole number of vectors). `cells.at(x)` gives the parameters of the vector at x. The
+// cells' source and the parameters come by value: stores to the rows cannot alias them, so
+// their vectors stay in registers.
 template <Laplacian L, class VectorParams>
 void update_row_vectors(const NeighbourRows& rows, float* u_out, float* v_out, int width,
-                        const VectorParams& cells, const Params& p, bool streamed) {
+                        const VectorParams cells, const Params p, bool streamed) {
   using simd::Vec;
   constexpr int Width = simd::kSimdWidth;
   FieldWindow<L, Vec> u(rows.u_above, rows.u_row, rows.u_below);
@@ -160,9 +162,9 @@ class RateVectors {
   }
 
  private:
-  const Params& p_;
-  const float width_;
-  const CellParams<Vec> uniform_;
+  Params p_;
+  float width_;
+  CellParams<Vec> uniform_;
 };
 
 // Writes the row whose neighbour rows are `rows` into u_out/v_out (width cells each). Rows
