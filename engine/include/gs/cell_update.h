@@ -183,20 +183,35 @@ GS_HD Real style_mix_unfloored(const StyleMixFactors& m, Real s) {
 // A value below kParameterFloor (between a set's 0 and the other's small rate) is 0, as
 // validate() allows no other.
 template <class Real>
+GS_HD Real style_mix(const StyleMixFactors& m, Real s) {
+  return zero_below(style_mix_unfloored(m, s), kParameterFloor);
+}
+template <class Real>
 GS_HD Real style_mix(float a, float b, Real s) {
-  return zero_below(style_mix_unfloored(style_mix_factors(a, b), s), kParameterFloor);
+  return style_mix(style_mix_factors(a, b), s);
 }
 // s of a style byte (0 to 255, as a Real).
 template <class Real>
 GS_HD Real style_fraction(Real style) {
   return style * Real(1.0f / 255.0f);
 }
+// The factors of all four parameters, which a row of cells takes once.
+struct StyleSetFactors {
+  StyleMixFactors F, k, Du, Dv;
+};
+GS_HD StyleSetFactors style_set_factors(const Params& p) {
+  return {style_mix_factors(p.F, p.style.F), style_mix_factors(p.k, p.style.k),
+          style_mix_factors(p.Du, p.style.Du), style_mix_factors(p.Dv, p.style.Dv)};
+}
+template <Laplacian L, class Real>
+GS_HD CellParams<Real> styled_cell_params(const StyleSetFactors& m, Real style) {
+  const Real s = style_fraction(style);
+  return {style_mix(m.F, s), style_mix(m.k, s), diffusion_rate_per_sum<L>(style_mix(m.Du, s)),
+          diffusion_rate_per_sum<L>(style_mix(m.Dv, s))};
+}
 template <Laplacian L, class Real>
 GS_HD CellParams<Real> styled_cell_params(const Params& p, Real style) {
-  const Real s = style_fraction(style);
-  return {style_mix(p.F, p.style.F, s), style_mix(p.k, p.style.k, s),
-          diffusion_rate_per_sum<L>(style_mix(p.Du, p.style.Du, s)),
-          diffusion_rate_per_sum<L>(style_mix(p.Dv, p.style.Dv, s))};
+  return styled_cell_params<L>(style_set_factors(p), style);
 }
 
 // The parameters of cell (x, y) from their source: uniform, the parameter map, or the style map

@@ -5,8 +5,6 @@
 // row equals the reference row (cpu_twin/row_update.h) bit for bit.
 #pragma once
 
-#include <type_traits>
-
 #include "cpu_twin/row_update.h"
 #include "cpu_twin/simd.h"
 #include "cpu_twin/style_vectors.h"
@@ -94,25 +92,46 @@ class FieldWindow {
   Vec centre_before_ = 0.0f, centre_ = 0.0f, centre_after_ = 0.0f;
 };
 
+// Where the cells are not styled: nothing to read.
+struct UnstyledVectors {
+  UnstyledVectors(const Params&, const std::uint8_t*) {}
+};
+
 // Writes the row whose neighbour rows are `rows` into u_out/v_out (width cells each), one
 // vector at a time from the left edge while the vector after lies in the row; then the vector
 // before the last, and the last one, ending on the right edge (they overlap when the width is
-// not a whole number of vectors). `cells.at(x)` gives the parameters of the vector at x. The
-// cells' source and the parameters come by value: stores to the rows cannot alias them, so
-// their vectors stay in registers.
-template <Laplacian L, class VectorParams>
-void update_row_vectors(const NeighbourRows& rows, float* u_out, float* v_out, int width,
-                        const VectorParams cells, const Params p, bool streamed) {
+// not a whole number of vectors). Rows narrower than two vectors take the scalar path. Styled
+// cells take their parameters from `Styled` (style_vectors.h). A function of its own: inlined
+// into a pass's loop, its vectors would share the registers with the pass's state and spill.
+template <Laplacian L, CellSource S, class Styled>
+[[gnu::noinline]] void update_row_simd_with(const NeighbourRows& rows, float* u_out, float* v_out,
+                                            int width, RowSource source, const Params& params,
+                                            RowStore store) {
   using simd::Vec;
   constexpr int Width = simd::kSimdWidth;
+  const Params p = params;  // a local copy: stores to the rows cannot alias it
+  if (width < 2 * Width) {
+    update_row_columns<L, S>(rows, u_out, v_out, 0, width, width, source, p);
+    return;
+  }
+  const bool streamed =
+      store == RowStore::Streamed && simd::stream_aligned(u_out) && simd::stream_aligned(v_out);
+  const float F = S == CellSource::Mapped ? source.F_row : p.F;
+  const CellParams<Vec> uniform = rate_cell_params<L, Vec>(p, Vec(F), Vec(p.k));
+  [[maybe_unused]] const Styled styled(p, source.style);
   FieldWindow<L, Vec> u(rows.u_above, rows.u_row, rows.u_below);
   FieldWindow<L, Vec> v(rows.v_above, rows.v_row, rows.v_below);
 
-  // The vector at x, once its window holds the vectors before and after it.
-  const auto update_vector = [&](int x, bool stream_it) {
+  // The vector at x, once its window holds the vectors before and after it. Always inlined: a
+  // call would keep the windows in memory (the compiler's inlining budget for a file runs out
+  // with the rows of every stencil, source and style mixing in it).
+  const auto update_vector = [&](int x, bool stream_it) __attribute__((always_inline)) {
+    CellParams<Vec> c = uniform;
+    if constexpr (S == CellSource::Mapped)
+      c.k = map_k_of_column(p, Vec::iota(float(x)), float(width));
+    if constexpr (S == CellSource::Styled) c = styled.at(x);
     Vec u_next = 0.0f, v_next = 0.0f;
-    react_diffuse(u.centre(), v.centre(), u.laplacian(), v.laplacian(), cells.at(x), p.dt, u_next,
-                  v_next);
+    react_diffuse(u.centre(), v.centre(), u.laplacian(), v.laplacian(), c, p.dt, u_next, v_next);
     if (stream_it) {
       simd::stream(u_out + x, u_next);
       simd::stream(v_out + x, v_next);
@@ -147,52 +166,26 @@ void update_row_vectors(const NeighbourRows& rows, float* u_out, float* v_out, i
   update_vector(last, streamed && last % Width == 0);
 }
 
-// Uniform parameters, or the parameter map's F of the row and k of each column.
-template <Laplacian L, CellSource S>
-class RateVectors {
- public:
-  using Vec = simd::Vec;
-  RateVectors(const Params& p, float F, int width)
-      : p_(p), width_(float(width)), uniform_(rate_cell_params<L, Vec>(p, Vec(F), Vec(p.k))) {}
-
-  CellParams<Vec> at(int x) const {
-    CellParams<Vec> c = uniform_;
-    if constexpr (S == CellSource::Mapped) c.k = map_k_of_column(p_, Vec::iota(float(x)), width_);
-    return c;
-  }
-
- private:
-  Params p_;
-  float width_;
-  CellParams<Vec> uniform_;
-};
-
-// Writes the row whose neighbour rows are `rows` into u_out/v_out (width cells each). Rows
-// narrower than two vectors take the scalar path.
+// The row with the vector loop for its cells' source: in style-map mode the one that mixes only
+// what the two sets need (StyleMixing), chosen once per row.
 template <Laplacian L, CellSource S>
 void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int width,
-                     RowSource source, const Params& params, RowStore store) {
-  const Params p = params;  // a local copy: stores to the rows cannot alias it
-  if (width < 2 * simd::kSimdWidth) {
-    update_row_columns<L, S>(rows, u_out, v_out, 0, width, width, source, p);
-    return;
-  }
-  const bool streamed =
-      store == RowStore::Streamed && simd::stream_aligned(u_out) && simd::stream_aligned(v_out);
+                     RowSource source, const Params& p, RowStore store) {
   if constexpr (S == CellSource::Styled) {
     const StyleMixing mixing = style_mixing(p);
-    const auto run = [&](auto mixes_diffusion, auto floored) {
-      const StyledVectors<L, decltype(mixes_diffusion)::value, decltype(floored)::value> cells(
-          p, source.style);
-      update_row_vectors<L>(rows, u_out, v_out, width, cells, p, streamed);
-    };
-    using Yes = std::true_type;
-    using No = std::false_type;
-    if (mixing.diffusion) return mixing.floored ? run(Yes{}, Yes{}) : run(Yes{}, No{});
-    return mixing.floored ? run(No{}, Yes{}) : run(No{}, No{});
+    if (mixing.diffusion && mixing.floored)
+      return update_row_simd_with<L, S, StyledVectors<L, true, true>>(rows, u_out, v_out, width,
+                                                                      source, p, store);
+    if (mixing.diffusion)
+      return update_row_simd_with<L, S, StyledVectors<L, true, false>>(rows, u_out, v_out, width,
+                                                                       source, p, store);
+    if (mixing.floored)
+      return update_row_simd_with<L, S, StyledVectors<L, false, true>>(rows, u_out, v_out, width,
+                                                                       source, p, store);
+    return update_row_simd_with<L, S, StyledVectors<L, false, false>>(rows, u_out, v_out, width,
+                                                                      source, p, store);
   } else {
-    const float F = S == CellSource::Mapped ? source.F_row : p.F;
-    update_row_vectors<L>(rows, u_out, v_out, width, RateVectors<L, S>(p, F, width), p, streamed);
+    return update_row_simd_with<L, S, UnstyledVectors>(rows, u_out, v_out, width, source, p, store);
   }
 }
 
