@@ -173,17 +173,20 @@ void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int 
                      RowSource source, const Params& p, RowStore store) {
   if constexpr (S == CellSource::Styled) {
     const StyleMixing mixing = style_mixing(p);
+    if (!mixing.all_differ)  // the general mix: every parameter, through the floor
+      return update_row_simd_with<L, S, StyledVectors<L, true, true, false>>(
+          rows, u_out, v_out, width, source, p, store);
     if (mixing.diffusion && mixing.floored)
-      return update_row_simd_with<L, S, StyledVectors<L, true, true>>(rows, u_out, v_out, width,
-                                                                      source, p, store);
+      return update_row_simd_with<L, S, StyledVectors<L, true, true, true>>(
+          rows, u_out, v_out, width, source, p, store);
     if (mixing.diffusion)
-      return update_row_simd_with<L, S, StyledVectors<L, true, false>>(rows, u_out, v_out, width,
-                                                                       source, p, store);
+      return update_row_simd_with<L, S, StyledVectors<L, true, false, true>>(
+          rows, u_out, v_out, width, source, p, store);
     if (mixing.floored)
-      return update_row_simd_with<L, S, StyledVectors<L, false, true>>(rows, u_out, v_out, width,
-                                                                       source, p, store);
-    return update_row_simd_with<L, S, StyledVectors<L, false, false>>(rows, u_out, v_out, width,
-                                                                      source, p, store);
+      return update_row_simd_with<L, S, StyledVectors<L, false, true, true>>(
+          rows, u_out, v_out, width, source, p, store);
+    return update_row_simd_with<L, S, StyledVectors<L, false, false, true>>(
+        rows, u_out, v_out, width, source, p, store);
   } else {
     return update_row_simd_with<L, S, UnstyledVectors>(rows, u_out, v_out, width, source, p, store);
   }

@@ -22,10 +22,13 @@ inline bool style_mix_clears_floor(float a, float b) {
 }
 
 // What a row's vectors mix per cell: the diffusion rates too (where a set's differ), and
-// whether through the floor.
+// whether through the floor; and whether each parameter it mixes differs between the sets (the
+// usual case, which needs no zeros mixed in: two vectors a parameter rather than three, so the
+// row's vectors fit in the registers). A row where one does not runs the general mix.
 struct StyleMixing {
   bool diffusion;
   bool floored;
+  bool all_differ;
 };
 
 inline StyleMixing style_mixing(const Params& p) {
@@ -34,13 +37,16 @@ inline StyleMixing style_mixing(const Params& p) {
       style_mix_clears_floor(p.F, p.style.F) && style_mix_clears_floor(p.k, p.style.k) &&
       (!diffusion ||
        (style_mix_clears_floor(p.Du, p.style.Du) && style_mix_clears_floor(p.Dv, p.style.Dv)));
-  return {diffusion, !clear};
+  const bool all_differ = p.F != p.style.F && p.k != p.style.k &&
+                          (!diffusion || (p.Du != p.style.Du && p.Dv != p.style.Dv));
+  return {diffusion, !clear, all_differ};
 }
 
 #if GS_TWIN_SIMD
 
-// The cells' parameters of the vector at x of a row of style bytes.
-template <Laplacian L, bool MixesDiffusion, bool Floored>
+// The cells' parameters of the vector at x of a row of style bytes. AllDiffer: the mixed
+// parameters' factors are (a, a, b), and the mix uses a for a_part.
+template <Laplacian L, bool MixesDiffusion, bool Floored, bool AllDiffer>
 class StyledVectors {
  public:
   using Vec = simd::Vec;
@@ -70,7 +76,8 @@ class StyledVectors {
     Vec a, a_part, b_part;
   };
   static Vec mix(const Factors& m, Vec s) {
-    const Vec mixed = fused_multiply_add(s, m.b_part, fused_negate_multiply_add(s, m.a_part, m.a));
+    const Vec a_part = AllDiffer ? m.a : m.a_part;
+    const Vec mixed = fused_multiply_add(s, m.b_part, fused_negate_multiply_add(s, a_part, m.a));
     if constexpr (Floored) return simd::zero_below(mixed, kParameterFloor);
     return mixed;
   }
