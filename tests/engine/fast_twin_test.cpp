@@ -71,14 +71,18 @@ TEST_P(FastTwinEqualsReference, InParameterMapMode) {
 }
 
 TEST_P(FastTwinEqualsReference, InStyleMapMode) {
-  Params p = params();
-  p.style = {true, 0.062f, 0.061f, p.Du / 2, p.Dv * 1.5f};
   Fields start = random_fields({150, 130}, 25);
   start.style = random_style(start.size, 26);
-  for (int steps_per_pass : {1, 8}) expect_equal_paths(start, p, 200, steps_per_pass);
-  for (int threads : {2, 3}) {  // and on any number of threads
-    const Fields one = run_fast(start, p, 60, 1, 8), more = run_fast(start, p, 60, threads, 8);
-    EXPECT_TRUE(one.u == more.u && one.v == more.v) << threads << " threads";
+  // Set B with other diffusion rates, and with set A's (which the fast rows do not mix).
+  for (const bool shared_diffusion : {false, true}) {
+    Params p = params();
+    p.style = {true, 0.062f, 0.061f, p.Du / 2, p.Dv * 1.5f};
+    if (shared_diffusion) p.style.Du = p.Du, p.style.Dv = p.Dv;
+    for (int steps_per_pass : {1, 8}) expect_equal_paths(start, p, 200, steps_per_pass);
+    for (int threads : {2, 3}) {  // and on any number of threads
+      const Fields one = run_fast(start, p, 60, 1, 8), more = run_fast(start, p, 60, threads, 8);
+      EXPECT_TRUE(one.u == more.u && one.v == more.v) << threads << " threads";
+    }
   }
 }
 

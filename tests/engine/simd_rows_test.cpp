@@ -81,9 +81,33 @@ void expect_same_rows_for(Boundary boundary) {
     p.map.enabled = true;
     expect_same_rows<L, CellSource::Mapped>(p, store);
     p.map.enabled = false;
-    // Set B differs in every parameter; its Du is 0, so some cells' mix falls below the floor.
-    p.style = {true, 0.062f, 0.061f, 0.0f, L == Laplacian::NinePoint ? 0.5f : 0.08f};
-    expect_same_rows<L, CellSource::Styled>(p, store);
+    // Each way a row mixes (style_vectors.h): set B differs in every parameter (its Du is 0);
+    // shares the diffusion rates, or F; and sets whose F or k mixes from 0 to a small rate fall
+    // below the floor in some cells, with and without the diffusion rates mixed.
+    struct Sets {
+      float F_A, k_A;
+      StyleMix b;
+      StyleMixing mixing;
+    };
+    const float F_A = p.F, k_A = p.k;
+    const float Dv_B = L == Laplacian::NinePoint ? 0.5f : 0.08f;
+    const float low = 3 * kParameterFloor;  // a mix of it and 0 is below the floor up to s = 1/3
+    const Sets sets[] = {{F_A, k_A, {true, 0.062f, 0.061f, 0.0f, Dv_B}, {true, false, true}},
+                         {F_A, k_A, {true, 0.062f, 0.061f, p.Du, p.Dv}, {false, false, true}},
+                         {F_A, k_A, {true, F_A, 0.061f, 0.0f, Dv_B}, {true, false, false}},
+                         {F_A, 0.0f, {true, 0.062f, low, 0.0f, Dv_B}, {true, true, true}},
+                         {0.0f, k_A, {true, low, 0.061f, p.Du, p.Dv}, {false, true, true}}};
+    for (const Sets& sets_case : sets) {
+      p.F = sets_case.F_A;
+      p.k = sets_case.k_A;
+      p.style = sets_case.b;
+      ASSERT_EQ(style_mixing(p).diffusion, sets_case.mixing.diffusion);
+      ASSERT_EQ(style_mixing(p).floored, sets_case.mixing.floored);
+      ASSERT_EQ(style_mixing(p).all_differ, sets_case.mixing.all_differ);
+      expect_same_rows<L, CellSource::Styled>(p, store);
+    }
+    p.F = F_A;
+    p.k = k_A;
     p.style.enabled = false;
   }
 }

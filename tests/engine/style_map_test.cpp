@@ -3,8 +3,13 @@
 // style 255 exactly set B; the map travels with the state; bad settings are refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <random>
 #include <tuple>
+#include <vector>
 
+#include "cpu_twin/style_vectors.h"
 #include "gs/cpu_twin_backend.h"
 #include "gs/style_gradient.h"
 #include "reference_model.h"
@@ -96,6 +101,44 @@ TEST(StyleMap, RefusesAMapOfAnotherSizeAndBadSets) {
       << unstable.message();
   p.style.enabled = false;
   EXPECT_TRUE(validate(p)) << "set B counts only in style-map mode";
+}
+
+// A parameter both sets share is that value in every cell, whatever the style: the fast rows
+// then skip its mix (cpu_twin/style_vectors.h).
+TEST(StyleMix, OfAParameterBothSetsShareIsThatValueInEveryCell) {
+  std::mt19937 random(47);
+  std::uniform_real_distribution<float> exponent(-20.0f, 3.0f);
+  std::vector<float> values{0.0f, kParameterFloor, 0.014f, 0.054f, 0.16f, 0.08f, 1.0f};
+  for (int i = 0; i < 2000; ++i) values.push_back(std::exp2(exponent(random)));
+  for (const float a : values)
+    for (int byte = 0; byte <= 255; ++byte)
+      ASSERT_EQ(style_mix(a, a, style_fraction(float(byte))), a) << a << " at style " << byte;
+}
+
+// Where style_mix_clears_floor says so, no mix lies between 0 and the floor, so the fast rows
+// may leave the floor out; just below its bound some mixes do.
+TEST(StyleMix, ClearsTheFloorWhereTheFastRowsLeaveItOut) {
+  const auto lowest_nonzero_mix = [](float a, float b) {
+    float lowest = INFINITY;
+    for (int byte = 0; byte <= 255; ++byte) {
+      const float mixed = style_mix_unfloored(style_mix_factors(a, b), style_fraction(float(byte)));
+      if (mixed != 0.0f) lowest = std::min(lowest, std::fabs(mixed));
+    }
+    return lowest;
+  };
+  const float clear = 512 * kParameterFloor;
+  const float values[] = {0.0f, clear, std::nextafter(clear, 1.0f), 0.01f, 0.5f, 2.0f};
+  for (const float a : values)
+    for (const float b : values) {
+      ASSERT_TRUE(twin::style_mix_clears_floor(a, b)) << a << ", " << b;
+      EXPECT_GE(lowest_nonzero_mix(a, b), kParameterFloor) << a << ", " << b;
+    }
+  const float too_low = 128 * kParameterFloor;
+  EXPECT_FALSE(twin::style_mix_clears_floor(0.0f, too_low));
+  EXPECT_FALSE(twin::style_mix_clears_floor(too_low, 0.5f));
+  EXPECT_FALSE(twin::style_mix_clears_floor(-0.5f, 0.5f));
+  EXPECT_FALSE(twin::style_mix_clears_floor(NAN, 0.5f));
+  EXPECT_LT(lowest_nonzero_mix(0.0f, too_low), kParameterFloor);
 }
 
 TEST(StyleGradient, RunsFromSetAToSetBAcrossTheGrid) {

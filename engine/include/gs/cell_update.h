@@ -162,21 +162,56 @@ GS_HD CellParams<Real> rate_cell_params(const Params& p, Real F, Real k) {
   return {F, k, diffusion_rate_per_sum<L>(Real(p.Du)), diffusion_rate_per_sum<L>(Real(p.Dv))};
 }
 
-// In style-map mode: the parameters of a cell whose style byte is `style` (0 to 255, as a
-// Real), (1 - s) A + s B with s = style / 255, as s B + (A - s A) in two fused steps, so a cell of
-// style 0 runs exactly set A and one of style 255 exactly set B. A value below kParameterFloor
-// (between a set's 0 and the other's small rate) is 0, as validate() allows no other.
+// In style-map mode, one parameter of a cell whose style is s (the byte / 255): (1 - s) A + s B,
+// as s B + (A - s A) in two fused steps, so a cell of style 0 runs exactly set A and one of style
+// 255 exactly set B. A parameter both sets share mixes zeros, s 0 + (A - s 0), which is A to the
+// bit for every s: the twin's rows then skip its mix (cpu_twin/style_vectors.h).
+struct StyleMixFactors {
+  float a;       // set A's value
+  float a_part;  // the part of A that s takes away: A, or 0 where B == A
+  float b_part;  // the part of B that s adds: B, or 0 where B == A
+};
+GS_HD StyleMixFactors style_mix_factors(float a, float b) {
+  return a == b ? StyleMixFactors{a, 0.0f, 0.0f} : StyleMixFactors{a, a, b};
+}
+// The mix before the floor.
+template <class Real>
+GS_HD Real style_mix_unfloored(const StyleMixFactors& m, Real s) {
+  const Real rest_of_a = fused_negate_multiply_add(s, Real(m.a_part), Real(m.a));
+  return fused_multiply_add(s, Real(m.b_part), rest_of_a);
+}
+// A value below kParameterFloor (between a set's 0 and the other's small rate) is 0, as
+// validate() allows no other.
+template <class Real>
+GS_HD Real style_mix(const StyleMixFactors& m, Real s) {
+  return zero_below(style_mix_unfloored(m, s), kParameterFloor);
+}
 template <class Real>
 GS_HD Real style_mix(float a, float b, Real s) {
-  const Real rest_of_a = fused_negate_multiply_add(s, Real(a), Real(a));
-  return zero_below(fused_multiply_add(s, Real(b), rest_of_a), kParameterFloor);
+  return style_mix(style_mix_factors(a, b), s);
+}
+// s of a style byte (0 to 255, as a Real).
+template <class Real>
+GS_HD Real style_fraction(Real style) {
+  return style * Real(1.0f / 255.0f);
+}
+// The factors of all four parameters, which a row of cells takes once.
+struct StyleSetFactors {
+  StyleMixFactors F, k, Du, Dv;
+};
+GS_HD StyleSetFactors style_set_factors(const Params& p) {
+  return {style_mix_factors(p.F, p.style.F), style_mix_factors(p.k, p.style.k),
+          style_mix_factors(p.Du, p.style.Du), style_mix_factors(p.Dv, p.style.Dv)};
+}
+template <Laplacian L, class Real>
+GS_HD CellParams<Real> styled_cell_params(const StyleSetFactors& m, Real style) {
+  const Real s = style_fraction(style);
+  return {style_mix(m.F, s), style_mix(m.k, s), diffusion_rate_per_sum<L>(style_mix(m.Du, s)),
+          diffusion_rate_per_sum<L>(style_mix(m.Dv, s))};
 }
 template <Laplacian L, class Real>
 GS_HD CellParams<Real> styled_cell_params(const Params& p, Real style) {
-  const Real s = style * Real(1.0f / 255.0f);
-  return {style_mix(p.F, p.style.F, s), style_mix(p.k, p.style.k, s),
-          diffusion_rate_per_sum<L>(style_mix(p.Du, p.style.Du, s)),
-          diffusion_rate_per_sum<L>(style_mix(p.Dv, p.style.Dv, s))};
+  return styled_cell_params<L>(style_set_factors(p), style);
 }
 
 // The parameters of cell (x, y) from their source: uniform, the parameter map, or the style map

@@ -31,9 +31,11 @@ struct RowSource {
   const std::uint8_t* style = nullptr;
 };
 
+// `sets`: the style map's factors, taken once per row (read in style-map mode only).
 template <Laplacian L, CellSource S>
-CellParams<float> row_cell_params(const Params& p, RowSource row, int x, int width) {
-  if constexpr (S == CellSource::Styled) return styled_cell_params<L>(p, float(row.style[x]));
+CellParams<float> row_cell_params(const Params& p, const StyleSetFactors& sets, RowSource row,
+                                  int x, int width) {
+  if constexpr (S == CellSource::Styled) return styled_cell_params<L>(sets, float(row.style[x]));
   if constexpr (S == CellSource::Mapped)
     return rate_cell_params<L>(p, row.F_row, map_k(p, x, width));
   return rate_cell_params<L>(p, p.F, p.k);
@@ -43,10 +45,11 @@ CellParams<float> row_cell_params(const Params& p, RowSource row, int x, int wid
 template <Laplacian L, CellSource S>
 void update_row_columns(const NeighbourRows& rows, float* u_out, float* v_out, int first, int end,
                         int width, RowSource source, const Params& p) {
+  const StyleSetFactors sets = style_set_factors(p);
   for (int x = first; x < end; ++x) {
     const int left = x == 0 ? neighbour_index(-1, width, p.boundary) : x - 1;
     const int right = x == width - 1 ? neighbour_index(width, width, p.boundary) : x + 1;
-    update_cell<L>(rows, left, x, right, row_cell_params<L, S>(p, source, x, width), p, u_out,
+    update_cell<L>(rows, left, x, right, row_cell_params<L, S>(p, sets, source, x, width), p, u_out,
                    v_out);
   }
 }
@@ -60,10 +63,11 @@ void update_row(const NeighbourRows& rows, float* u_out, float* v_out, int width
   // full-width stores do not straddle two lines; the columns before it go one by one.
   const int vector_begin = std::min(width - 1, int(kCacheLine / sizeof(float)));
   update_row_columns<L, S>(rows, u_out, v_out, 0, vector_begin, width, source, p);
+  const StyleSetFactors sets = style_set_factors(p);
 #pragma omp simd
   for (int x = vector_begin; x < width - 1; ++x)
-    update_cell<L>(rows, x - 1, x, x + 1, row_cell_params<L, S>(p, source, x, width), p, u_out,
-                   v_out);
+    update_cell<L>(rows, x - 1, x, x + 1, row_cell_params<L, S>(p, sets, source, x, width), p,
+                   u_out, v_out);
   update_row_columns<L, S>(rows, u_out, v_out, width - 1, width, width, source, p);
 }
 

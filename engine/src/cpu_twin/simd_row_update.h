@@ -7,6 +7,7 @@
 
 #include "cpu_twin/row_update.h"
 #include "cpu_twin/simd.h"
+#include "cpu_twin/style_vectors.h"
 
 #if GS_TWIN_SIMD
 namespace gs::twin {
@@ -91,13 +92,21 @@ class FieldWindow {
   Vec centre_before_ = 0.0f, centre_ = 0.0f, centre_after_ = 0.0f;
 };
 
+// Where the cells are not styled: nothing to read.
+struct UnstyledVectors {
+  UnstyledVectors(const Params&, const std::uint8_t*) {}
+};
+
 // Writes the row whose neighbour rows are `rows` into u_out/v_out (width cells each), one
 // vector at a time from the left edge while the vector after lies in the row; then the vector
 // before the last, and the last one, ending on the right edge (they overlap when the width is
-// not a whole number of vectors). Rows narrower than two vectors take the scalar path.
-template <Laplacian L, CellSource S>
-void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int width,
-                     RowSource source, const Params& params, RowStore store) {
+// not a whole number of vectors). Rows narrower than two vectors take the scalar path. Styled
+// cells take their parameters from `Styled` (style_vectors.h). A function of its own: inlined
+// into a pass's loop, its vectors would share the registers with the pass's state and spill.
+template <Laplacian L, CellSource S, class Styled>
+[[gnu::noinline]] void update_row_simd_with(const NeighbourRows& rows, float* u_out, float* v_out,
+                                            int width, RowSource source, const Params& params,
+                                            RowStore store) {
   using simd::Vec;
   constexpr int Width = simd::kSimdWidth;
   const Params p = params;  // a local copy: stores to the rows cannot alias it
@@ -109,16 +118,18 @@ void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int 
       store == RowStore::Streamed && simd::stream_aligned(u_out) && simd::stream_aligned(v_out);
   const float F = S == CellSource::Mapped ? source.F_row : p.F;
   const CellParams<Vec> uniform = rate_cell_params<L, Vec>(p, Vec(F), Vec(p.k));
+  [[maybe_unused]] const Styled styled(p, source.style);
   FieldWindow<L, Vec> u(rows.u_above, rows.u_row, rows.u_below);
   FieldWindow<L, Vec> v(rows.v_above, rows.v_row, rows.v_below);
 
-  // The vector at x, once its window holds the vectors before and after it.
-  const auto update_vector = [&](int x, bool stream_it) {
+  // The vector at x, once its window holds the vectors before and after it. Always inlined: a
+  // call would keep the windows in memory (the compiler's inlining budget for a file runs out
+  // with the rows of every stencil, source and style mixing in it).
+  const auto update_vector = [&](int x, bool stream_it) __attribute__((always_inline)) {
     CellParams<Vec> c = uniform;
     if constexpr (S == CellSource::Mapped)
       c.k = map_k_of_column(p, Vec::iota(float(x)), float(width));
-    if constexpr (S == CellSource::Styled)
-      c = styled_cell_params<L>(p, simd::load_bytes(source.style + x));
+    if constexpr (S == CellSource::Styled) c = styled.at(x);
     Vec u_next = 0.0f, v_next = 0.0f;
     react_diffuse(u.centre(), v.centre(), u.laplacian(), v.laplacian(), c, p.dt, u_next, v_next);
     if (stream_it) {
@@ -153,6 +164,32 @@ void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int 
   u.load_after_column(right);
   v.load_after_column(right);
   update_vector(last, streamed && last % Width == 0);
+}
+
+// The row with the vector loop for its cells' source: in style-map mode the one that mixes only
+// what the two sets need (StyleMixing), chosen once per row.
+template <Laplacian L, CellSource S>
+void update_row_simd(const NeighbourRows& rows, float* u_out, float* v_out, int width,
+                     RowSource source, const Params& p, RowStore store) {
+  if constexpr (S == CellSource::Styled) {
+    const StyleMixing mixing = style_mixing(p);
+    if (!mixing.all_differ)  // the general mix: every parameter, through the floor
+      return update_row_simd_with<L, S, StyledVectors<L, true, true, false>>(
+          rows, u_out, v_out, width, source, p, store);
+    if (mixing.diffusion && mixing.floored)
+      return update_row_simd_with<L, S, StyledVectors<L, true, true, true>>(
+          rows, u_out, v_out, width, source, p, store);
+    if (mixing.diffusion)
+      return update_row_simd_with<L, S, StyledVectors<L, true, false, true>>(
+          rows, u_out, v_out, width, source, p, store);
+    if (mixing.floored)
+      return update_row_simd_with<L, S, StyledVectors<L, false, true, true>>(
+          rows, u_out, v_out, width, source, p, store);
+    return update_row_simd_with<L, S, StyledVectors<L, false, false, true>>(
+        rows, u_out, v_out, width, source, p, store);
+  } else {
+    return update_row_simd_with<L, S, UnstyledVectors>(rows, u_out, v_out, width, source, p, store);
+  }
 }
 
 }  // namespace gs::twin
