@@ -67,18 +67,7 @@ void add_init_image_options(CLI::App& app, BatchOptions& o, CLI::Option* init, C
                    "grid")
           ->excludes(init)
           ->excludes(input);
-  app.add_option("--init-image-channel", o.init_image_channel,
-                 "The picture's channel that seeds: luminance, red, green, blue or alpha")
-      ->check(CLI::IsMember({"luminance", "red", "green", "blue", "alpha"}))
-      ->needs(image);
-  app.add_flag("--init-image-bright", o.init_image_bright,
-               "Seed where the picture is bright (default: where it is dark)")
-      ->needs(image);
-  app.add_option("--init-image-fit", o.init_image_fit,
-                 "How the picture lies on the grid: stretch, fit, fill, tile or centre (default "
-                 "fit)")
-      ->check(CLI::IsMember({"stretch", "fit", "fill", "tile", "centre"}))
-      ->needs(image);
+  add_picture_placement_options(app, "--init-image", o.init_image_placement, image, "Seed");
   add_fraction(
       app, "--init-image-threshold", [&o](float t) { o.init_image_threshold = t; },
       "Seed fully at this strength and above, nowhere below (default: smoothly)")

@@ -37,9 +37,7 @@ struct BatchOptions {
   // --init-image: a picture as the starting pattern (app/pictures/picture_seed.h), its options
   // as given (names checked here, turned into the pictures' types by build_job).
   std::optional<std::string> init_image;
-  std::string init_image_channel = "luminance";
-  bool init_image_bright = false;
-  std::string init_image_fit = "fit";
+  PicturePlacementOptions init_image_placement;
   std::optional<float> init_image_threshold;
   float init_image_noise = 0;
   std::optional<long long> steps;

@@ -6,10 +6,7 @@ namespace gs::batch {
 
 app::PictureSeedOptions init_image_options(const BatchOptions& options) {
   app::PictureSeedOptions seed;
-  // The command line checked the names against the same lists.
-  seed.placement.channel = *parse_enum<app::PictureChannel>(options.init_image_channel);
-  seed.placement.from_bright = options.init_image_bright;
-  seed.placement.fit = *parse_enum<app::PictureFit>(options.init_image_fit);
+  seed.placement = options.init_image_placement.placement();
   seed.threshold = options.init_image_threshold;
   seed.noise = options.init_image_noise;
   seed.seed = options.seed;

@@ -23,20 +23,7 @@ void add_style_options(CLI::App& app, StyleOptions& style, StyleSetOverrides& se
                  replaces)
           ->check(CLI::IsMember({"x", "y", "radial"}));
   image->excludes(gradient);
-  app.add_option("--style-image-channel", style.image_channel,
-                 "The picture's channel that sets the style: luminance, red, green, blue or alpha")
-      ->check(CLI::IsMember({"luminance", "red", "green", "blue", "alpha"}))
-      ->capture_default_str()
-      ->needs(image);
-  app.add_flag("--style-image-bright", style.image_bright,
-               "Set B where the picture is bright (by default where it is dark)")
-      ->needs(image);
-  app.add_option("--style-image-fit", style.image_fit,
-                 "How the picture covers the grid: stretch, fit (inside, the rest set A), fill "
-                 "(cropped), tile or centre (a cell a pixel)")
-      ->check(CLI::IsMember({"stretch", "fit", "fill", "tile", "centre"}))
-      ->capture_default_str()
-      ->needs(image);
+  add_picture_placement_options(app, "--style-image", style.image_placement, image, "Set B");
   app.add_option_function<std::string>(
          "--style-preset", [&style](const std::string& name) { style.preset = name; },
          "A style map's set B: this preset's F, k, Du and Dv (by default set B is set A, or a "

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "gs/param_overrides.h"
+#include "picture_options.h"
 
 namespace CLI {
 class App;
@@ -16,12 +17,10 @@ class App;
 namespace gs::batch {
 
 struct StyleOptions {
-  std::optional<std::string> image;  // --style-image FILE
-  std::string image_channel = "luminance";
-  bool image_bright = false;  // set B where the picture is bright, not where it is dark
-  std::string image_fit = "fit";
-  std::optional<std::string> gradient;  // --style-gradient x|y|radial
-  std::optional<std::string> preset;    // --style-preset: set B from a preset's set A
+  std::optional<std::string> image;         // --style-image FILE
+  PicturePlacementOptions image_placement;  // --style-image-channel, -bright, -fit
+  std::optional<std::string> gradient;      // --style-gradient x|y|radial
+  std::optional<std::string> preset;        // --style-preset: set B from a preset's set A
 
   bool has_source() const { return image || gradient; }
 };

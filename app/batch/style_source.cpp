@@ -21,10 +21,7 @@ Expected<std::optional<StyleRows>> made_style_rows(const BatchOptions& options,
   if (style.image) {
     Expected<app::Picture> picture = app::read_picture(*style.image);
     if (!picture) return Error{"--style-image: " + picture.message()};
-    app::PicturePlacement placement;
-    placement.channel = *parse_enum<app::PictureChannel>(style.image_channel);
-    placement.fit = *parse_enum<app::PictureFit>(style.image_fit);
-    placement.from_bright = style.image_bright;
+    const app::PicturePlacement placement = style.image_placement.placement();
     return std::optional<StyleRows>{
         StyleRows{app::style_rows_from_picture(*picture, placement, grid, first, count),
                   "picture '" + *style.image + "'"}};

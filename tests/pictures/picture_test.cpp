@@ -12,6 +12,7 @@
 #include "picture_sampling.h"
 #include "picture_seed.h"
 #include "picture_style.h"
+#include "test_pictures.h"
 
 namespace gs::app {
 namespace {
@@ -58,29 +59,13 @@ TEST(PictureFile, RefusesWhatIsNotAUsablePicture) {
   EXPECT_NE(cut.message().find("'cut.png'"), std::string::npos) << cut.message();
 }
 
-// A PNG signature and a header chunk declaring a size, and no pixels: stb_image does not check
-// the chunk's CRC, so only the size decides.
-std::string png_header(std::uint32_t width, std::uint32_t height) {
-  std::string bytes = "\x89PNG\r\n\x1a\n";
-  const auto u32 = [&](std::uint32_t value) {
-    for (int shift = 24; shift >= 0; shift -= 8) bytes += char((value >> shift) & 0xff);
-  };
-  u32(13);
-  bytes += "IHDR";
-  u32(width);
-  u32(height);
-  bytes += std::string("\x08\x06\x00\x00\x00", 5);  // 8-bit RGBA
-  u32(0);                                           // the CRC
-  return bytes;
-}
-
 TEST(PictureFile, RefusesAHugeHeaderBeforeDecoding) {
-  const Expected<Picture> huge = decode_picture(png_header(40000, 40000), "huge.png");
+  const Expected<Picture> huge = decode_picture(test::png_header(40000, 40000), "huge.png");
   ASSERT_FALSE(huge);
   EXPECT_NE(huge.message().find("40000x40000 pixels, past the limit of 16384 a side"),
             std::string::npos)
       << huge.message();
-  EXPECT_FALSE(decode_picture(png_header(0, 7), "none.png"));
+  EXPECT_FALSE(decode_picture(test::png_header(0, 7), "none.png"));
 }
 
 TEST(PictureFile, NamesAMissingFile) {

@@ -13,7 +13,13 @@ void write_bytes(const std::filesystem::path& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
 }
 
-// A PNG signature and a header chunk declaring a size, and no pixels.
+std::string file_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
 std::string png_header(std::uint32_t width, std::uint32_t height) {
   std::string bytes = "\x89PNG\r\n\x1a\n";
   const auto u32 = [&](std::uint32_t value) {
@@ -27,13 +33,6 @@ std::string png_header(std::uint32_t width, std::uint32_t height) {
   u32(0);
   return bytes;
 }
-
-std::string file_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-}  // namespace
 
 void write_test_picture(const std::filesystem::path& path, int width, int height) {
   std::vector<std::uint8_t> rgb;

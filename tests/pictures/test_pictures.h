@@ -3,11 +3,16 @@
 // file, an empty file), written into a scratch folder.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace gs::test {
+
+// A PNG signature and a header chunk declaring a size, and no pixels: stb_image does not check
+// the chunk's CRC, so only the size decides whether it is refused before decoding.
+std::string png_header(std::uint32_t width, std::uint32_t height);
 
 // A `width` x `height` RGB PNG: a dark block on white, a red bar, a gradient in green.
 void write_test_picture(const std::filesystem::path& path, int width = 24, int height = 16);
