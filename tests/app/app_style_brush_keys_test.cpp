@@ -23,14 +23,15 @@ std::pair<int, int> window_point(int x, int y) {
   return {int(std::lround(wx)), int(std::lround(wy))};
 }
 
+// The script waits 3 s of wall-clock time for the keys and the 1.2 s drag (a count of frames
+// passed before the drag ended where frames are fast, as under ASan with the simulation paused).
 TEST(AppStyleBrushKeys, BTwiceThenADragPaintsTheStyleMapTowardB) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
   const std::string script = "backend cpu\npause\nsize 128 128\nset brush-radius 6\nsave " +
                              (dir / "before.h5").string() + "\nrun-frames 3\nwindow-screenshot " +
-                             ready.string() + "\nrun-frames 150\nsave " +
-                             (dir / "after.h5").string() + "\nwindow-screenshot " +
-                             (dir / "overlay.png").string() + "\nquit\n";
+                             ready.string() + "\nwait 3\nsave " + (dir / "after.h5").string() +
+                             "\nwindow-screenshot " + (dir / "overlay.png").string() + "\nquit\n";
   const auto [x0, y0] = window_point(30, 64);
   const auto [x1, y1] = window_point(100, 64);
   std::string input = "press b\npress b\npress o\n\"$xdotool\" mousemove " + std::to_string(x0) +
