@@ -26,6 +26,14 @@ bool enum_combo(const char* label, E& value) {
   return true;
 }
 
+// How a picture lies on the grid (a seed's, a style map's): channel, fit, and `bright_label`'s
+// checkbox for strength where the picture is bright.
+inline void placement_controls(PicturePlacement& placement, const char* bright_label) {
+  enum_combo("channel", placement.channel);
+  enum_combo("fit", placement.fit);
+  ImGui::Checkbox(bright_label, &placement.from_bright);
+}
+
 void push_set(const PanelContext& c, SimulationControl control, ControlValue value);
 void push_set(const PanelContext& c, ViewControl control, ControlValue value);
 

@@ -12,9 +12,7 @@ void seed_image_controls(const PanelContext& c) {
   PictureSeedOptions& options = edit.seed_image;
   ImGui::InputTextWithHint("picture", "PNG or JPEG (or drop one)", edit.seed_image_path,
                            sizeof edit.seed_image_path);
-  enum_combo("channel", options.placement.channel);
-  enum_combo("fit", options.placement.fit);
-  ImGui::Checkbox("seed where bright", &options.placement.from_bright);
+  placement_controls(options.placement, "seed where bright");
   bool threshold = options.threshold.has_value();
   if (ImGui::Checkbox("threshold", &threshold))
     options.threshold = threshold ? std::optional<float>(0.5f) : std::nullopt;

@@ -51,9 +51,7 @@ void source_controls(const PanelContext& c) {
   PanelState& edit = c.state;
   ImGui::InputTextWithHint("picture", "a PNG or JPEG file", edit.style_picture,
                            sizeof edit.style_picture);
-  enum_combo("channel", edit.style_placement.channel);
-  enum_combo("fit", edit.style_placement.fit);
-  ImGui::Checkbox("B where bright (else where dark)", &edit.style_placement.from_bright);
+  placement_controls(edit.style_placement, "B where bright (else where dark)");
   ImGui::BeginDisabled(edit.style_picture[0] == '\0');
   if (ImGui::Button("Style from picture"))
     c.commands.push_back(command::StyleImage{edit.style_picture, edit.style_placement});
