@@ -180,8 +180,9 @@ if(GS_BUILD_APP)
     GS_XVFB_RUN="${XVFB_RUN}"
     GS_XDOTOOL="${XDOTOOL}"
     GS_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+    GS_LIBHDF5_FAULTS_DIR="${PROJECT_SOURCE_DIR}/tests/fuzz/libhdf5-faults"
     GS_VERSION="${PROJECT_VERSION}")
-  add_dependencies(install_tests grayscott grayscott-batch grayscott-sheet)
+  add_dependencies(install_tests grayscott grayscott-batch grayscott-sheet grayscott-state-reader)
   gs_target_defaults(install_tests)
   add_test(NAME installed_package COMMAND install_tests)
   set_tests_properties(installed_package PROPERTIES RESOURCE_LOCK xvfb

@@ -1,12 +1,15 @@
-// gs::read_state: the state-file reader run in a short-lived child process. Debian's libhdf5
-// crashes or loops forever on some crafted files, inside its own code (see
-// tests/fuzz/libhdf5-faults); in a child such a fault ends only the child, and the caller gets a
-// one-line error instead of losing the program (and, in the app, the running simulation). The
-// child sends its answer through a pipe: a fixed header, then the error message or the fields
-// (none for gs::check_state, which reads the file through for processes that then read parts).
+// gs::read_state: the state file read by grayscott-state-reader (engine/state_reader/), a
+// short-lived process of its own. Debian's libhdf5 crashes or loops forever on some crafted files,
+// inside its own code (see tests/fuzz/libhdf5-faults); in another process such a fault ends only
+// that process, and the caller gets a one-line error instead of losing the program (and, in the
+// app, the running simulation). The reader is started fresh with posix_spawn, not forked: a fork
+// of a program with threads copies locks other threads hold (a sanitizer's allocator, libhdf5's
+// own) and the child can wait on them for ever. It answers through a pipe
+// (state_read_protocol.h).
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,37 +22,22 @@
 #include <optional>
 #include <string>
 #include <system_error>
-#include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "gs/state_file.h"
 #include "gs/termination.h"
 #include "state_file_reader.h"
+#include "state_read_protocol.h"
 
 namespace gs {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// What the child sends, first as often as it has progress to report (before each block of rows,
-// and after the last), then once with its answer: a ReplyHeader, then the error message or the
-// fields. Parent and child are one program image, so the bytes of a trivially copyable struct
-// mean the same on both ends.
-struct Packet {
-  bool answer = false;
-  RowsProgress progress;
-};
-static_assert(std::is_trivially_copyable_v<Packet>);
-
-struct ReplyHeader {
-  bool ok = false;
-  std::uint32_t message_bytes = 0;
-  GridSize size;
-  bool has_style = false;  // a byte a cell follows v
-  ParamOverrides params;
-  std::optional<std::int64_t> step;
-};
-static_assert(std::is_trivially_copyable_v<ReplyHeader>);
+using state_read::Keep;
+using state_read::Packet;
+using state_read::ReplyHeader;
 
 Clock::duration seconds(double s) {
   return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
@@ -64,6 +52,9 @@ struct TimeLimits {
   Clock::duration for_block(std::uint64_t bytes) const {
     return seconds(base_s + double(bytes) / double(20u << 20));
   }
+  // The reader's start (a process and its libraries loaded), not the file's doing: a busy machine
+  // or a sanitizer's start-up can take seconds.
+  Clock::duration for_start() const { return seconds(std::max(base_s, 10.0)); }
   // The whole read, once the grid is known: a backstop for a reader that reports progress but
   // never ends (5 MB/s for all of u and v, and a minute).
   Clock::duration whole(std::uint64_t field_bytes) const {
@@ -79,61 +70,19 @@ TimeLimits time_limits() {
   return limits;
 }
 
-bool write_all(int fd, const void* data, std::size_t bytes) {
-  const auto* from = static_cast<const char*>(data);
-  while (bytes > 0) {
-    const ssize_t wrote = ::write(fd, from, bytes);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) return false;
-    from += wrote;
-    bytes -= std::size_t(wrote);
-  }
-  return true;
-}
-
-// The child's whole life: read (saying how far it is), answer, and leave without running the
-// parent's exit handlers (its GL, CUDA or HDF5 state belongs to the parent).
-// What the child sends back: the fields read, or only what the file holds (a check).
-enum class Keep { Fields, Nothing };
-
-[[noreturn]] void answer_from_child(int fd, const std::filesystem::path& path,
-                                    std::size_t run_bytes_per_cell, Keep keep) {
-  // The user sees the parent's one line; a report printed here (libhdf5's, a sanitizer's) would
-  // only garble it. The fuzz target runs the reader in-process, where sanitizers do report.
-  if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, STDERR_FILENO);
-  const auto report = [fd](const RowsProgress& progress) {
-    const Packet packet{false, progress};
-    if (!write_all(fd, &packet, sizeof packet)) ::_exit(1);  // the parent has gone
-  };
-  ReplyHeader header;
-  std::string message;
-  Fields fields;
-  try {
-    Expected<StateFile> state = keep == Keep::Fields
-                                    ? read_state_in_process(path, run_bytes_per_cell, report)
-                                    : check_state_in_process(path, report);
-    if (state) {
-      header.ok = true;
-      header.size = state->fields.size;
-      header.has_style = !state->fields.style.empty();
-      header.params = state->params;
-      header.step = state->step;
-      fields = std::move(state->fields);
-    } else {
-      message = state.message();
-    }
-  } catch (const std::bad_alloc&) {
-    message = "cannot read '" + path.string() + "': out of memory";
-  }
-  header.message_bytes = std::uint32_t(message.size());
-  const std::size_t field_bytes = fields.u.size() * sizeof(float);
-  const Packet answer{true, {}};
-  const bool sent =
-      write_all(fd, &answer, sizeof answer) && write_all(fd, &header, sizeof header) &&
-      write_all(fd, message.data(), message.size()) &&
-      write_all(fd, fields.u.data(), field_bytes) && write_all(fd, fields.v.data(), field_bytes) &&
-      write_all(fd, fields.style.data(), fields.style.size());
-  ::_exit(sent ? 0 : 1);
+// The reader program: where an installed program finds it (GS_STATE_READER_FROM_BINDIR, relative
+// to the folder of the program running), which is also where the build puts it beside bin/.
+const std::optional<std::filesystem::path>& reader_program() {
+  static const std::optional<std::filesystem::path> found = [] {
+    std::optional<std::filesystem::path> program;
+    std::error_code error;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (error) return program;
+    const std::filesystem::path candidate = self.parent_path() / GS_STATE_READER_FROM_BINDIR;
+    if (::access(candidate.c_str(), X_OK) == 0) program = candidate.lexically_normal();
+    return program;
+  }();
+  return found;
 }
 
 enum class Received { all, ended, stalled, too_long, interrupted, cancelled };
@@ -265,9 +214,12 @@ Expected<StateFile> receive_answer(ReplyPipe& pipe, ChildProcess& child, const s
   const auto failed = [&](Received received) {
     return reader_failed(name, received, child.wait(received != Received::ended), pipe, rows_begun);
   };
-  pipe.set_stall_limit(limits.for_block(0));
+  pipe.set_stall_limit(limits.for_start());
   for (Packet packet;;) {
     if (Received r = pipe.read(&packet, sizeof packet); r != Received::all) return failed(r);
+    if (packet.magic != state_read::kMagic)
+      return Error{"cannot read '" + name + "': its reader, " + reader_program()->string() +
+                   ", answered in a form this program does not know (another version's reader?)"};
     if (packet.answer) break;
     const RowsProgress& rows = packet.progress;
     if (!rows_begun && rows.total > 0) {
@@ -311,55 +263,66 @@ Expected<StateFile> receive_answer(ReplyPipe& pipe, ChildProcess& child, const s
   return state;
 }
 
-// A read begun: the child's pid and the pipe's end (killed and closed if never finished), or
-// neither where no process could be spared (memory, limits) and the file is read here instead.
-class ReadInChild {
- public:
-  ReadInChild(const std::filesystem::path& path, std::size_t run_bytes_per_cell, Keep keep)
-      : path_(path), run_bytes_per_cell_(run_bytes_per_cell), keep_(keep) {
-    int ends[2];
-    if (::pipe2(ends, O_CLOEXEC) != 0) return;
-    // Fewer, larger transfers for the fields (the system may refuse; the default works too).
-    ::fcntl(ends[1], F_SETPIPE_SZ, 1 << 20);
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::close(ends[0]);
-      answer_from_child(ends[1], path, run_bytes_per_cell, keep);
-    }
-    ::close(ends[1]);
-    if (pid_ > 0)
-      fd_ = ends[0];
-    else
-      ::close(ends[0]);
+// The reader started with its standard output on `answer_fd` (nothing else of ours open, no
+// signal blocked); its pid, or none where no process could be started (memory, limits).
+std::optional<pid_t> spawn_reader(const std::filesystem::path& program, int answer_fd,
+                                  const std::filesystem::path& path, std::size_t run_bytes_per_cell,
+                                  Keep keep) {
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attributes;
+  if (::posix_spawn_file_actions_init(&actions) != 0) return std::nullopt;
+  if (::posix_spawnattr_init(&attributes) != 0) {
+    ::posix_spawn_file_actions_destroy(&actions);
+    return std::nullopt;
   }
-  ReadInChild(const ReadInChild&) = delete;
-  ReadInChild& operator=(const ReadInChild&) = delete;
-  ~ReadInChild() {
-    if (pid_ > 0) ChildProcess(pid_).wait(true);
-    if (fd_ >= 0) ::close(fd_);
-  }
+  // Its messages (libhdf5's, a sanitizer's) would only garble the parent's one line.
+  sigset_t none, defaults;
+  sigemptyset(&none);
+  sigfillset(&defaults);
+  const bool prepared =
+      ::posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0) == 0 &&
+      ::posix_spawn_file_actions_adddup2(&actions, answer_fd, STDOUT_FILENO) == 0 &&
+      ::posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0) == 0 &&
+      ::posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1) == 0 &&
+      ::posix_spawnattr_setsigmask(&attributes, &none) == 0 &&
+      ::posix_spawnattr_setsigdefault(&attributes, &defaults) == 0 &&
+      ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) == 0;
+  const std::string run_bytes = std::to_string(run_bytes_per_cell);
+  std::vector<char*> argv{
+      const_cast<char*>(program.c_str()),
+      const_cast<char*>(keep == Keep::Fields ? state_read::kFieldsWord : state_read::kCheckWord),
+      const_cast<char*>(run_bytes.c_str()), const_cast<char*>(path.c_str()), nullptr};
+  pid_t pid = -1;
+  const bool started = prepared && ::posix_spawn(&pid, program.c_str(), &actions, &attributes,
+                                                 argv.data(), environ) == 0;
+  ::posix_spawnattr_destroy(&attributes);
+  ::posix_spawn_file_actions_destroy(&actions);
+  if (!started) return std::nullopt;
+  return pid;
+}
 
-  // Once: the answer, the child and the pipe then closed, reaped or killed however it ends.
-  Expected<StateFile> finish(const StateReadWatch& watch) {
-    if (pid_ <= 0)
-      return keep_ == Keep::Fields ? read_state_in_process(path_, run_bytes_per_cell_)
-                                   : check_state_in_process(path_);
-    ChildProcess child(std::exchange(pid_, -1));
-    ReplyPipe pipe(std::exchange(fd_, -1), watch.cancel);
-    return receive_answer(pipe, child, path_.string(), time_limits(), watch, keep_);
-  }
-
- private:
-  std::filesystem::path path_;
-  std::size_t run_bytes_per_cell_;
-  Keep keep_;
-  pid_t pid_ = -1;
-  int fd_ = -1;
-};
-
+// The file read by the reader program; in this process where none could be started (or the
+// program is missing: a build without it), as the reader itself reads it.
 Expected<StateFile> read_isolated(const std::filesystem::path& path, std::size_t run_bytes_per_cell,
                                   const StateReadWatch& watch, Keep keep) {
-  return ReadInChild(path, run_bytes_per_cell, keep).finish(watch);
+  const auto read_here = [&] {
+    return keep == Keep::Fields ? read_state_in_process(path, run_bytes_per_cell)
+                                : check_state_in_process(path);
+  };
+  const std::optional<std::filesystem::path>& program = reader_program();
+  int ends[2];
+  if (!program || ::pipe2(ends, O_CLOEXEC) != 0) return read_here();
+  // Fewer, larger transfers for the fields (the system may refuse; the default works too).
+  ::fcntl(ends[1], F_SETPIPE_SZ, 1 << 20);
+  const std::optional<pid_t> pid = spawn_reader(*program, ends[1], path, run_bytes_per_cell, keep);
+  ::close(ends[1]);
+  if (!pid) {
+    ::close(ends[0]);
+    return read_here();
+  }
+  ChildProcess child(*pid);
+  ReplyPipe pipe(ends[0], watch.cancel);
+  return receive_answer(pipe, child, path.string(), time_limits(), watch, keep);
 }
 
 }  // namespace
@@ -375,25 +338,6 @@ Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t ru
 
 Expected<StateFile> check_state(const std::filesystem::path& path) {
   return read_isolated(path, 0, StateReadWatch{}, Keep::Nothing);
-}
-
-struct StartedStateRead::Reader : ReadInChild {
-  using ReadInChild::ReadInChild;
-};
-
-StartedStateRead::StartedStateRead(std::unique_ptr<Reader> reader) : reader_(std::move(reader)) {}
-StartedStateRead::StartedStateRead(StartedStateRead&&) noexcept = default;
-StartedStateRead& StartedStateRead::operator=(StartedStateRead&&) noexcept = default;
-StartedStateRead::~StartedStateRead() = default;
-
-Expected<StateFile> StartedStateRead::finish(const StateReadWatch& watch) {
-  return reader_->finish(watch);
-}
-
-StartedStateRead start_state_read(const std::filesystem::path& path,
-                                  std::size_t run_bytes_per_cell) {
-  return StartedStateRead(
-      std::make_unique<StartedStateRead::Reader>(path, run_bytes_per_cell, Keep::Fields));
 }
 
 }  // namespace gs

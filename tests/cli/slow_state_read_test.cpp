@@ -33,7 +33,7 @@ void write_slow_state(const fs::path& path) {
   write_gzip_state(path, 3072, 3072, 48, 48);
 }
 
-// A child of process `parent` (the state reader, forked), if one is running.
+// A child of process `parent` (the state reader), if one is running.
 std::optional<int> child_of(int parent) {
   for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
     const std::string name = entry.path().filename().string();

@@ -137,6 +137,21 @@ TEST_F(InstalledPackage, BatchAnswersVersionAndFindsItsPresets) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
 }
 
+TEST_F(InstalledPackage, BatchReadsStatesThroughTheInstalledReader) {
+  // A file on which libhdf5 itself crashes: one line from the reader's process, which the
+  // installed program found in the installed libexec/ (read in its own process, it would crash).
+  EXPECT_TRUE(
+      std::filesystem::is_regular_file(installed("libexec/grayscott-live/grayscott-state-reader")));
+  ScratchDir dir;
+  const ProgramResult crafted =
+      run_installed({installed("bin/grayscott-batch").string(), "--input",
+                     GS_LIBHDF5_FAULTS_DIR "/segv-in-H5F__accum_read.h5", "--steps", "0",
+                     "--output", (dir / "out.h5").string()});
+  EXPECT_EQ(crafted.exit_code, 1) << crafted.err;
+  EXPECT_NE(crafted.err.find("the HDF5 library crashed on it"), std::string::npos) << crafted.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.h5"));
+}
+
 TEST_F(InstalledPackage, AppAnswersVersion) {
   const ProgramResult version = run_installed({installed("bin/grayscott").string(), "--version"});
   EXPECT_EQ(version.exit_code, 0) << version.err;

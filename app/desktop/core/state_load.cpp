@@ -7,9 +7,9 @@
 namespace gs::app {
 namespace {
 
-Expected<StateFile> finish_and_check(StartedStateRead& read, const std::string& path,
-                                     const StateReadWatch& watch) {
-  Expected<StateFile> state = read.finish(watch);
+Expected<StateFile> read_and_check(const std::string& path, std::size_t run_bytes_per_cell,
+                                   const StateReadWatch& watch) {
+  Expected<StateFile> state = read_state(path, run_bytes_per_cell, watch);
   if (!state) return state;
   if (const std::optional<std::string> cell = first_non_finite_cell_text(state->fields))
     return Error{diverged_input_message(path, *cell)};
@@ -20,12 +20,11 @@ Expected<StateFile> finish_and_check(StartedStateRead& read, const std::string& 
 
 StateLoad::StateLoad(std::string path, std::size_t run_bytes_per_cell, std::string origin)
     : path_(std::move(path)), origin_(std::move(origin)) {
-  // The reader's process starts here, on the thread that runs the app; the worker only waits.
-  worker_ = std::thread([this, read = start_state_read(path_, run_bytes_per_cell)]() mutable {
+  worker_ = std::thread([this, run_bytes_per_cell] {
     StateReadWatch watch;
     watch.progress = [this](double fraction) { progress_ = fraction; };
     watch.cancel = &cancel_;
-    result_.emplace(finish_and_check(read, path_, watch));
+    result_.emplace(read_and_check(path_, run_bytes_per_cell, watch));
     done_ = true;
   });
 }

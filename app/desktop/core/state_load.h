@@ -1,8 +1,8 @@
-// A state file read in the background (the app's `load`): the child-process reader
-// (gs/state_file.h) starts on the caller's thread and a worker thread waits for its answer, so
-// the window keeps drawing while a large or slow file is read, shows how far the read is, and
-// can cancel it. The running simulation is not touched here: the main thread adopts the state
-// once the read is done, and keeps its own when the read fails or is cancelled.
+// A state file read in the background (the app's `load`): a worker thread runs the child-process
+// reader (gs/state_file.h), so the window keeps drawing while a large or slow file is read, shows
+// how far the read is, and can cancel it. The running simulation is not touched here: the main
+// thread adopts the state once the read is done, and keeps its own when the read fails or is
+// cancelled.
 #pragma once
 
 #include <atomic>

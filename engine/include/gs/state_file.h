@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
-#include <memory>
 #include <optional>
 
 #include "gs/fields.h"
@@ -31,6 +30,8 @@ bool hdf5_available();
 // fits in memory, before reading anything large. `run_bytes_per_cell` is what the caller's whole
 // run will hold per cell (the fields read here included): the check uses it, so a small file
 // declaring a large grid is refused before anything is allocated, not half-way through the run.
+// The file is read by a process of its own (grayscott-state-reader), where a crafted file that
+// crashes or hangs libhdf5 costs only that process: the caller gets a one-line error.
 Expected<StateFile> read_state(const std::filesystem::path& path,
                                std::size_t run_bytes_per_cell = 2 * sizeof(float));
 
@@ -43,27 +44,6 @@ struct StateReadWatch {
 };
 Expected<StateFile> read_state(const std::filesystem::path& path, std::size_t run_bytes_per_cell,
                                const StateReadWatch& watch);
-
-// read_state in two halves, for a caller that waits for the read on a worker thread (the app):
-// start_state_read starts the child process on the calling thread, which should be the one that
-// runs the program (a fork copies only the calling thread, and a lock held by another thread at
-// that moment, e.g. in a sanitizer's allocator, is never released in the child); finish() waits
-// for the answer on any thread, once. Dropped unfinished, the child is killed.
-class StartedStateRead {
- public:
-  StartedStateRead(StartedStateRead&&) noexcept;
-  StartedStateRead& operator=(StartedStateRead&&) noexcept;
-  ~StartedStateRead();
-  Expected<StateFile> finish(const StateReadWatch& watch);
-
- private:
-  struct Reader;
-  explicit StartedStateRead(std::unique_ptr<Reader> reader);
-  friend StartedStateRead start_state_read(const std::filesystem::path&, std::size_t);
-  std::unique_ptr<Reader> reader_;
-};
-StartedStateRead start_state_read(const std::filesystem::path& path,
-                                  std::size_t run_bytes_per_cell);
 
 // The file read through as read_state reads it (in a child process, every row, with the same
 // time limits), keeping no fields: its parameters, step and grid size (fields.size, no cells).
