@@ -59,6 +59,17 @@ def looks_like_commands(fence):
     return False
 
 
+def joined_lines(body):
+    """(line, text) with lines that end in a backslash joined to the next."""
+    joined = []
+    for line, text in body:
+        if joined and joined[-1][1].endswith("\\"):
+            joined[-1] = (joined[-1][0], joined[-1][1] + "\n" + text)
+        else:
+            joined.append((line, text))
+    return joined
+
+
 def check_fence_kinds(document, report):
     """Convention 1: where commands may be and what may mark a block."""
     for line, text in document.stray_markers:
@@ -94,7 +105,7 @@ def check_options_in_blocks(document, known, report):
             pieces = [(command.line, command.text) for command in commands
                       if command.exit_status == 0]
         elif fence.info in REFUSED_INFOS or (fence.info == "" and looks_like_commands(fence)):
-            pieces = fence.body  # refused already; its options are still worth naming
+            pieces = joined_lines(fence.body)  # refused already; its options still named
         else:
             continue
         for line, text in pieces:

@@ -4,6 +4,7 @@ scratch folder."""
 
 import os
 import re
+import signal
 import subprocess
 from dataclasses import dataclass, field
 
@@ -88,16 +89,21 @@ class Outcome:
 
 def run_command(command_text, cwd, env, wrapper=()):
     """Runs one command with bash in `cwd`; stdout and stderr together, as a terminal shows them."""
+    # A session of its own, so a command that runs too long goes with everything it started
+    # (xvfb-run's server, mpirun's ranks).
+    process = subprocess.Popen(list(wrapper) + ["bash", "-c", command_text], cwd=cwd, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL, start_new_session=True)
+    timed_out = False
     try:
-        done = subprocess.run(list(wrapper) + ["bash", "-c", command_text], cwd=cwd, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              stdin=subprocess.DEVNULL, timeout=COMMAND_TIMEOUT_S)
-    except subprocess.TimeoutExpired as expired:
-        text = (expired.output or b"").decode("utf-8", "replace")
-        return Outcome(-1, text.rstrip("\n").split("\n"), timed_out=True)
-    text = done.stdout.decode("utf-8", "replace").rstrip("\n")
+        output, _ = process.communicate(timeout=COMMAND_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+    text = output.decode("utf-8", "replace").rstrip("\n")
     lines = [line.rstrip() for line in text.split("\n")] if text else []
-    return Outcome(done.returncode, lines)
+    return Outcome(-1 if timed_out else process.returncode, lines, timed_out)
 
 
 def scratch_environment(scratch, bin_dir):

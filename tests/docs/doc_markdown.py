@@ -52,6 +52,7 @@ def read_document(text):
     lines = text.split("\n")
     fences, prose, stray = [], [], []
     pending = None  # a marker on the previous line
+    in_comment = False
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -81,12 +82,31 @@ def read_document(text):
             pending = Marker(number, marker.group(1), marker.group(2))
         elif MARKER_START.search(line):
             stray.append((number, line.strip()))
-        spans = [match.group(2).strip() for match in INLINE_CODE.finditer(line)]
-        prose.append(Prose(number, INLINE_CODE.sub(" ", line), spans))
+        # What HTML comments hold is not shown: not checked (markers are read above).
+        shown, in_comment = without_comments(line, in_comment)
+        spans = [match.group(2).strip() for match in INLINE_CODE.finditer(shown)]
+        prose.append(Prose(number, INLINE_CODE.sub(" ", shown), spans))
         i += 1
     if pending:
         stray.append((pending.line, lines[pending.line - 1].strip()))
     return Document(lines, fences, prose, stray)
+
+
+def without_comments(line, in_comment):
+    """The line without its HTML comments, and whether a comment is still open at its end."""
+    shown = ""
+    while line:
+        if in_comment:
+            end = line.find("-->")
+            if end < 0:
+                return shown, True
+            line, in_comment = line[end + 3:], False
+        else:
+            start = line.find("<!--")
+            if start < 0:
+                return shown + line, False
+            shown, line, in_comment = shown + line[:start], line[start + 4:], True
+    return shown, in_comment
 
 
 def keys_in(prose_line):
