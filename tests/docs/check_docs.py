@@ -226,7 +226,9 @@ def main():
     parser.add_argument("--guide", action="store_true", help="a guide: convention 8 applies")
     parser.add_argument("document")
     args = parser.parse_args()
-    args.repo = os.path.abspath(args.repo)
+    # Commands run in the scratch folder: every path given must hold from there.
+    for given in ("repo", "bin", "tool", "scratch"):
+        setattr(args, given, os.path.abspath(getattr(args, given)))
     name = os.path.relpath(os.path.abspath(args.document), args.repo)
     with open(args.document, encoding="utf-8") as stream:
         document = doc_markdown.read_document(stream.read())
