@@ -83,7 +83,7 @@ if(GS_BUILD_APP)
     app/app_limits_test.cpp app/app_signals_test.cpp app/app_presentation_test.cpp app/app_exports_test.cpp
     app/app_keys_test.cpp app/app_key_taps_test.cpp app/app_timings_plot_test.cpp
     app/app_zoom_test.cpp app/app_brush_stroke_test.cpp app/app_preset_list_test.cpp
-    app/app_toast_test.cpp app/app_exit_codes_test.cpp app/app_script_flow_test.cpp
+    app/app_toast_test.cpp app/app_clean_captures_test.cpp app/app_exit_codes_test.cpp app/app_script_flow_test.cpp
     app/app_script_input_test.cpp app/app_seed_image_test.cpp pictures/test_pictures.cpp)
   target_include_directories(app_tests PRIVATE pictures)
   target_link_libraries(app_tests PRIVATE gs_app_core gs_app_export GTest::gtest_main nlohmann_json::nlohmann_json

@@ -171,11 +171,14 @@ ExportScene App::export_scene(const ValueRange& range) const {
   std::snprintf(line, sizeof line, "%s    F %.4f    k %.4f    step %lld    %s",
                 simulation_->preset_name().c_str(), double(p.F), double(p.k),
                 simulation_->total_steps(), to_string(simulation_->size()).c_str());
+  // The caption and the Timings go as they go from the window: H (a clean view) hides them from
+  // pictures and videos too.
   std::optional<TimingsSummary> timings;
-  if (view_.presentation)
+  if (view_.presentation && !view_.ui_hidden)
     timings =
         summarize_timings(*simulation_, stats_, display_.path(), devices_text(devices_in_use()));
-  return {renderer_->colormap_table(), range, line, caption_.caption(), timings};
+  return {renderer_->colormap_table(), range, line, caption_.shown_caption(view_.ui_hidden),
+          timings};
 }
 
 void App::lay_out() {
@@ -214,6 +217,7 @@ void App::draw_ui() {
   std::optional<ScriptProgress> script;
   if (script_)
     if (ScriptProgress progress = script_->progress(); progress.captions > 0) script = progress;
+  bool help_hidden = false;  // H hides the F1 help with the rest of the UI; it is back with it
   const FrameUiResult ui = draw_frame_ui(
       {{settings_,
         *simulation_,
@@ -235,8 +239,9 @@ void App::draw_ui() {
         thumbnails_.ids(),
         fallback_notice_,
         script ? &*script : nullptr},
-       {simulation_->divergence(), recording.recorder(), help_shown_,
-        caption_.shown_caption(view_.ui_hidden), caption_.shown_notice(view_.ui_hidden)},
+       {simulation_->divergence(), recording.recorder(),
+        view_.ui_hidden ? help_hidden : help_shown_, caption_.shown_caption(view_.ui_hidden),
+        caption_.shown_notice(view_.ui_hidden)},
        renderer_->colormap_table(),
        layout_,
        imgui_->fonts(),

@@ -81,7 +81,8 @@ int run(const SheetOptions& options) {
                   "', and the thumbnails are named by it");
     if (termination_requested()) return interrupted();
     Expected<SheetTile> tile = read_tile(input, options.field);
-    if (!tile) return fail(tile.message());
+    // A stop that cuts a read short is the stop, not a bad file: 128 plus the signal.
+    if (!tile) return termination_requested() ? interrupted() : fail(tile.message());
     tiles.push_back(std::move(*tile));
   }
 

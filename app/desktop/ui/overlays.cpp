@@ -68,7 +68,11 @@ void draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* l
   const ImVec2 padding(0.4f * font->FontSize, 0.15f * font->FontSize);
   // Wrapped at the strip's width less the window's padding; where the text would need more
   // height than the strip has, the type gets smaller until it fits (a caption is never cut).
-  const float width = std::max(strip.width - 2.0f * padding.x, 1.0f);
+  // ImGui keeps an auto-sized window DisplaySafeAreaPadding in from the screen's edges, so a
+  // strip as wide as the screen has that much less room.
+  const float room =
+      ImGui::GetIO().DisplaySize.x - 2.0f * ImGui::GetStyle().DisplaySafeAreaPadding.x;
+  const float width = std::max(std::min(strip.width, room) - 2.0f * padding.x, 1.0f);
   const float height = strip.height - 2.0f * padding.y;
   float size = font->FontSize;
   while (size > kSmallestCaptionShare * font->FontSize &&
