@@ -17,7 +17,13 @@ for arg in "$@"; do
     --tests) packages+=(libgtest-dev clang-format xvfb xauth xdotool libgl1-mesa-dri ffmpeg openmpi-bin
       libopenmpi-dev libhdf5-openmpi-dev dpkg-dev file desktop-file-utils python3-paraview python3-h5py) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev libomp-14-dev gdb) ;;
-    *) echo "bootstrap.sh: unknown option '$arg' (known: --tests, --fuzz)" >&2; exit 2 ;;
+    -h|--help)
+      echo "Usage: scripts/bootstrap.sh [--tests] [--fuzz]"
+      echo "Installs the Debian 12 packages Gray-Scott Live builds with (only those missing; sudo when not root)."
+      echo "  --tests  also what the test suite needs (GoogleTest, Xvfb, Open MPI, ParaView's Python, ...)"
+      echo "  --fuzz   also what the fuzz targets build with (clang, libFuzzer, LLVM's OpenMP, gdb)"
+      exit 0 ;;
+    *) echo "bootstrap.sh: unknown option '$arg' (known: --tests, --fuzz, --help)" >&2; exit 2 ;;
   esac
 done
 

@@ -17,8 +17,7 @@ SEGMENT_BREAK = re.compile(r"&&|\|\||[|;]")
 
 
 def help_options(bin_dir, repo):
-    """Each program's options as its --help prints them; scripts/bootstrap.sh names its own in
-    the message for an unknown option (it has no --help)."""
+    """Each program's options as its --help prints them, and scripts/bootstrap.sh's."""
     options = {}
     for program in PROGRAMS:
         done = subprocess.run([os.path.join(bin_dir, program), "--help"], capture_output=True,
