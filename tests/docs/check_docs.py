@@ -219,6 +219,28 @@ def run_blocks(document, args, report):
         report.ran.append((fence.line, len(commands), fence.marker.kind if fence.marker else ""))
 
 
+def check_quick_start(document, args, report):
+    """README's Quick start: exactly two commands, and CI (.ci/run) runs the second, the tests,
+    as written, so a green CI means the command a newcomer copies works."""
+    heading = next((number for number, line in enumerate(document.lines, 1)
+                    if line.strip() == "## Quick start"), None)
+    if heading is None:
+        report.fail(1, "the README has no '## Quick start' section")
+        return
+    fence = next((f for f in document.fences if f.line > heading and f.info == "console"), None)
+    commands = doc_console.commands_of(fence)[0] if fence else []
+    if len(commands) != 2:
+        report.fail(fence.line if fence else heading,
+                    f"the Quick start shows {len(commands)} commands; it must show two "
+                    "(build and start the app; build and run the tests)")
+        return
+    with open(os.path.join(args.repo, ".ci", "run"), encoding="utf-8") as stream:
+        ci_lines = [line.strip() for line in stream]
+    if commands[1].text.strip() not in ci_lines:
+        report.fail(commands[1].line, ".ci/run does not run the Quick start's test command as "
+                    "written", "command: " + commands[1].text)
+
+
 def main():
     parser = argparse.ArgumentParser(description="Runs a document's commands; checks its claims.")
     for option in ("--repo", "--bin", "--tool", "--mpiexec", "--xvfb-run", "--scratch"):
@@ -237,6 +259,8 @@ def main():
     check_fence_kinds(document, report)
     check_options_in_blocks(document, known, report)
     check_prose(document, args, known, report)
+    if name == "README.md":
+        check_quick_start(document, args, report)
     run_blocks(document, args, report)
 
     kinds = {}
