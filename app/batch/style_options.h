@@ -1,4 +1,4 @@
-// grayscott-batch's style-map options (README, grayscott-batch): where the map comes from (a
+// grayscott-batch's style-map options (docs/batch.md): where the map comes from (a
 // picture or a gradient) and set B's preset; set B's explicit values go into
 // BatchOptions::params.style
 // (--style-F, --style-k, --style-Du, --style-Dv), layered as --F and the others are over --preset.

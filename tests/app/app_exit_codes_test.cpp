@@ -1,4 +1,4 @@
-// The three programs' exit codes agree (README, "Bad input"): a command-line usage error (an
+// The three programs' exit codes agree (docs/reliability.md): a command-line usage error (an
 // unknown option, a malformed value, a size outside its option's range) exits 2, a run that fails
 // (an unknown preset, a missing file) exits 1; each says so in one line naming the problem.
 #include <gtest/gtest.h>

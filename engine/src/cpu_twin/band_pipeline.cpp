@@ -10,7 +10,7 @@
 namespace gs::twin {
 namespace {
 
-// Measured on a 2-core Zen 5 (README): 8 steps per pass beat 4 and 16 at 1920x1080 and
+// Measured on a 2-core Zen 5 (docs/performance.md): 8 steps per pass beat 4 and 16 at 1920x1080 and
 // 4096x4096. Grids of up to 4 MiB (512x512) run faster in plain sweeps, which the caches then
 // hold, and blocking them only adds its halo; at 16 MiB (1024x1024) both run as fast, but
 // beside busy programs passes of 8 steps keep half as much again: threads that meet once per
