@@ -88,17 +88,10 @@ TEST_P(AppScriptInputSignal, EndsTheWaitForTheScriptAs128PlusTheSignal) {
   EXPECT_EQ(waiting, 0) << "the app did not read its script's first line within 10 s";
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   ::kill(pid, signal);
-  int status = 0;
-  const auto signalled = Clock::now();
-  while (::waitpid(pid, &status, WNOHANG) == 0) {
-    if (Clock::now() - signalled > std::chrono::seconds(10)) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      ::close(writer);
-      FAIL() << "still reading its script 10 s after " << sigabbrev_np(signal);
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const std::optional<int> waited = wait_for_exit(pid, std::chrono::seconds(10));
+  if (!waited) ::close(writer);
+  ASSERT_TRUE(waited) << "still reading its script 10 s after " << sigabbrev_np(signal);
+  const int status = *waited;
   ::close(writer);
   EXPECT_EQ(exit_code_of(status), 128 + signal);
   std::ifstream err(dir / "err");

@@ -50,16 +50,9 @@ TEST_P(AppSignal, FinishesTheRecordingWritesTheStatsAndExits128PlusTheSignal) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
   ::kill(pid, signal);
-  int status = 0;
-  const auto signalled = Clock::now();
-  while (::waitpid(pid, &status, WNOHANG) == 0) {
-    if (Clock::now() - signalled > std::chrono::seconds(20)) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      FAIL() << "still running 20 s after " << sigabbrev_np(signal);
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const std::optional<int> waited = wait_for_exit(pid, std::chrono::seconds(20));
+  ASSERT_TRUE(waited) << "still running 20 s after " << sigabbrev_np(signal);
+  const int status = *waited;
   EXPECT_TRUE(recording) << "the recording did not start within 20 s";
   EXPECT_EQ(exit_code_of(status), 128 + signal);
   EXPECT_FALSE(dir.has_temporary_file()) << testing::PrintToString(dir.entries());

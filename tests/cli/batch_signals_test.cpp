@@ -45,18 +45,10 @@ TEST_P(TerminatingSignal, RemovesUnfinishedFilesAndExits128PlusTheSignal) {
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   kill(pid, signal);
 
-  int status = 0;
-  const auto interrupted = Clock::now();
-  while (waitpid(pid, &status, WNOHANG) == 0) {
-    if (Clock::now() - interrupted > std::chrono::seconds(10)) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      FAIL() << "still running 10 s after " << sigabbrev_np(signal);
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  const std::optional<int> status = wait_for_exit(pid, std::chrono::seconds(10));
+  ASSERT_TRUE(status) << "still running 10 s after " << sigabbrev_np(signal);
   EXPECT_TRUE(started) << "no temporary frames file appeared within 10 s";
-  EXPECT_EQ(exit_code_of(status), 128 + signal);
+  EXPECT_EQ(exit_code_of(*status), 128 + signal);
   const std::string err = read_file(err_path);
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
   EXPECT_FALSE(err.empty() || err.back() != '\n') << err;

@@ -94,17 +94,9 @@ TEST(LibHdf5Faults, CtrlCEndsARunWhoseReaderLoops) {
       capture / "stdout", capture / "stderr");
   std::this_thread::sleep_for(std::chrono::seconds(1));
   kill(pid, SIGINT);
-  const auto interrupted = Clock::now();
-  int status = 0;
-  while (waitpid(pid, &status, WNOHANG) == 0) {
-    if (Clock::now() - interrupted > std::chrono::seconds(5)) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      FAIL() << "still running 5 s after SIGINT";
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  EXPECT_EQ(exit_code_of(status), 128 + SIGINT);
+  const std::optional<int> status = wait_for_exit(pid, std::chrono::seconds(5));
+  ASSERT_TRUE(status) << "still running 5 s after SIGINT";
+  EXPECT_EQ(exit_code_of(*status), 128 + SIGINT);
   EXPECT_EQ(read_file(capture / "stderr"), "grayscott-batch: interrupted by SIGINT\n");
   EXPECT_EQ(processes_naming(input.string()), 0) << "the reader was left running";
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"in.h5"});

@@ -1,6 +1,7 @@
 #include "run_program.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 extern char** environ;
 
@@ -53,6 +55,20 @@ int spawn_program(const std::string& program, const std::vector<std::string>& ar
   posix_spawnattr_destroy(&attributes);
   if (spawned != 0) throw std::runtime_error("cannot start " + program);
   return pid;
+}
+
+std::optional<int> wait_for_exit(int pid, std::chrono::milliseconds limit) {
+  const auto given_up = std::chrono::steady_clock::now() + limit;
+  int status = 0;
+  while (::waitpid(pid, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > given_up) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      return std::nullopt;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return status;
 }
 
 int exit_code_of(int wait_status) {

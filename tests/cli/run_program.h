@@ -2,8 +2,10 @@
 // drive the real grayscott-batch binary as a user would.
 #pragma once
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,10 @@ ProgramResult run_program(const std::string& program, const std::vector<std::str
 int spawn_program(const std::string& program, const std::vector<std::string>& args,
                   const std::filesystem::path& out, const std::filesystem::path& err,
                   bool own_group = false);
+
+// Waits up to `limit` for a started program to end: its waitpid status, or none where it was
+// still running (it is then killed with SIGKILL and reaped).
+std::optional<int> wait_for_exit(int pid, std::chrono::milliseconds limit);
 
 // A waitpid status as an exit code: the code, or 128 + the signal that killed the program.
 int exit_code_of(int wait_status);

@@ -33,19 +33,10 @@ TEST_P(SheetTerminatingSignal, DuringAReadExits128PlusTheSignal) {
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
   kill(pid, signal);
 
-  using Clock = std::chrono::steady_clock;
-  const auto interrupted = Clock::now();
-  int status = 0;
-  while (waitpid(pid, &status, WNOHANG) == 0) {
-    if (Clock::now() - interrupted > std::chrono::seconds(10)) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      FAIL() << "still running 10 s after " << sigabbrev_np(signal);
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  const std::optional<int> status = wait_for_exit(pid, std::chrono::seconds(10));
+  ASSERT_TRUE(status) << "still running 10 s after " << sigabbrev_np(signal);
   const std::string err = read_file(inputs / "stderr");
-  EXPECT_EQ(exit_code_of(status), 128 + signal) << err;
+  EXPECT_EQ(exit_code_of(*status), 128 + signal) << err;
   EXPECT_EQ(err, "grayscott-sheet: interrupted by SIG" + std::string(sigabbrev_np(signal)) + "\n");
   EXPECT_TRUE(dir.entries().empty())
       << "files left behind: " << testing::PrintToString(dir.entries());

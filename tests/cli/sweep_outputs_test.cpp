@@ -26,18 +26,12 @@ using Clock = std::chrono::steady_clock;
 
 // The program's exit code, or a failure (and a killed program) when it runs past `limit`.
 int wait_at_most(pid_t pid, std::chrono::seconds limit, const std::string& what) {
-  const auto start = Clock::now();
-  int status = 0;
-  while (waitpid(pid, &status, WNOHANG) == 0) {
-    if (Clock::now() - start > limit) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      ADD_FAILURE() << what << ": still running after " << limit.count() << " s";
-      return -1;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  const std::optional<int> status = wait_for_exit(pid, limit);
+  if (!status) {
+    ADD_FAILURE() << what << ": still running after " << limit.count() << " s";
+    return -1;
   }
-  return exit_code_of(status);
+  return exit_code_of(*status);
 }
 
 TEST(SweepOutputs, ASheetPastTheLimitIsRefusedBeforeTheFirstStep) {
