@@ -8,7 +8,7 @@ if(GS_BUILD_APP)
     app/script_messages_test.cpp
     app/app_core_test.cpp app/settings_test.cpp app/command_script_test.cpp app/frame_pacer_test.cpp
     app/view_controls_test.cpp app/screen_layout_test.cpp app/brush_stroke_test.cpp
-    app/script_timeline_test.cpp)
+    app/script_timeline_test.cpp app/cpu_simulation.cpp)
   target_link_libraries(app_core_tests PRIVATE gs_app_core gs_app_export gs_test_support
     GTest::gtest_main)
   gs_target_defaults(app_core_tests)

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "colormap.h"
+#include "cpu_simulation.h"
 #include "gs/state_file.h"
 #include "reference_model.h"
 #include "screenshot.h"
@@ -121,13 +122,8 @@ TEST(ScriptRunner, StopsAtADemoLine) {
 class SimulationTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    SimulationSettings settings;
-    settings.backend = BackendChoice::Cpu;
-    settings.size = GridSize{64, 48};
-    settings.preset = "coral";
-    Expected<std::unique_ptr<Simulation>> created = Simulation::create(settings);
-    ASSERT_TRUE(created) << created.message();
-    sim_ = std::move(created).value();
+    sim_ = test::cpu_simulation({64, 48}, "coral");
+    ASSERT_TRUE(sim_);
   }
   Status apply(const SimulationCommand& c) { return sim_->apply(c); }
   std::unique_ptr<Simulation> sim_;

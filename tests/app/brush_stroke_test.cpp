@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "brush_stroke.h"
+#include "cpu_simulation.h"
 #include "simulation.h"
 
 namespace gs::app {
@@ -90,12 +91,9 @@ TEST(BrushStroke, ANewDragStartsFresh) {
 }
 
 TEST(BrushStroke, TheSimulationPaintsTheSegmentItIsGiven) {
-  SimulationSettings settings;
-  settings.backend = BackendChoice::Cpu;
-  settings.size = GridSize{64, 48};
-  Expected<std::unique_ptr<Simulation>> created = Simulation::create(settings);
-  ASSERT_TRUE(created) << created.message();
-  Simulation& simulation = **created;
+  const std::unique_ptr<Simulation> created = test::cpu_simulation({64, 48});
+  ASSERT_TRUE(created);
+  Simulation& simulation = *created;
   ASSERT_TRUE(simulation.apply(command::Paint{4, 4, 64, 0, true}));  // a blank field
   ASSERT_TRUE(
       simulation.apply(command::Paint{50.5f, 30.5f, 1.5f, 0.8f, false, GridPoint{10.5f, 30.5f}}));

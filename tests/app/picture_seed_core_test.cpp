@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "command_script.h"
+#include "cpu_simulation.h"
 #include "file_drop.h"
 #include "picture_file.h"
 #include "script_parser.h"
@@ -45,13 +46,7 @@ Fields state_of(Simulation& sim) {
 }
 
 std::unique_ptr<Simulation> simulation(GridSize size) {
-  SimulationSettings settings;
-  settings.backend = BackendChoice::Cpu;
-  settings.size = size;
-  settings.preset = "mitosis";
-  Expected<std::unique_ptr<Simulation>> created = Simulation::create(settings);
-  EXPECT_TRUE(created) << created.message();
-  return std::move(created).value();
+  return test::cpu_simulation(size, "mitosis");
 }
 
 Command parsed(const std::string& line) {
@@ -88,6 +83,7 @@ TEST(SimulationSeedImage, SeedsAsTheLibraryDoesAndKeepsTheGrid) {
   ScratchDir dir;
   test::write_test_picture(dir / "p.png", 30, 20);
   auto sim = simulation({64, 48});
+  ASSERT_TRUE(sim);
   PictureSeedOptions options;
   options.placement.fit = PictureFit::Fill;
   options.noise = 0.05f;
@@ -109,6 +105,7 @@ TEST(SimulationSeedImage, SeedsAsTheLibraryDoesAndKeepsTheGrid) {
 TEST(SimulationSeedImage, ABadPictureIsOneLineNamingItAndTheStateStays) {
   ScratchDir dir;
   auto sim = simulation({40, 30});
+  ASSERT_TRUE(sim);
   ASSERT_TRUE(sim->apply(command::Reset{InitPattern::Spots, 3}));
   const Fields before = state_of(*sim);
   for (const test::BadPicture& bad : test::write_bad_pictures(dir.path())) {
@@ -128,6 +125,7 @@ TEST(SimulationSeedImage, AStampWritesThePicturesSeedIntoItsSquareOnly) {
   ScratchDir dir;
   test::write_test_picture(dir / "p.png", 24, 16);
   auto sim = simulation({64, 48});
+  ASSERT_TRUE(sim);
   EXPECT_FALSE(sim->apply(command::Stamp{10, 10, 4})) << "nothing to stamp yet";
   ASSERT_TRUE(sim->apply(command::SeedImage{(dir / "p.png").string(), {}}));
   ASSERT_TRUE(sim->apply(command::Reset{InitPattern::Spots, 3}));
@@ -154,6 +152,7 @@ TEST(SimulationSeedImage, CopyAsScriptSeedsFromThePictureAgain) {
   ScratchDir dir;
   test::write_test_picture(dir / "p.png", 24, 16);
   auto sim = simulation({48, 32});
+  ASSERT_TRUE(sim);
   PictureSeedOptions options;
   options.threshold = 0.5f;
   options.placement.from_bright = true;
@@ -164,6 +163,7 @@ TEST(SimulationSeedImage, CopyAsScriptSeedsFromThePictureAgain) {
       << script;
   // Pasted into another setup, the lines make the same state.
   auto other = simulation({20, 20});
+  ASSERT_TRUE(other);
   Expected<std::vector<Command>> commands = parse_pasted_script(script);
   ASSERT_TRUE(commands) << commands.message();
   for (const Command& c : *commands) {

@@ -4,22 +4,13 @@
 #include <gtest/gtest.h>
 
 #include "command_script.h"
+#include "cpu_simulation.h"
 #include "script_parser.h"
 #include "setup_script.h"
 #include "simulation.h"
 
 namespace gs::app {
 namespace {
-
-std::unique_ptr<Simulation> make_simulation(const char* preset, GridSize size) {
-  SimulationSettings settings;
-  settings.backend = BackendChoice::Cpu;
-  settings.size = size;
-  settings.preset = preset;
-  Expected<std::unique_ptr<Simulation>> created = Simulation::create(settings);
-  EXPECT_TRUE(created) << created.message();
-  return created ? std::move(created).value() : nullptr;
-}
 
 Status apply_all(Simulation& sim, const std::vector<SimulationCommand>& commands) {
   for (const SimulationCommand& command : commands) GS_TRY(sim.apply(command));
@@ -92,7 +83,7 @@ TEST(SetupScript, ParsesBackToItsCommandsWithAFixedOrAnAutomaticRangeAndInMapMod
 
 TEST(SetupScript, AnotherSimulationGetsTheSameSetupAndStateAfterTheSameSteps) {
   // The source: a custom setup reached by commands, then stepped away from its start.
-  std::unique_ptr<Simulation> source = make_simulation("coral", {64, 48});
+  std::unique_ptr<Simulation> source = test::cpu_simulation({64, 48}, "coral");
   ASSERT_TRUE(source);
   std::vector<SimulationCommand> custom;
   for (const Command& command : setup_commands(custom_setup()))
@@ -105,7 +96,7 @@ TEST(SetupScript, AnotherSimulationGetsTheSameSetupAndStateAfterTheSameSteps) {
 
   // The target starts elsewhere: another preset, grid and a dt at which the source's Du would
   // be refused if it came first.
-  std::unique_ptr<Simulation> target = make_simulation("mitosis", {32, 32});
+  std::unique_ptr<Simulation> target = test::cpu_simulation({32, 32}, "mitosis");
   ASSERT_TRUE(target);
   for (const SimulationControl control : {SimulationControl::Du, SimulationControl::Dv})
     ASSERT_TRUE(target->apply(command::SetSimulation{control, 0.05f}));

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "command_script.h"
+#include "cpu_simulation.h"
 #include "gs/style_gradient.h"
 #include "script_parser.h"
 #include "simulation.h"
@@ -56,12 +57,7 @@ TEST(StyleCommands, BadLinesAreOneLineErrors) {
 }
 
 std::unique_ptr<Simulation> make_simulation() {
-  SimulationSettings settings;
-  settings.backend = BackendChoice::Cpu;
-  settings.size = GridSize{32, 24};
-  Expected<std::unique_ptr<Simulation>> created = Simulation::create(settings);
-  EXPECT_TRUE(created) << created.message();
-  return created ? std::move(created).value() : nullptr;
+  return test::cpu_simulation({32, 24});
 }
 
 TEST(StyleCommands, AResizeMakesAGradientsMapAgainOnTheNewGrid) {
@@ -131,15 +127,11 @@ TEST(StyleCommands, AStyledPresetRunsWithItsSetBAndGradient) {
   EXPECT_FALSE(sim->params().style.enabled);
 
   // The same from the settings' preset at start.
-  SimulationSettings settings;
-  settings.backend = BackendChoice::Cpu;
-  settings.size = GridSize{40, 30};
-  settings.preset = "mitosis-to-coral";
-  Expected<std::unique_ptr<Simulation>> started = Simulation::create(settings);
-  ASSERT_TRUE(started) << started.message();
-  EXPECT_TRUE((*started)->params().style.enabled);
-  EXPECT_EQ((*started)->set_b().F, 0.0545f);
-  EXPECT_EQ((*started)->style_map().value(), style_gradient({40, 30}, StyleGradient::X));
+  const std::unique_ptr<Simulation> started = test::cpu_simulation({40, 30}, "mitosis-to-coral");
+  ASSERT_TRUE(started);
+  EXPECT_TRUE(started->params().style.enabled);
+  EXPECT_EQ(started->set_b().F, 0.0545f);
+  EXPECT_EQ(started->style_map().value(), style_gradient({40, 30}, StyleGradient::X));
 }
 
 }  // namespace

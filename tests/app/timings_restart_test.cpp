@@ -4,6 +4,7 @@
 // they are, at once when paused, and at most its cap.
 #include <gtest/gtest.h>
 
+#include "cpu_simulation.h"
 #include "frame_stats.h"
 #include "script_parser.h"
 #include "script_runner.h"
@@ -81,12 +82,8 @@ TEST(TimingsRestart, ANewBackendOfTheSameKindIsANewConfiguration) {
 class TimingsConfigurationTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    SimulationSettings settings;
-    settings.backend = BackendChoice::Cpu;
-    settings.size = GridSize{64, 48};
-    Expected<std::unique_ptr<Simulation>> created = Simulation::create(settings);
-    ASSERT_TRUE(created) << created.message();
-    simulation = std::move(created).value();
+    simulation = test::cpu_simulation({64, 48});
+    ASSERT_TRUE(simulation);
   }
   // Whether `command` changes the configuration the Timings describe.
   bool changes(const SimulationCommand& command) {
