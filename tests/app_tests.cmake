@@ -1,8 +1,8 @@
 # The desktop app's tests, included by tests/CMakeLists.txt (the same folder's scope: paths are
 # relative to tests/).
 # The desktop app: its GL-free core (script parser, colormaps, simulation) and the real program
-# under Xvfb (each test starts its own server through xvfb-run; they take turns) and headless on
-# EGL (which takes its turn with them: one software-rendered app at a time on a small machine).
+# under Xvfb (each test starts its own server through xvfb-run, on a display of its own) and
+# headless on EGL.
 if(GS_BUILD_APP)
   add_executable(app_core_tests app/script_parser_test.cpp app/script_parser_cells_test.cpp
     app/script_messages_test.cpp
@@ -11,7 +11,7 @@ if(GS_BUILD_APP)
     app/script_timeline_test.cpp app/cpu_simulation.cpp)
   target_link_libraries(app_core_tests PRIVATE gs_app_core gs_app_export gs_test_support
     GTest::gtest_main)
-  gs_target_defaults(app_core_tests)
+  gs_test_program(app_core_tests)
   # The colormaps: their tables, lightness, names and the message for an unknown one.
   target_sources(app_core_tests PRIVATE app/colormap_test.cpp)
   # The frame loop's idle waits.
@@ -30,8 +30,8 @@ if(GS_BUILD_APP)
   # The GPU the GL context and the CUDA backend share; backend replacements counted.
   target_sources(app_core_tests PRIVATE app/gpu_pairing_test.cpp)
   # The Timings follow each switch; wait-timings. Lines for a machine with or without a GPU.
-  target_sources(app_core_tests PRIVATE app/timings_restart_test.cpp app/script_conditions_test.cpp)
-  gtest_discover_tests(app_core_tests DISCOVERY_TIMEOUT 60)
+  target_sources(app_core_tests PRIVATE app/timings_restart_test.cpp app/script_conditions_test.cpp
+    app/script_checks_test.cpp)
 
   # grayscott-sheet: the contact sheet's composer, and the real program on states written by
   # the real grayscott-batch.
@@ -48,17 +48,19 @@ if(GS_BUILD_APP)
       GS_SHEET_BINARY="$<TARGET_FILE:grayscott-sheet>"
       GS_BIN_DIR="$<TARGET_FILE_DIR:grayscott-batch>"
       GS_GALLERY_SCRIPT="${PROJECT_SOURCE_DIR}/scripts/preset-gallery.sh"
-      GS_PRESETS_FILE="${PROJECT_SOURCE_DIR}/assets/presets.json"
-      GS_BUILT_THUMBNAILS_DIR="${GS_THUMBNAILS_DIR}")
-    add_dependencies(sheet_tests grayscott-batch grayscott-sheet preset_thumbnails)
+      GS_PRESETS_FILE="${PROJECT_SOURCE_DIR}/assets/presets.json")
+    add_dependencies(sheet_tests grayscott-batch grayscott-sheet)
+    if(TARGET preset_thumbnails)  # GS_PRESET_THUMBNAILS
+      target_compile_definitions(sheet_tests PRIVATE GS_BUILT_THUMBNAILS_DIR="${GS_THUMBNAILS_DIR}")
+      add_dependencies(sheet_tests preset_thumbnails)
+    endif()
   endif()
-  gs_target_defaults(sheet_tests)
-  gtest_discover_tests(sheet_tests DISCOVERY_TIMEOUT 60)
+  gs_test_program(sheet_tests)
 
   # The control panel with no display: ImGui with no window or renderer, fed input by hand.
   add_executable(panel_tests app/panel_driver.cpp app/panel_headless_test.cpp)
   target_link_libraries(panel_tests PRIVATE gs_app_ui GTest::gtest_main)
-  gs_target_defaults(panel_tests)
+  gs_test_program(panel_tests)
   # Copy as script: the keys and the clipboard.
   target_sources(panel_tests PRIVATE app/panel_clipboard_test.cpp)
   # The preset list: each preset's picture, name and description, and the open list fits.
@@ -73,7 +75,6 @@ if(GS_BUILD_APP)
   target_sources(panel_tests PRIVATE app/panel_popups_test.cpp)
   # Seed from image...: the path and options as a seed-image command.
   target_sources(panel_tests PRIVATE app/panel_seed_image_test.cpp)
-  gtest_discover_tests(panel_tests DISCOVERY_TIMEOUT 60)
 
   find_program(XVFB_RUN xvfb-run REQUIRED)
   find_program(XDOTOOL xdotool REQUIRED)  # real key presses for the app under Xvfb
@@ -127,17 +128,20 @@ if(GS_BUILD_APP)
   endif()
   # Damaged fonts: a note each, and ImGui's built-in font.
   target_sources(app_tests PRIVATE app/app_fonts_test.cpp sheet/font_dir.cpp)
-  gs_target_defaults(app_tests)
   set(app_test_environment "")
+  # COST: the app's runs are the suite's longest and start first, so the short tests fill in
+  # around them (ctest orders a run without cost data by COST). Two may run at once: each Xvfb
+  # gets a display of its own (xvfb_run in run_program.h).
+  set(app_test_properties COST 100 LABELS app)
   if(GS_SANITIZE)
     # Mesa's llvmpipe leaks 112 bytes inside its driver, which it unloads before exit, so
     # LeakSanitizer can neither name nor suppress them. Headless runs leak 128 more inside Mesa's
     # EGL (eglInitialize and eglTerminate on the device platform alone do). ASan and UBSan still
     # check the app.
     set(app_test_environment "ASAN_OPTIONS=detect_leaks=0")
+    list(APPEND app_test_properties ENVIRONMENT ${app_test_environment})
   endif()
-  gtest_discover_tests(app_tests DISCOVERY_TIMEOUT 60
-    PROPERTIES RESOURCE_LOCK xvfb ENVIRONMENT "${app_test_environment}")
+  gs_test_program(app_tests PROPERTIES ${app_test_properties})
   # What a first start shows, with no options (the field's structure at once, and moving).
   target_sources(app_tests PRIVATE app/app_first_start_test.cpp)
   target_sources(app_tests PRIVATE app/app_demos_test.cpp)  # the shipped demos, waits cut short
@@ -165,10 +169,10 @@ if(GS_BUILD_APP)
     set(DESKTOP_FILE_VALIDATE "")
   endif()
   add_executable(install_tests cli/run_program.cpp app/app_run_support.cpp
-    install/installed_package_test.cpp)
+    install/installed_package_test.cpp pictures/test_pictures.cpp)
   target_link_libraries(install_tests PRIVATE gs_app_core gs_app_export GTest::gtest_main
     nlohmann_json::nlohmann_json PkgConfig::STB)
-  target_include_directories(install_tests PRIVATE cli app)
+  target_include_directories(install_tests PRIVATE cli app pictures)
   # The shared helpers name the build tree's programs too; these tests run the installed ones.
   target_compile_definitions(install_tests PRIVATE
     GS_BATCH_BINARY="$<TARGET_FILE:grayscott-batch>"
@@ -182,9 +186,10 @@ if(GS_BUILD_APP)
     GS_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     GS_LIBHDF5_FAULTS_DIR="${PROJECT_SOURCE_DIR}/tests/fuzz/libhdf5-faults"
     GS_VERSION="${PROJECT_VERSION}")
-  add_dependencies(install_tests grayscott grayscott-batch grayscott-sheet grayscott-state-reader)
+  add_dependencies(install_tests grayscott grayscott-batch grayscott-sheet grayscott-state-reader
+    grayscott-picture-reader)
   gs_target_defaults(install_tests)
   add_test(NAME installed_package COMMAND install_tests)
-  set_tests_properties(installed_package PROPERTIES RESOURCE_LOCK xvfb
+  set_tests_properties(installed_package PROPERTIES COST 100
     ENVIRONMENT "${app_test_environment}")
 endif()

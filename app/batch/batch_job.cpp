@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "distinct_files.h"
 #include "gs/cuda_backend.h"
 #include "gs/diverged_state.h"
 #include "gs/initial_conditions.h"
@@ -37,26 +38,17 @@ Status check_counts(const BatchOptions& o) {
   return Status::ok();
 }
 
-// Input and outputs must be different files, by identity (device and inode, or the resolved
-// path), not by spelling: "f.h5", "./f.h5" and a symlink to it are one file.
+// Inputs and outputs must be different files (distinct_files.h), each output writable, and so
+// must their descriptions be.
 Status check_files(const BatchOptions& options, const BatchJob& job) {
-  const std::pair<const char*, std::optional<std::filesystem::path>> files[] = {
-      {"--input",
-       options.input ? std::optional<std::filesystem::path>(*options.input) : std::nullopt},
-      {"--output", job.output},
-      {"--frames-output", job.frames_output}};
-  for (std::size_t a = 0; a < std::size(files); ++a)
-    for (std::size_t b = a + 1; b < std::size(files); ++b)
-      if (files[a].second && files[b].second && names_same_file(*files[a].second, *files[b].second))
-        return Error{std::string(files[a].first) + " and " + files[b].first +
-                     " name the same file '" + files[b].second->string() + "'"};
-  for (const auto& path : {job.output, job.frames_output})
-    if (path) GS_TRY(OutputFile(*path).check_writable());
+  const std::vector<NamedFile> inputs = input_files(options);
+  std::vector<NamedFile> outputs;
+  if (job.output) outputs.push_back({"--output", *job.output});
+  if (job.frames_output) outputs.push_back({"--frames-output", *job.frames_output});
+  GS_TRY(check_outputs_apart(inputs, outputs));
+  for (const NamedFile& output : outputs) GS_TRY(OutputFile(output.path).check_writable());
   if (!job.xdmf) return Status::ok();
-  std::vector<NamedFile> described, others;
-  for (const auto& [option, path] : files)
-    if (path) (std::string(option) == "--input" ? others : described).push_back({option, *path});
-  return check_xdmf_outputs(described, others);
+  return check_xdmf_outputs(outputs, inputs);
 }
 
 // Bytes per cell a run needs at most, with the buffers of the files it writes.

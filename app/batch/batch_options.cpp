@@ -17,6 +17,7 @@ namespace gs::batch {
 namespace {
 
 using cli::add_real_number;
+using cli::add_seconds;
 using cli::add_whole_number;
 
 const std::vector<std::string> kLaplacians{"five-point", "nine-point", "course"};
@@ -229,11 +230,17 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
       ->needs(sheet);
   app.add_flag("--json", o.json, "Print a machine-readable summary on stdout");
   auto* bench = app.add_flag("--bench", o.bench, "Measure throughput and print a table");
-  add_whole_number(
-      app, "--busy", 1, kMaxBusyLoops, [&o](int n) { o.busy = n; },
-      "With --bench: steps per second beside N busy-loop processes against a quiet machine "
-      "(1024x1024 unless --width/--height are given)")
-      ->needs(bench);
+  auto* busy =
+      add_whole_number(
+          app, "--busy", 1, kMaxBusyLoops, [&o](int n) { o.busy = n; },
+          "With --bench: steps per second beside N busy-loop processes against a quiet machine "
+          "(1024x1024 unless --width/--height are given)")
+          ->needs(bench);
+  add_seconds(app, "--bench-seconds", 0.05, 60, o.bench_seconds,
+              "With --bench: how long each of the three timed runs of a table row lasts "
+              "(default 1; longer steadies the figures on a busy machine)")
+      ->needs(bench)
+      ->excludes(busy);
 
   try {
     app.parse(argc, argv);

@@ -65,7 +65,8 @@ struct BatchOptions {
   std::optional<int> sheet_tile_px;
   bool json = false;
   bool bench = false;
-  std::optional<int> busy;  // --bench beside this many busy-loop processes
+  std::optional<int> busy;              // --bench beside this many busy-loop processes
+  std::optional<double> bench_seconds;  // --bench: each timed run's length (1 s by default)
   bool list_backends = false;
   bool list_presets = false;
 };

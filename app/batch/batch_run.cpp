@@ -65,8 +65,8 @@ class DivergenceWatch {
     const Params& p = job_.params;
     std::ostringstream text;
     text << "the simulation diverged (NaN or infinity) between step " << last_finite_step_
-         << " and step " << step << " with F " << p.F << ", k " << p.k << ", Du " << p.Du << ", Dv "
-         << p.Dv << ", dt " << p.dt << " (try a smaller dt, or other F and k)";
+         << " and step " << step << " with " << describe_rates(p)
+         << " (try a smaller dt, or other F and k)";
     std::string message = text.str();
     if (job_.keep_diverged && job_.output) {
       GS_TRY(write_state(*job_.output, last_finite_, p, last_finite_step_, xdmf_file(job_)));

@@ -25,7 +25,7 @@
 namespace gs::batch {
 namespace {
 
-constexpr double kTargetRunSeconds = 1.0;
+constexpr double kDefaultRunSeconds = 1.0;
 constexpr int kTimedRuns = 3;
 constexpr long long kDefaultBenchStepsPerFrame = 32;
 constexpr std::size_t kCopyBytes = std::size_t(256) << 20;
@@ -94,9 +94,10 @@ struct MeasuredRun {
   Backend* backend;
 };
 
-// Each run warms up twice (the second sizes it to about a second); then the timed runs take
+// Each run warms up twice (the second sizes it to about `run_seconds`); then the timed runs take
 // turns, so that a slow spell of a shared machine falls on every one alike. The median of each.
-Expected<std::vector<RunReport>> measure_in_turns(std::vector<MeasuredRun> measured) {
+Expected<std::vector<RunReport>> measure_in_turns(std::vector<MeasuredRun> measured,
+                                                  double run_seconds) {
   for (MeasuredRun& m : measured) {
     Expected<RunReport> warm_up = run_job(m.job, *m.backend, {false});
     if (warm_up) warm_up = run_job(m.job, *m.backend, {false});
@@ -104,8 +105,7 @@ Expected<std::vector<RunReport>> measure_in_turns(std::vector<MeasuredRun> measu
     // Per frame: the steps and any display copy, not the upload each run starts with.
     const double frame_seconds =
         std::max(1e-6, warm_up->compute_s / double(std::max<long long>(1, m.job.frames)));
-    m.job.frames =
-        std::clamp<long long>(std::llround(kTargetRunSeconds / frame_seconds), 3, 100000);
+    m.job.frames = std::clamp<long long>(std::llround(run_seconds / frame_seconds), 3, 100000);
   }
   std::vector<std::vector<RunReport>> runs(measured.size());
   for (int i = 0; i < kTimedRuns; ++i)
@@ -126,10 +126,11 @@ Expected<std::vector<RunReport>> measure_in_turns(std::vector<MeasuredRun> measu
 
 // Every path on one job, in turns.
 Expected<std::vector<RunReport>> measure_in_turns(const BatchJob& job,
-                                                  const std::vector<Backend*>& backends) {
+                                                  const std::vector<Backend*>& backends,
+                                                  double run_seconds) {
   std::vector<MeasuredRun> measured;
   for (Backend* backend : backends) measured.push_back({job, backend});
-  return measure_in_turns(std::move(measured));
+  return measure_in_turns(std::move(measured), run_seconds);
 }
 
 // Each path with a style map (an x gradient from the run's parameters to a set B of other
@@ -137,7 +138,7 @@ Expected<std::vector<RunReport>> measure_in_turns(const BatchJob& job,
 // parameters per cell costs.
 Status run_style_map_rows(GeneratedRun run, GridSize size,
                           const std::vector<std::pair<std::string, Backend*>>& paths, Table& table,
-                          double copy) {
+                          double copy, double run_seconds) {
   run.size = size;
   Expected<BatchJob> uniform = make_generated_job(run);
   if (!uniform) return uniform.status();
@@ -147,7 +148,7 @@ Status run_style_map_rows(GeneratedRun run, GridSize size,
   styled.initial.style = style_gradient(size, StyleGradient::X);
   for (const auto& [name, backend] : paths) {
     Expected<std::vector<RunReport>> reports =
-        measure_in_turns({{*uniform, backend}, {styled, backend}});
+        measure_in_turns({{*uniform, backend}, {styled, backend}}, run_seconds);
     if (!reports) return reports.status();
     table.row("style-map", name, (*reports)[1], copy);
     table.note(
@@ -272,6 +273,7 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   std::vector<Backend*> backends;
   for (const auto& path : paths) backends.push_back(path.second);
 
+  const double run_seconds = options.bench_seconds.value_or(kDefaultRunSeconds);
   Table table(out);
   table.header();
   Expected<GeneratedRun> run = measured_run(options);
@@ -280,7 +282,7 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
     run->size = size;
     Expected<BatchJob> job = make_generated_job(*run);
     if (!job) return job.status();
-    Expected<std::vector<RunReport>> reports = measure_in_turns(*job, backends);
+    Expected<std::vector<RunReport>> reports = measure_in_turns(*job, backends, run_seconds);
     if (!reports) return reports.status();
     for (std::size_t p = 0; p < paths.size(); ++p)
       table.row(to_string(size), paths[p].first, (*reports)[p], *copy);
@@ -291,7 +293,8 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   // one grid (--width/--height, as the device check's block sweep asks) measures that grid only,
   // and its style-map rows on it rather than on the course's grid.
   const bool full_table = !options.width && !options.height;
-  GS_TRY(run_style_map_rows(*run, full_table ? kCourseGrid : sizes.front(), paths, table, *copy));
+  GS_TRY(run_style_map_rows(*run, full_table ? kCourseGrid : sizes.front(), paths, table, *copy,
+                            run_seconds));
   if (gpu && full_table) {
     GS_TRY(run_course_benchmark(*run, backend, table, *copy));
     if (backend.capabilities().gpu_measurements)

@@ -17,6 +17,7 @@
 #include "gs/termination.h"
 #include "preset_list.h"
 #include "run_report.h"
+#include "standard_output.h"
 #include "sweep_run.h"
 #if GS_WITH_MPI
 #include <filesystem>
@@ -167,7 +168,7 @@ int run(const gs::batch::BatchOptions& options) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int batch_main(int argc, char** argv) {
   gs::install_termination_handlers();
 #if GS_WITH_MPI
   const std::unique_ptr<gs::distributed::MpiWorld> world =
@@ -201,4 +202,9 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {  // anything else: still one line
     return fail_all(mpi, e.what());
   }
+}
+
+int main(int argc, char** argv) {
+  gs::cli::hold_closed_standard_streams();
+  return gs::cli::exit_after_output(batch_main(argc, argv), "grayscott-batch");
 }

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "batch_job.h"
+#include "distinct_files.h"
 #include "gs/initial_conditions.h"
 #include "gs/output_file.h"
 #include "gs/pattern_measures.h"
@@ -72,16 +73,15 @@ Status check_room_for_atlas(const SweepPlan& plan, GridSize size) {
 }
 
 // Sheet options without a sweep are refused by build_job's caller (wants_sweep is false there).
-Status check_outputs(const SweepPlan& plan) {
-  GS_TRY(OutputFile(plan.atlas).check_writable());
-  if (plan.sheet) {
-    if (names_same_file(plan.atlas, *plan.sheet))
-      return Error{"--output and --sheet name the same file '" + plan.sheet->string() + "'"};
-    GS_TRY(OutputFile(*plan.sheet).check_writable());
-    GS_TRY(check_sweep_sheet(plan));
-  }
+// The atlas and the sheet are files apart from each other and from the pictures the runs read.
+Status check_outputs(const SweepPlan& plan, const std::vector<NamedFile>& inputs) {
+  std::vector<NamedFile> outputs{{"--output", plan.atlas}};
+  if (plan.sheet) outputs.push_back({"--sheet", *plan.sheet});
+  GS_TRY(check_outputs_apart(inputs, outputs));
+  for (const NamedFile& output : outputs) GS_TRY(OutputFile(output.path).check_writable());
+  if (plan.sheet) GS_TRY(check_sweep_sheet(plan));
   if (!plan.xdmf) return Status::ok();
-  std::vector<NamedFile> others;
+  std::vector<NamedFile> others = inputs;
   if (plan.sheet) others.push_back({"--sheet", *plan.sheet});
   return check_xdmf_outputs({{"--output", plan.atlas}}, others);
 }
@@ -161,7 +161,7 @@ Expected<SweepPlan> build_sweep(const BatchOptions& options) {
   plan.xdmf = !options.no_xdmf;
   if (options.sheet) plan.sheet = *options.sheet;
   plan.sheet_tile_px = options.sheet_tile_px.value_or(default_tile_px(plan));
-  GS_TRY(check_outputs(plan));
+  GS_TRY(check_outputs(plan, input_files(options)));
 
   // A style map: the options' picture or gradient, or a styled preset's; every run shares it.
   Expected<std::optional<Preset>> preset = chosen_preset(options);

@@ -23,7 +23,8 @@ Status check_xdmf_outputs(const std::vector<NamedFile>& described,
     for (std::size_t b = a + 1; b < described.size(); ++b)
       if (names_same_file(description, xdmf_path_for(described[b].path)))
         return Error{named + " would also be that of " + described[b].option + apart};
-    GS_TRY(OutputFile(description).check_writable());
+    if (Status writable = OutputFile(description, AtLink::Replace).check_writable(); !writable)
+      return Error{writable.message() + avoid};
   }
   return Status::ok();
 }

@@ -8,17 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "distinct_files.h"
 #include "gs/status.h"
 
 namespace gs::batch {
 
-struct NamedFile {
-  std::string option;  // "--output", for messages
-  std::filesystem::path path;
-};
-
 // `described`: the HDF5 outputs that get a description; `others`: the files the run reads or
-// writes besides (the input, a contact sheet).
+// writes besides (the input and pictures, a contact sheet).
 Status check_xdmf_outputs(const std::vector<NamedFile>& described,
                           const std::vector<NamedFile>& others);
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -40,6 +41,27 @@ inline CLI::Option* add_real_number(CLI::App& app, const std::string& name,
           },
           help)
       ->type_name("FLOAT");
+}
+
+// A duration in seconds within [low, high] into `target` (a whole or decimal number).
+inline CLI::Option* add_seconds(CLI::App& app, const std::string& name, double low, double high,
+                                std::optional<double>& target, const std::string& help) {
+  return app
+      .add_option_function<std::string>(
+          name,
+          [name, low, high, &target](const std::string& text) {
+            std::string problem;
+            const std::optional<float> value = parse_real_number(text, problem);
+            if (value && !(*value >= low && *value <= high)) {
+              char range[64];
+              std::snprintf(range, sizeof range, "from %g to %g seconds", low, high);
+              problem = "'" + text + "' is not " + range;
+            }
+            if (!problem.empty()) throw CLI::ValidationError(name, problem);
+            target = double(*value);
+          },
+          help)
+      ->type_name("SECONDS");
 }
 
 }  // namespace gs::cli

@@ -132,6 +132,13 @@ bool App::frame(double seconds_since_start) {
   if (simulation_->running() && stats_.frames() % kDivergenceCheckEvery == 0)
     note_failure(simulation_->check_divergence());
 
+  // A script's capture of a diverged field (NaN where the colours should be) fails, however
+  // recently the field was last checked.
+  if (script_ && captures_->requested()) {
+    note_failure(simulation_->check_divergence());
+    if (simulation_->divergence())
+      captures_->refuse_all(*simulation_->divergence() + " (nothing captured)");
+  }
   // Field captures now, from the updated texture; window captures once the frame is drawn. A
   // script stops at a failed one.
   const ValueRange range{view_.low, view_.high};

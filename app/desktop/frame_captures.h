@@ -33,6 +33,12 @@ class FrameCaptures {
   // stderr; false if anything did.
   bool take(bool window, const ValueRange& range, const ExportScene* overlays = nullptr);
   void frame_done() { requests_.clear(); }
+  // Whether a capture waits for this frame.
+  bool requested() const { return !requests_.empty(); }
+  // Every capture this frame fails with `problem` instead (a field that is no picture).
+  void refuse_all(const std::string& problem) {
+    for (Request& request : requests_) request.problem = problem;
+  }
 
   Status set_folder(const std::string& folder);
   // The folder for a capture without a name, created when missing.

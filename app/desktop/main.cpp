@@ -8,6 +8,7 @@
 #include "app.h"
 #include "app_options.h"
 #include "gs/termination.h"
+#include "standard_output.h"
 #include "start_memory.h"
 
 namespace {
@@ -17,9 +18,7 @@ int ended_by_signal() {
   return 128 + gs::termination_signal();
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int app_main(int argc, char** argv) {
   gs::install_termination_handlers();
   const gs::app::ParsedAppOptions parsed = gs::app::parse_app_options(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
@@ -52,4 +51,11 @@ int main(int argc, char** argv) {
     std::cerr << "grayscott: error: " << e.what() << "\n";
     return 1;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gs::cli::hold_closed_standard_streams();
+  return gs::cli::exit_after_output(app_main(argc, argv), "grayscott");
 }

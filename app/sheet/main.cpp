@@ -17,6 +17,7 @@
 #include "png_image.h"
 #include "sheet_files.h"
 #include "sheet_options.h"
+#include "standard_output.h"
 
 namespace {
 
@@ -144,9 +145,7 @@ int run(const SheetOptions& options) {
   return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int sheet_main(int argc, char** argv) {
   gs::install_termination_handlers();
   const ParsedCommandLine parsed = parse_command_line(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
@@ -155,4 +154,11 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     return fail("out of memory");
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gs::cli::hold_closed_standard_streams();
+  return gs::cli::exit_after_output(sheet_main(argc, argv), "grayscott-sheet");
 }

@@ -14,4 +14,12 @@ std::filesystem::path data_directory() {
   return exe.parent_path().parent_path() / GS_DATA_SUBDIR;
 }
 
+std::filesystem::path script_file_path(const std::string& path) {
+  const std::filesystem::path given(path);
+  std::error_code error;
+  if (given.is_absolute() || std::filesystem::exists(given, error)) return given;
+  const std::filesystem::path shipped = data_directory() / given;
+  return std::filesystem::exists(shipped, error) ? shipped : given;
+}
+
 }  // namespace gs

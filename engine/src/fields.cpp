@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include "gs/value_floors.h"
@@ -49,26 +48,15 @@ Status check_grid_size(long width, long height) {
   return Status::ok();
 }
 
-std::size_t available_memory_bytes() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::size_t kib = 0;
-  std::string unit;
-  while (meminfo >> key >> kib >> unit) {
-    if (key == "MemAvailable:") return kib * 1024;
-  }
-  return 0;
-}
-
 Status check_fits_in_memory(GridSize size, std::size_t bytes_per_cell, std::size_t extra_bytes) {
-  const std::size_t available = available_memory_bytes();
-  if (available == 0) return Status::ok();  // unknown: let the allocation decide
+  const MemoryAvailable available = memory_available();
+  if (available.bytes == 0) return Status::ok();  // unknown: let the allocation decide
   const double needed = double(size.cells()) * double(bytes_per_cell) + double(extra_bytes);
-  if (needed > double(available)) {
+  if (needed > double(available.bytes)) {
     std::ostringstream message;
     message.precision(3);
     message << "grid " << to_string(size) << " needs " << needed / 1e9 << " GB but only "
-            << double(available) / 1e9 << " GB of memory is available";
+            << double(available.bytes) / 1e9 << " GB of memory is available" << available.limit;
     return Error{message.str()};
   }
   return Status::ok();
@@ -83,7 +71,8 @@ Status check_block_fits_in_memory(GridSize grid, int block_rows, int ranks,
   message.precision(3);
   message << "grid " << to_string(grid) << " needs " << needed / 1e9 << " GB on each of " << ranks
           << " ranks (" << block_rows << " rows of it each) but only "
-          << double(available_memory_bytes()) / 1e9 << " GB of memory is available";
+          << double(available_memory_bytes()) / 1e9 << " GB of memory is available"
+          << memory_available().limit;
   return Error{message.str()};
 }
 

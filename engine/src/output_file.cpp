@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -32,6 +33,19 @@ fs::path resolve_link(const fs::path& path) {
   return error ? path : target;
 }
 
+// Why `target` (as lstat or stat found it, `info`) cannot be replaced by this process: only its
+// owner, the folder's owner or root may replace a file in a sticky folder (/tmp), whatever the
+// file's own permissions say. Empty where it can.
+std::string foreign_in_sticky_folder(const fs::path& target, const struct stat& info) {
+  struct stat folder {};
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (::stat(parent.c_str(), &folder) != 0 || !(folder.st_mode & S_ISVTX)) return "";
+  const uid_t me = ::geteuid();
+  if (me == 0 || info.st_uid == me || folder.st_uid == me) return "";
+  return "it belongs to another user (uid " + std::to_string(info.st_uid) +
+         ") in a sticky folder, where only its owner may replace it";
+}
+
 std::string kind_of(const struct stat& info) {
   if (S_ISDIR(info.st_mode)) return "a directory";
   if (S_ISCHR(info.st_mode)) return "a character device";
@@ -43,13 +57,17 @@ std::string kind_of(const struct stat& info) {
 
 }  // namespace
 
-OutputFile::OutputFile(const fs::path& path)
-    : given_path_(path), final_path_(resolve_link(path)), temp_path_(temp_name_for(final_path_)) {}
+OutputFile::OutputFile(const fs::path& path, AtLink at_link)
+    : given_path_(path),
+      final_path_(at_link == AtLink::Replace ? path : resolve_link(path)),
+      temp_path_(temp_name_for(final_path_)),
+      at_link_(at_link) {}
 
 OutputFile::OutputFile(OutputFile&& other) noexcept
     : given_path_(std::move(other.given_path_)),
       final_path_(std::move(other.final_path_)),
       temp_path_(std::move(other.temp_path_)),
+      at_link_(other.at_link_),
       committed_(other.committed_) {
   other.committed_ = true;  // the moved-from guard owns nothing
 }
@@ -61,9 +79,19 @@ OutputFile::~OutputFile() {
 Status OutputFile::check_writable() const {
   const std::string cannot = "cannot write '" + given_path_.string() + "': ";
   if (final_path_.filename().empty()) return Error{cannot + "not a file name"};
+  const std::size_t name_bytes = final_path_.filename().native().size();
+  if (name_bytes > NAME_MAX)
+    return Error{cannot + "its name is " + std::to_string(name_bytes) + " bytes, over the " +
+                 std::to_string(NAME_MAX) + " a file name may have"};
   struct stat info {};
-  if (::stat(final_path_.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
+  const bool replaces_link = at_link_ == AtLink::Replace &&
+                             ::lstat(final_path_.c_str(), &info) == 0 && S_ISLNK(info.st_mode);
+  const bool exists = replaces_link || ::stat(final_path_.c_str(), &info) == 0;
+  if (exists && !replaces_link && !S_ISREG(info.st_mode))
     return Error{cannot + "it is " + kind_of(info) + ", and only regular files are replaced"};
+  if (exists)
+    if (const std::string foreign = foreign_in_sticky_folder(final_path_, info); !foreign.empty())
+      return Error{cannot + foreign};
   const int fd = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
   if (fd < 0) return Error{cannot + std::strerror(errno)};
   ::close(fd);
@@ -74,7 +102,10 @@ Status OutputFile::check_writable() const {
 Status OutputFile::commit() {
   const std::string cannot = "cannot move the finished file into '" + given_path_.string() + "': ";
   struct stat existing {};
-  if (::stat(final_path_.c_str(), &existing) == 0) {
+  const bool replaces_link = at_link_ == AtLink::Replace &&
+                             ::lstat(final_path_.c_str(), &existing) == 0 &&
+                             S_ISLNK(existing.st_mode);
+  if (!replaces_link && ::stat(final_path_.c_str(), &existing) == 0) {
     // Checked again here: something may have appeared at the target since the start.
     if (!S_ISREG(existing.st_mode))
       return Error{cannot + "it is " + kind_of(existing) + ", and only regular files are replaced"};
@@ -93,8 +124,9 @@ Status write_file_whole(const fs::path& path, const void* bytes, std::size_t siz
   return staged->commit();
 }
 
-Expected<OutputFile> write_file_staged(const fs::path& path, const void* bytes, std::size_t size) {
-  OutputFile output(path);
+Expected<OutputFile> write_file_staged(const fs::path& path, const void* bytes, std::size_t size,
+                                       AtLink at_link) {
+  OutputFile output(path, at_link);
   GS_TRY(output.check_writable());
   const std::string cannot = "cannot write '" + path.string() + "': ";
   const int fd = ::open(output.temp_path().c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);

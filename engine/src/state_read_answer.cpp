@@ -1,6 +1,7 @@
 // The reading end of gs::read_state, run by grayscott-state-reader: reads the file in this
 // process (where libhdf5 may crash or loop on a crafted file without harming the program that
 // asked) and sends the answer to the parent.
+#include <hdf5.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -33,7 +34,10 @@ int answer(int fd, const char* path, std::size_t run_bytes_per_cell, Keep keep) 
     packet.progress = progress;
     if (!write_all(fd, &packet, sizeof packet)) ::_exit(1);  // the parent has gone
   };
-  report(RowsProgress{});  // started: the parent's limits from here on are the file's
+  // Started once the library is ready: its set-up is this machine's cost, not the file's, and
+  // from the report on the parent's limits are the file's.
+  H5open();
+  report(RowsProgress{});
   ReplyHeader header;
   std::string message;
   Fields fields;

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <string>
 
+#include "kept_version.h"
+
 namespace gs {
 namespace {
 
@@ -114,6 +116,31 @@ struct Writer {
   }
 };
 
+// Whether `text` is well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
+bool is_utf8(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
+    const unsigned char lead = byte(i);
+    const std::size_t length = lead < 0x80   ? 1
+                               : lead < 0xc2 ? 0
+                               : lead < 0xe0 ? 2
+                               : lead < 0xf0 ? 3
+                               : lead < 0xf5 ? 4
+                                             : 0;
+    if (length == 0 || i + length > text.size()) return false;
+    for (std::size_t k = 1; k < length; ++k)
+      if ((byte(i + k) & 0xc0) != 0x80) return false;
+    if (length == 3 &&
+        ((lead == 0xe0 && byte(i + 1) < 0xa0) || (lead == 0xed && byte(i + 1) >= 0xa0)))
+      return false;  // overlong, or a surrogate
+    if (length == 4 &&
+        ((lead == 0xf0 && byte(i + 1) < 0x90) || (lead == 0xf4 && byte(i + 1) >= 0x90)))
+      return false;  // overlong, or past U+10FFFF
+    i += length;
+  }
+  return true;
+}
+
 }  // namespace
 
 fs::path xdmf_path_for(const fs::path& data_path) {
@@ -176,27 +203,46 @@ std::vector<double> frame_times(std::int64_t start_step, long long steps_per_fra
 
 Status check_xdmf_name(const fs::path& data_path) {
   const std::string name = data_path.filename().string();
-  if (name.find(':') == std::string::npos) return Status::ok();
-  return Error{"cannot describe '" + printable_path(data_path) +
-               "' in XDMF: readers take the ':' in its name for the end of the file's name"};
+  const auto refused = [&](const std::string& why) {
+    return Error{"cannot describe '" + printable_path(data_path) + "' in XDMF: " + why};
+  };
+  if (name.find(':') != std::string::npos)
+    return refused("readers take the ':' in its name for the end of the file's name");
+  for (const char c : name)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+      return refused("its name holds a control character, which XML cannot carry");
+  if (!is_utf8(name)) return refused("its name is not UTF-8, which XML needs");
+  if (!name.empty() && (name.front() == ' ' || name.back() == ' '))
+    return refused("its name starts or ends with a space, which readers drop");
+  return Status::ok();
 }
 
 Expected<std::optional<OutputFile>> stage_xdmf(const fs::path& data_path, const std::string& xml) {
   if (xml.empty()) return std::optional<OutputFile>();
   GS_TRY(check_xdmf_name(data_path));
-  Expected<OutputFile> staged = write_file_staged(xdmf_path_for(data_path), xml.data(), xml.size());
+  // The user named the data file, not its description: a link there is replaced, not followed.
+  Expected<OutputFile> staged =
+      write_file_staged(xdmf_path_for(data_path), xml.data(), xml.size(), AtLink::Replace);
   if (!staged) return staged.status();
   return std::optional<OutputFile>(std::move(staged).value());
 }
 
 Status commit_with_description(OutputFile& data, std::optional<OutputFile>& description) {
+  if (!description) return data.commit();
+  // The data file's old version is kept until its description is in place too.
+  Expected<KeptVersion> previous = KeptVersion::keep(data.final_path());
+  if (!previous) return previous.status();
   GS_TRY(data.commit());
-  if (!description) return Status::ok();
   if (Status placed = description->commit(); !placed) {
-    std::remove(data.final_path().c_str());
-    return Error{placed.message() + " (its data file '" + printable_path(data.final_path()) +
-                 "' removed again)"};
+    const std::string name = "'" + printable_path(data.final_path()) + "'";
+    if (!previous->had_file())
+      return Error{placed.message() + " (its data file " + name + " removed again)"};
+    if (!previous->put_back())
+      return Error{placed.message() + " (the previous " + name + " is kept as '" +
+                   printable_path(previous->kept_path()) + "')"};
+    return Error{placed.message() + " (the previous " + name + " is back in place)"};
   }
+  previous->confirm();
   return Status::ok();
 }
 

@@ -103,6 +103,28 @@ TEST(AppCaptureFolder, AChosenFolderWinsAndThePicturesFolderIsNotMade) {
   expect_one_shot(dir / "pictures" / "grayscott-live");
 }
 
+// A chosen folder, or the pictures folder's grayscott-live, that is a symbolic link to a folder
+// is that folder.
+TEST(AppCaptureFolder, ALinkToAFolderIsThatFolder) {
+  ScratchDir dir;
+  std::filesystem::create_directories(dir / "chosen");
+  std::filesystem::create_directory_symlink(dir / "chosen", dir / "chosen-link");
+  ProgramResult result =
+      run_app_headless(dir, "capture-folder " + (dir / "chosen-link").string() + "\n" + kShot, {},
+                       environment(dir, (dir / "pictures").string()));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_one_shot(dir / "chosen");
+
+  ScratchDir other;
+  std::filesystem::create_directories(other / "pictures");
+  std::filesystem::create_directories(other / "elsewhere");
+  std::filesystem::create_directory_symlink(other / "elsewhere",
+                                            other / "pictures" / "grayscott-live");
+  result = run_app_headless(other, kShot, {}, environment(other, (other / "pictures").string()));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_one_shot(other / "elsewhere");
+}
+
 TEST(AppCaptureFolder, AFolderThatCannotBeMadeStopsTheScriptAtItsLine) {
   ScratchDir dir;
   std::ofstream(dir / "not-a-folder") << "x";

@@ -10,24 +10,13 @@
 namespace gs::test {
 namespace {
 
-// Pixels in `rect` bright enough to be the UI's white text (no colormap colour is).
-int text_pixels(const Image& shot, const app::ScreenRect& rect) {
-  int bright = 0;
-  for (int y = std::max(0, int(rect.y)); y < int(rect.bottom()) && y < shot.height; ++y)
-    for (int x = std::max(0, int(rect.x)); x < int(rect.right()) && x < shot.width; ++x) {
-      const std::size_t at = (std::size_t(y) * std::size_t(shot.width) + std::size_t(x)) * 3;
-      if (shot.rgb[at] > 200 && shot.rgb[at + 1] > 200 && shot.rgb[at + 2] > 200) ++bright;
-    }
-  return bright;
-}
-
 // The window left of the colour bar (whose numbers are text that H keeps).
 app::ScreenRect left_of_colour_bar(const nlohmann::json& ui, const Image& shot) {
   const std::optional<app::ScreenRect> bar = rect_of(ui["colour_bar"]);
   return {0, 0, bar ? bar->x : float(shot.width), float(shot.height)};
 }
 
-TEST(AppCleanCaptures, AfterHExportsAndTheWindowShowNoCaptionTimingsOrToast) {
+TEST(AppCleanCapturesTiming, AfterHExportsAndTheWindowShowNoCaptionTimingsOrToast) {
   ScratchDir dir;
   const auto shot = [&](const char* word, const char* name) {
     return std::string(word) + " " + (dir / name).string() + "\n";
@@ -49,23 +38,23 @@ TEST(AppCleanCaptures, AfterHExportsAndTheWindowShowNoCaptionTimingsOrToast) {
   const Image shown = load_png(dir / "shown.png"), hidden = load_png(dir / "hidden.png");
   ASSERT_EQ(hidden.width, layout.canvas.width);
   // Shown, the export carries both (so the checks below can fail).
-  EXPECT_GT(text_pixels(shown, layout.caption), 200) << "the caption, UI shown";
-  EXPECT_GT(text_pixels(shown, timings), 100) << "the Timings, UI shown";
-  EXPECT_EQ(text_pixels(hidden, layout.caption), 0) << "H: no caption in the export";
-  EXPECT_EQ(text_pixels(hidden, timings), 0) << "H: no Timings in the export";
-  EXPECT_GT(text_pixels(hidden, layout.parameters), 50) << "the parameter line stays";
+  EXPECT_GT(white_pixels(shown, layout.caption), 200) << "the caption, UI shown";
+  EXPECT_GT(white_pixels(shown, timings), 100) << "the Timings, UI shown";
+  EXPECT_EQ(white_pixels(hidden, layout.caption), 0) << "H: no caption in the export";
+  EXPECT_EQ(white_pixels(hidden, timings), 0) << "H: no Timings in the export";
+  EXPECT_GT(white_pixels(hidden, layout.parameters), 50) << "the parameter line stays";
 
   const nlohmann::json ui = load_json(dir / "stats.json")["ui"];
   const Image window_shown = load_png(dir / "window-shown.png");
   const Image window_hidden = load_png(dir / "window-hidden.png");
   ASSERT_EQ(window_hidden.width, 1280);
-  EXPECT_GT(text_pixels(window_shown, left_of_colour_bar(ui, window_shown)), 500);
-  EXPECT_EQ(text_pixels(window_hidden, left_of_colour_bar(ui, window_hidden)), 0)
+  EXPECT_GT(white_pixels(window_shown, left_of_colour_bar(ui, window_shown)), 500);
+  EXPECT_EQ(white_pixels(window_hidden, left_of_colour_bar(ui, window_hidden)), 0)
       << "H: the field and its colour bar alone";
 }
 
 // The F1 help, open when H is pressed, goes with the rest of the UI (keys from a real keyboard).
-TEST(AppCleanCaptures, HHidesTheHelpToo) {
+TEST(AppCleanCapturesTiming, HHidesTheHelpToo) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
   const std::string script = "run-frames 5\nscreenshot " + ready.string() +
@@ -78,7 +67,7 @@ TEST(AppCleanCaptures, HHidesTheHelpToo) {
   EXPECT_TRUE(ui["panel"].is_null()) << "H: the panel is hidden";
   const Image after = load_png(dir / "after.png");
   ASSERT_EQ(after.width, 1280);
-  EXPECT_EQ(text_pixels(after, left_of_colour_bar(ui, after)), 0) << "H: no help over the field";
+  EXPECT_EQ(white_pixels(after, left_of_colour_bar(ui, after)), 0) << "H: no help over the field";
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 namespace gs::test {
 namespace {
 
-TEST(AppClipboard, CtrlCCopiesTheSetupAndCtrlVPutsItBack) {
+TEST(AppClipboardTiming, CtrlCCopiesTheSetupAndCtrlVPutsItBack) {
   ScratchDir dir;
   const auto copied = dir / "copied.png", changed = dir / "changed.png", state = dir / "state.h5";
   // Each capture says when the keys may come; the waits give them time to arrive.

@@ -28,7 +28,7 @@ void expect_ended_by_sigterm(const ProgramResult& app) {
   EXPECT_EQ(app.err.find("grayscott: error"), std::string::npos) << app.err;
 }
 
-TEST(AppDemoControls, APausedDemoKeepsItsCaption) {
+TEST(AppDemoControlsTiming, APausedDemoKeepsItsCaption) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
   // Paused (space) at the first caption for 5 s, longer than its wait of 3 s: on wall-clock
@@ -46,7 +46,7 @@ TEST(AppDemoControls, APausedDemoKeepsItsCaption) {
   EXPECT_EQ(stats["caption"]["text"], "one");
 }
 
-TEST(AppDemoControls, PageDownAndPageUpMoveBetweenCaptionsAndHHidesIt) {
+TEST(AppDemoControlsTiming, PageDownAndPageUpMoveBetweenCaptionsAndHHidesIt) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
   // Waits far longer than the test: only the keys move the captions.
@@ -86,7 +86,7 @@ std::string ends_on_a_caption(const std::filesystem::path& ready) {
 
 // Once the script has ended, its caption goes when the person changes the simulation (R) or
 // leaves presentation mode (F5).
-TEST(AppDemoControls, ALeftOverCaptionGoesWhenThePersonActsOrLeavesPresentation) {
+TEST(AppDemoControlsTiming, ALeftOverCaptionGoesWhenThePersonActsOrLeavesPresentation) {
   for (const char* key : {"r", "F5"}) {
     SCOPED_TRACE(key);
     ScratchDir dir;
@@ -102,7 +102,7 @@ TEST(AppDemoControls, ALeftOverCaptionGoesWhenThePersonActsOrLeavesPresentation)
   }
 }
 
-TEST(AppDemoControls, ARefusedPasteIsANoticeNotTheCaption) {
+TEST(AppDemoControlsTiming, ARefusedPasteIsANoticeNotTheCaption) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
   // Nothing was copied under this X server: the clipboard holds no script lines.

@@ -92,7 +92,7 @@ TEST(AppDemoTruth, EachDemoIsALectureWithAGpuAndWithoutOne) {
 // pcie-toll on this machine's lines, every wait cut to a fiftieth, through the real app: at its
 // end the Timings describe its last configuration. A caption that does not begin "On a GPU" talks
 // about this machine, and every MB/frame it quotes is the overlay's.
-TEST(AppDemoTruth, PcieTollWithoutAGpuQuotesTheOverlaysMegabytes) {
+TEST(AppDemoTruthTiming, PcieTollWithoutAGpuQuotesTheOverlaysMegabytes) {
   if (app::cuda_runs_here()) GTEST_SKIP() << "this machine runs CUDA: the GPU lines run";
   ScratchDir dir;
   std::ifstream in(data_directory() / "assets" / "demos" / "pcie-toll.gs");

@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <utility>
+#include <vector>
 
 #include "run_program.h"
 
@@ -49,6 +52,38 @@ TEST(ExitCodes, UsageErrorsExitTwoAndRuntimeErrorsOneInEveryProgram) {
   }
   EXPECT_FALSE(std::filesystem::exists(out));
   EXPECT_FALSE(std::filesystem::exists(sheet));
+}
+
+// What a program prints must arrive: to a full disk or a closed standard output, each says so in
+// one line and exits 1 rather than 0 (a closed one is never taken by a file the program opens).
+TEST(ExitCodes, OutputThatCannotBeWrittenIsAnErrorInEveryProgram) {
+  const std::vector<std::pair<const char*, std::vector<std::string>>> printing = {
+      {GS_BATCH_BINARY, {"--help"}},
+      {GS_BATCH_BINARY, {"--version"}},
+      {GS_BATCH_BINARY, {"--list-presets", "--json"}},
+      {GS_BATCH_BINARY, {"--list-backends"}},
+      {GS_APP_BINARY, {"--version"}},
+      {GS_APP_BINARY, {"--script-help"}},
+      {GS_SHEET_BINARY, {"--help"}},
+  };
+  for (const auto& [redirect, reason] :
+       {std::pair<std::string, std::string>{">/dev/full", "No space left on device"},
+        {">&-", "Bad file descriptor"}}) {
+    for (const auto& [program, args] : printing) {
+      std::vector<std::string> shell = {"-c", "exec \"$0\" \"$@\" " + redirect, program};
+      shell.insert(shell.end(), args.begin(), args.end());
+      const ProgramResult result = run_program("/bin/sh", shell);
+      const std::string name = std::filesystem::path(program).filename().string();
+      const std::string command = name + " " + args.front() + " " + redirect;
+      EXPECT_EQ(result.exit_code, 1) << command << "\n" << result.err;
+      EXPECT_EQ(result.err, name + ": error: cannot write to standard output: " + reason + "\n")
+          << command;
+    }
+  }
+  // Written where it can be, the same commands end well.
+  const ProgramResult listed = run_program(GS_BATCH_BINARY, {"--list-presets", "--json"});
+  EXPECT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_FALSE(listed.out.empty());
 }
 
 }  // namespace

@@ -11,17 +11,6 @@
 namespace gs::test {
 namespace {
 
-// Pixels in `rect` bright enough to be the overlays' text.
-int text_pixels(const Image& shot, const app::ScreenRect& rect) {
-  int bright = 0;
-  for (int y = int(rect.y); y < int(rect.bottom()) && y < shot.height; ++y)
-    for (int x = int(rect.x); x < int(rect.right()) && x < shot.width; ++x) {
-      const std::size_t at = (std::size_t(y) * std::size_t(shot.width) + std::size_t(x)) * 3;
-      if (shot.rgb[at] > 200 && shot.rgb[at + 1] > 200 && shot.rgb[at + 2] > 200) ++bright;
-    }
-  return bright;
-}
-
 TEST(AppExports, ScreenshotsAndVideosCarryTheOverlaysWhenAskedAndTheFieldStaysExactOtherwise) {
   ScratchDir dir;
   const std::string script =
@@ -78,9 +67,9 @@ TEST(AppExports, ScreenshotsAndVideosCarryTheOverlaysWhenAskedAndTheFieldStaysEx
 
   const std::vector<app::Rgb> viridis = app::colormap_table(*app::find_colormap("viridis"));
   EXPECT_GT(colormap_share(bare, layout.colour_bar, viridis), 0.95) << "the colour bar";
-  EXPECT_GT(text_pixels(bare, layout.parameters), 50) << "the parameter line";
-  EXPECT_EQ(text_pixels(bare, layout.caption), 0) << "no caption yet";
-  EXPECT_GT(text_pixels(captioned, layout.caption), 200) << "the caption";
+  EXPECT_GT(white_pixels(bare, layout.parameters), 50) << "the parameter line";
+  EXPECT_EQ(white_pixels(bare, layout.caption), 0) << "no caption yet";
+  EXPECT_GT(white_pixels(captioned, layout.caption), 200) << "the caption";
 
   const Probe video = probe(dir / "clip.mp4");
   EXPECT_EQ(video.width, layout.canvas.width) << "a video of pictures with their overlays";
@@ -108,8 +97,8 @@ TEST(AppExports, TheTimingsInAPictureSayPausedWithoutFigures) {
   const app::ExportLayout layout = app::layout_export({200, 150});
   const app::ScreenRect overlay{layout.field.x, layout.field.y, 0.6f * layout.field.width,
                                 0.6f * layout.field.height};
-  const int running = text_pixels(load_png(dir / "running.png"), overlay);
-  const int paused = text_pixels(load_png(dir / "paused.png"), overlay);
+  const int running = white_pixels(load_png(dir / "running.png"), overlay);
+  const int paused = white_pixels(load_png(dir / "paused.png"), overlay);
   EXPECT_GT(paused, 100) << "the overlay is there, paused too";
   EXPECT_LT(paused * 2, running) << "paused: no figures (" << paused << " text pixels against "
                                  << running << " running)";

@@ -43,7 +43,7 @@ double changed_fraction(const Image& a, const Image& b) {
   return double(changed) / (double(a.width) * a.height);
 }
 
-TEST(AppFirstStart, ShowsStructureOverTheViewFromTheFirstFrameAndKeepsMoving) {
+TEST(AppFirstStartTiming, ShowsStructureOverTheViewFromTheFirstFrameAndKeepsMoving) {
   ScratchDir dir;
   const std::string script = "screenshot " + (dir / "first.png").string() + "\nwait 1\n" +
                              "screenshot " + (dir / "one.png").string() + "\nwait 1\n" +

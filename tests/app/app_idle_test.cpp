@@ -48,9 +48,9 @@ class PausedApp {
     // Under Xvfb, through a shell that writes the app's pid and then its exit code (xvfb-run's
     // own, once the app has ended, may tell of its cleanup instead).
     if (windowed)
-      args.insert(args.end(), {GS_XVFB_RUN, "-a", "-s", "-screen 0 1280x800x24", "/bin/sh", "-c",
-                               "\"$@\" & echo $! > \"$0.pid\"; wait $!; echo $? > \"$0.exit\"",
-                               (dir / "app").string()});
+      args = args + xvfb_run("1280x800") +
+             Args{"/bin/sh", "-c", "\"$@\" & echo $! > \"$0.pid\"; wait $!; echo $? > \"$0.exit\"",
+                  (dir / "app").string()};
     else  // env runs the app in its own process
       args.insert(args.begin(), {"-u", "DISPLAY", "-u", "WAYLAND_DISPLAY"});
     args.insert(args.end(), {GS_APP_BINARY, "--script", (dir / "script.gs").string()});
@@ -103,8 +103,10 @@ class PausedApp {
 };
 
 class AppPaused : public testing::TestWithParam<bool> {};
+// A measure of the CPU the app takes over three seconds of wall time.
+class AppPausedTiming : public AppPaused {};
 
-TEST_P(AppPaused, UsesUnderATenthOfACore) {
+TEST_P(AppPausedTiming, UsesUnderATenthOfACore) {
   ScratchDir dir;
   PausedApp app(dir, GetParam(), "wait 7\nquit\n");
   const std::optional<int> pid = app.idle_pid();
@@ -135,10 +137,11 @@ TEST_P(AppPaused, EndsPromptlyOnSigterm) {
   EXPECT_EQ(app.wait_exit(std::chrono::seconds(20)), 128 + SIGTERM) << app.err();
 }
 
-INSTANTIATE_TEST_SUITE_P(Surfaces, AppPaused, testing::Values(true, false),
-                         [](const testing::TestParamInfo<bool>& test) {
-                           return std::string(test.param ? "UnderXvfb" : "Headless");
-                         });
+std::string surface_name(const testing::TestParamInfo<bool>& test) {
+  return test.param ? "UnderXvfb" : "Headless";
+}
+INSTANTIATE_TEST_SUITE_P(Surfaces, AppPaused, testing::Values(true, false), surface_name);
+INSTANTIATE_TEST_SUITE_P(Surfaces, AppPausedTiming, testing::Values(true, false), surface_name);
 
 }  // namespace
 }  // namespace gs::test

@@ -17,7 +17,7 @@ std::string taps(const char* key, int count, const char* gap_s) {
   return line + "\n";
 }
 
-TEST(AppKeyTaps, EveryTenMillisecondTapOfTheStepKeyStepsOnceWhileFramesAreSlow) {
+TEST(AppKeyTapsTiming, EveryTenMillisecondTapOfTheStepKeyStepsOnceWhileFramesAreSlow) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
   // Paused, the script's own single steps keep every frame busy on a large grid (each frame runs

@@ -12,7 +12,7 @@
 namespace gs::test {
 namespace {
 
-TEST(AppKeys, KeysFromTheKeyboardPresentCaptureRecordAndShowTheHelp) {
+TEST(AppKeysTiming, KeysFromTheKeyboardPresentCaptureRecordAndShowTheHelp) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
   // The script says when the window is up (a capture), then gives the keys time to arrive.

@@ -37,7 +37,7 @@ nlohmann::json run_clicking(const ScratchDir& dir, bool presenting,
   return load_json(dir / "stats.json");
 }
 
-TEST(AppPresetList, AClickOpensATallOpaqueListWithEveryPresetAndTheDyingOnesMarked) {
+TEST(AppPresetListTiming, AClickOpensATallOpaqueListWithEveryPresetAndTheDyingOnesMarked) {
   for (const bool presenting : {false, true}) {
     SCOPED_TRACE(presenting ? "presentation bar" : "panel");
     ScratchDir dir;

@@ -4,9 +4,12 @@
 
 #include <stb_image.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <set>
+#include <sstream>
 
 #include "screenshot.h"
 
@@ -16,17 +19,10 @@ ProgramResult run_app(const ScratchDir& dir, const std::string& script_text,
                       std::vector<std::string> extra, const std::string& screen) {
   const std::string script = (dir / "script.gs").string();
   std::ofstream(script) << script_text;
-  std::vector<std::string> args = {"XDG_CONFIG_HOME=" + (dir / "config").string(),
-                                   "XDG_PICTURES_DIR=" + (dir / "pictures").string(),
-                                   GS_XVFB_RUN,
-                                   "-a",
-                                   "-s",
-                                   "-screen 0 " + screen + "x24",
-                                   GS_APP_BINARY,
-                                   "--script",
-                                   script};
-  args.insert(args.end(), extra.begin(), extra.end());
-  return run_program("/usr/bin/env", args);
+  const Args settings{"XDG_CONFIG_HOME=" + (dir / "config").string(),
+                      "XDG_PICTURES_DIR=" + (dir / "pictures").string()};
+  return run_program("/usr/bin/env",
+                     settings + xvfb_run(screen) + Args{GS_APP_BINARY, "--script", script} + extra);
 }
 
 ProgramResult run_app_with_input(const ScratchDir& dir, const std::string& script_text,
@@ -45,11 +41,12 @@ ProgramResult run_app_with_input(const ScratchDir& dir, const std::string& scrip
          "press() { \"$xdotool\" keydown \"$1\"; sleep 0.15; \"$xdotool\" keyup \"$1\"; sleep 0.3; "
          "}\n"
       << input << "\nwait $app\n";
+  const Args settings{"XDG_CONFIG_HOME=" + (dir / "config").string(),
+                      "XDG_PICTURES_DIR=" + (dir / "pictures").string()};
   return run_program("/usr/bin/env",
-                     {"XDG_CONFIG_HOME=" + (dir / "config").string(),
-                      "XDG_PICTURES_DIR=" + (dir / "pictures").string(), GS_XVFB_RUN, "-a", "-s",
-                      "-screen 0 1280x800x24", "/bin/sh", (dir / "input.sh").string(),
-                      GS_APP_BINARY, (dir / "script.gs").string(), GS_XDOTOOL, ready.string()});
+                     settings + xvfb_run("1280x800") +
+                         Args{"/bin/sh", (dir / "input.sh").string(), GS_APP_BINARY,
+                              (dir / "script.gs").string(), GS_XDOTOOL, ready.string()});
 }
 
 ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_text,
@@ -68,6 +65,31 @@ ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_
   args.push_back(script);
   args.insert(args.end(), extra.begin(), extra.end());
   return run_program("/usr/bin/env", args);
+}
+
+int white_pixels(const Image& shot, const app::ScreenRect& rect) {
+  int bright = 0;
+  for (int y = std::max(0, int(rect.y)); y < int(rect.bottom()) && y < shot.height; ++y)
+    for (int x = std::max(0, int(rect.x)); x < int(rect.right()) && x < shot.width; ++x) {
+      const std::size_t at = (std::size_t(y) * std::size_t(shot.width) + std::size_t(x)) * 3;
+      if (shot.rgb[at] > 200 && shot.rgb[at + 1] > 200 && shot.rgb[at + 2] > 200) ++bright;
+    }
+  return bright;
+}
+
+std::pair<int, int> window_point(GridSize grid, int x, int y) {
+  const app::ScreenLayout layout = app::layout_screen({1280, 720, grid, 13, false, false, 0, 0});
+  const float wx = layout.field.x + (float(x) + 0.5f) / float(grid.width) * layout.field.width;
+  const float wy = layout.field.y + (float(y) + 0.5f) / float(grid.height) * layout.field.height;
+  return {int(std::lround(wx)), int(std::lround(wy))};
+}
+
+int app_lines(const std::string& err) {
+  std::istringstream in(err);
+  int count = 0;
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("grayscott:", 0) == 0) ++count;
+  return count;
 }
 
 bool same_pixels(const Image& a, const Image& b, int x0, int y0, int x1, int y1) {

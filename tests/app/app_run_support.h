@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "colormap.h"
@@ -45,6 +46,18 @@ struct Image {
   std::size_t active_pixels(const app::Rgb& background) const;
   std::size_t active_pixels(const app::Rgb& background, int x0, int y0, int x1, int y1) const;
 };
+
+// Pixels of the capture in `rect` (clipped to it) bright enough to be the UI's white text (no
+// colormap colour is).
+int white_pixels(const Image& shot, const app::ScreenRect& rect);
+
+// The window point over the middle of grid cell (x, y) in the app's 1280x720 window with the
+// panel at scale 1, the whole `grid` in view (the layout the app computes).
+std::pair<int, int> window_point(GridSize grid, int x, int y);
+
+// The lines of stderr that are the app's own, "grayscott: ..." (Mesa may add warnings of its
+// own).
+int app_lines(const std::string& err);
 
 // Whether two same-sized captures hold the same pixels in [x0, x1) x [y0, y1).
 bool same_pixels(const Image& a, const Image& b, int x0, int y0, int x1, int y1);

@@ -55,13 +55,6 @@ ProgramResult run_with_data(const ScratchDir& dir, const std::filesystem::path& 
   return run_program("/usr/bin/timeout", args);
 }
 
-// Lines of stderr that are the app's own (Mesa may add warnings of its own).
-int app_lines(const std::string& err) {
-  int lines = 0;
-  for (std::size_t at = 0; (at = err.find("grayscott:", at)) != std::string::npos; ++at) ++lines;
-  return lines;
-}
-
 TEST(AppScriptFlow, TheLinesAfterADemoRunOnceItHasEnded) {
   ScratchDir dir;
   const std::filesystem::path data =

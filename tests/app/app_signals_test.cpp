@@ -19,9 +19,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-class AppSignal : public testing::TestWithParam<int> {};
+class AppSignalTiming : public testing::TestWithParam<int> {};
 
-TEST_P(AppSignal, FinishesTheRecordingWritesTheStatsAndExits128PlusTheSignal) {
+TEST_P(AppSignalTiming, FinishesTheRecordingWritesTheStatsAndExits128PlusTheSignal) {
   const int signal = GetParam();
   ScratchDir dir, capture;  // captured output elsewhere, so `dir` shows only the app's files
   std::ofstream(capture / "script.gs")
@@ -63,7 +63,7 @@ TEST_P(AppSignal, FinishesTheRecordingWritesTheStatsAndExits128PlusTheSignal) {
   EXPECT_FALSE(load_json(dir / "stats.json").empty()) << "the stats are written";
 }
 
-INSTANTIATE_TEST_SUITE_P(Signals, AppSignal, testing::Values(SIGINT, SIGTERM, SIGHUP),
+INSTANTIATE_TEST_SUITE_P(Signals, AppSignalTiming, testing::Values(SIGINT, SIGTERM, SIGHUP),
                          [](const testing::TestParamInfo<int>& test) {
                            return std::string(sigabbrev_np(test.param));
                          });

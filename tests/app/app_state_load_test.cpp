@@ -32,7 +32,7 @@ fs::path slow_state(const ScratchDir& dir, int side) {
 // under ASan, beside another test, a block of the slow file can take longer than a real one.
 constexpr const char* kNoStallLimit = "600";
 
-TEST(AppStateLoad, TheFrameLoopGoesOnWhileASlowStateLoads) {
+TEST(AppStateLoadTiming, TheFrameLoopGoesOnWhileASlowStateLoads) {
   const ScopedEnvironment patient("GS_READER_STALL_S", kNoStallLimit);
   ScratchDir dir;
   const fs::path slow = slow_state(dir, 3072), saved = dir / "after.h5";
@@ -55,7 +55,7 @@ TEST(AppStateLoad, TheFrameLoopGoesOnWhileASlowStateLoads) {
   EXPECT_GT(seconds, 0.5) << "the file must be slow to read, or this proves nothing";
 }
 
-TEST(AppStateLoad, TheWindowKeepsDrawingWhileASlowStateLoads) {
+TEST(AppStateLoadTiming, TheWindowKeepsDrawingWhileASlowStateLoads) {
   const ScopedEnvironment patient("GS_READER_STALL_S", kNoStallLimit);
   ScratchDir dir;
   const fs::path slow = slow_state(dir, 3072);
@@ -68,7 +68,7 @@ TEST(AppStateLoad, TheWindowKeepsDrawingWhileASlowStateLoads) {
   EXPECT_GE(stats["frames"].get<long long>(), 5);
 }
 
-TEST(AppStateLoad, EscCancelsASlowLoadAndTheStateStaysAsItWas) {
+TEST(AppStateLoadTiming, EscCancelsASlowLoadAndTheStateStaysAsItWas) {
   const ScopedEnvironment patient("GS_READER_STALL_S", kNoStallLimit);
   ScratchDir dir;
   const fs::path slow = slow_state(dir, 4096), ready = dir / "ready.png", saved = dir / "after.h5";
@@ -90,10 +90,15 @@ TEST(AppStateLoad, EscCancelsASlowLoadAndTheStateStaysAsItWas) {
 
 TEST(AppStateFiles, ADivergedStateIsNotSaved) {
   ScratchDir dir;
-  const fs::path saved = dir / "d1.h5";
-  const ProgramResult app = run_app_headless(
-      dir, "backend cpu\nsize 64 64\nset F 0.5\nset k 1.9\nstep 300\nrun-frames 30\nsave " +
-               saved.string() + "\nquit\n");
+  const fs::path saved = dir / "d1.h5", overflowing = dir / "overflowing.h5";
+  // v of 1e20 overflows a float within a few steps (no valid F and k make a run diverge).
+  Fields fields({64, 64});
+  std::fill(fields.u.begin(), fields.u.end(), 1.0f);
+  std::fill(fields.v.begin(), fields.v.end(), 1e20f);
+  ASSERT_TRUE(write_state(overflowing, fields, Params{}, 0));
+  const ProgramResult app =
+      run_app_headless(dir, "backend cpu\nload " + overflowing.string() +
+                                "\nstep 300\nrun-frames 30\nsave " + saved.string() + "\nquit\n");
   EXPECT_EQ(app.exit_code, 1);
   EXPECT_NE(app.err.find("grayscott: error: "), std::string::npos) << app.err;
   EXPECT_NE(app.err.find("'" + saved.string() + "' not written"), std::string::npos) << app.err;

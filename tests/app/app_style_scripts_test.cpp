@@ -21,7 +21,7 @@
 namespace gs::test {
 namespace {
 
-constexpr GridSize kGrid{64, 48};
+constexpr GridSize kStyleGrid{64, 48};
 
 // A small picture with every channel different across it.
 std::filesystem::path write_picture(const ScratchDir& dir, const std::string& name) {
@@ -74,9 +74,9 @@ TEST(AppStyleScripts, PicturesAndGradientsAreTheLibrarysMaps) {
   ASSERT_EQ(app.exit_code, 0) << app.err;
   const StateFile a = read(dir / "a.h5"), b = read(dir / "b.h5"), c = read(dir / "c.h5");
   const app::PicturePlacement options{app::PictureChannel::Green, true, app::PictureFit::Fill};
-  EXPECT_EQ(a.fields.style, predicted_picture_map(picture, options, kGrid));
-  EXPECT_EQ(b.fields.style, style_gradient(kGrid, StyleGradient::Y));
-  EXPECT_EQ(c.fields.style, predicted_picture_map(picture, app::PicturePlacement{}, kGrid));
+  EXPECT_EQ(a.fields.style, predicted_picture_map(picture, options, kStyleGrid));
+  EXPECT_EQ(b.fields.style, style_gradient(kStyleGrid, StyleGradient::Y));
+  EXPECT_EQ(c.fields.style, predicted_picture_map(picture, app::PicturePlacement{}, kStyleGrid));
   EXPECT_NE(a.fields.style, c.fields.style) << "the options count";
   EXPECT_EQ(params_of(a).style, (StyleMix{true, 0.055f, 0.062f, 0.2f, 0.1f}));
   EXPECT_TRUE(a.fields.u == b.fields.u && a.fields.v == b.fields.v) << "u and v stay";
@@ -134,7 +134,7 @@ TEST(AppStyleScripts, PaintingWithoutAMapStartsOneOfSetA) {
   const ProgramResult app = run_app_headless(dir, script);
   ASSERT_EQ(app.exit_code, 0) << app.err;
   const StateFile p = read(dir / "p.h5");
-  ASSERT_EQ(p.fields.style.size(), kGrid.cells());
+  ASSERT_EQ(p.fields.style.size(), kStyleGrid.cells());
   EXPECT_EQ(p.fields.style[10 * 64 + 10], 255);
   std::size_t painted = 0;
   for (std::uint8_t byte : p.fields.style) painted += byte != 0;

@@ -14,7 +14,7 @@
 namespace gs::test {
 namespace {
 
-constexpr GridSize kGrid{64, 48};
+constexpr GridSize kStateGrid{64, 48};
 
 Params styled_params() {
   Params p;
@@ -24,8 +24,8 @@ Params styled_params() {
 }
 
 Fields styled_start() {
-  Fields start = make_initial_fields(kGrid, InitPattern::Spots, 5);
-  start.style = style_gradient(kGrid, StyleGradient::Radial);
+  Fields start = make_initial_fields(kStateGrid, InitPattern::Spots, 5);
+  start.style = style_gradient(kStateGrid, StyleGradient::Radial);
   return start;
 }
 

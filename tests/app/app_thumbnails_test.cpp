@@ -75,5 +75,21 @@ TEST(AppThumbnails, AFileThatIsNotAPngIsSkippedAndNamed) {
   EXPECT_NE(err.find("worms.png"), std::string::npos) << err;
 }
 
+TEST(AppThumbnails, AHeaderWithoutPixelsOrAnOversizedPictureIsSkippedAndNamed) {
+  ScratchDir dir;
+  const std::filesystem::path data = data_folder(dir);
+  write_thumbnail(data / "thumbnails" / "coral.png", 90);
+  // 16384x4096 declared in 18 bytes: read as a black picture, it took the app 2.6 GB.
+  std::ofstream(data / "thumbnails" / "worms.png") << "P6\n16384 4096\n255\n";
+  const std::vector<std::uint8_t> wide(std::size_t(2048) * 8 * 3, 128);
+  ASSERT_TRUE(app::write_png(data / "thumbnails" / "mitosis.png", GridSize{2048, 8}, wide));
+  std::string err;
+  const nlohmann::json stats = run_with(dir, data, &err);
+  ASSERT_TRUE(stats.contains("ui")) << stats.dump();
+  EXPECT_EQ(stats["ui"]["preset_thumbnails"], 1);
+  EXPECT_NE(err.find("worms.png' is malformed"), std::string::npos) << err;
+  EXPECT_NE(err.find("mitosis.png' is 2048x8 pixels, past the 1024"), std::string::npos) << err;
+}
+
 }  // namespace
 }  // namespace gs::test

@@ -10,7 +10,7 @@
 namespace gs::test {
 namespace {
 
-TEST(AppTimingsRestart, AfterASwitchTheFiguresAreTheNewConfigurationsAlone) {
+TEST(AppTimingsRestartTiming, AfterASwitchTheFiguresAreTheNewConfigurationsAlone) {
   ScratchDir dir;
   const ProgramResult result = run_app_headless(
       dir, "backend cpu\nsize 256 128\nrun\nrun-frames 40\nsize 512 256\nwait-timings\nquit\n",
@@ -20,10 +20,13 @@ TEST(AppTimingsRestart, AfterASwitchTheFiguresAreTheNewConfigurationsAlone) {
   EXPECT_EQ(timings["configuration"], "CPU twin fast, 512x256, upload, auto steps/frame, running");
   EXPECT_EQ(timings["restarts"], 1);
   EXPECT_TRUE(timings["fresh"].get<bool>());
-  // wait-timings let the script go on as soon as the figures were fresh: a few frames, not the
-  // 40 of the grid before.
-  EXPECT_GE(timings["frames_in_average"].get<int>(), 5);
-  EXPECT_LE(timings["frames_in_average"].get<int>(), 12);
+  // wait-timings let the script go on as soon as the figures were fresh: five frames, or fewer
+  // where they already made half a second (a busy machine), never the 40 of the grid before.
+  const int frames = timings["frames_in_average"].get<int>();
+  const double frames_ms = frames * timings["frame_ms"].get<double>();
+  EXPECT_TRUE(frames >= 5 || (frames >= 1 && frames_ms >= 499.0))
+      << frames << " frames, " << frames_ms << " ms";
+  EXPECT_LE(frames, 12);
   // Every frame averaged uploaded the new grid: 512 x 256 floats, no blend with 256 x 128's.
   EXPECT_DOUBLE_EQ(timings["pcie_mb_per_frame"].get<double>(), 512.0 * 256.0 * 4.0 / 1e6);
 }
@@ -41,7 +44,7 @@ TEST(AppTimingsRestart, WaitTimingsGoesOnAtItsCapSayingSo) {
   EXPECT_FALSE(load_json(dir / "stats.json")["timings"]["fresh"].get<bool>());
 }
 
-TEST(AppTimingsRestart, PausedWaitTimingsHoldsNothing) {
+TEST(AppTimingsRestartTiming, PausedWaitTimingsHoldsNothing) {
   ScratchDir dir;
   const auto start = std::chrono::steady_clock::now();
   const ProgramResult result =

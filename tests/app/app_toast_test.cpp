@@ -9,7 +9,7 @@
 namespace gs::test {
 namespace {
 
-TEST(AppToast, PresentingASaveShowsTheWholePathOfStateH5InTheCaptureFolder) {
+TEST(AppToastTiming, PresentingASaveShowsTheWholePathOfStateH5InTheCaptureFolder) {
   ScratchDir dir;
   const ProgramResult app =
       run_app_headless(dir, "pause\nset presentation on\nsave\nrun-frames 3\nquit\n",
@@ -23,7 +23,7 @@ TEST(AppToast, PresentingASaveShowsTheWholePathOfStateH5InTheCaptureFolder) {
   EXPECT_EQ(stats["ui"]["toast"].get<std::string>(), "saved " + state.string());
 }
 
-TEST(AppToast, PresentingAnUnnamedScreenshotShowsItsWholePathAndHHidesIt) {
+TEST(AppToastTiming, PresentingAnUnnamedScreenshotShowsItsWholePathAndHHidesIt) {
   for (const bool hidden : {false, true}) {
     ScratchDir dir;
     const ProgramResult app =
@@ -45,7 +45,7 @@ TEST(AppToast, PresentingAnUnnamedScreenshotShowsItsWholePathAndHHidesIt) {
   }
 }
 
-TEST(AppToast, PresentingARecordingsEndShowsWhereItWent) {
+TEST(AppToastTiming, PresentingARecordingsEndShowsWhereItWent) {
   ScratchDir dir;
   const ProgramResult app = run_app_headless(
       dir, "set presentation on\nrecord start\nrun-frames 4\nrecord stop\nrun-frames 3\nquit\n",

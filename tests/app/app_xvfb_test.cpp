@@ -101,9 +101,9 @@ TEST(AppUnderXvfb, AMissingShaderIsAnErrorNamingItsPath) {
                                  "share/grayscott-live/assets/presets.json",
                              data / "assets" / "presets.json");
   std::ofstream(dir / "script.gs") << "quit\n";
-  const ProgramResult result =
-      run_program("/usr/bin/env", {"GS_DATA_DIR=" + data.path().string(), GS_XVFB_RUN, "-a",
-                                   GS_APP_BINARY, "--script", (dir / "script.gs").string()});
+  const ProgramResult result = run_program(
+      "/usr/bin/env", Args{"GS_DATA_DIR=" + data.path().string()} + xvfb_run() +
+                          Args{GS_APP_BINARY, "--script", (dir / "script.gs").string()});
   EXPECT_NE(result.exit_code, 0);
   EXPECT_NE(result.err.find((data / "shaders" / "field.vert").string()), std::string::npos)
       << result.err;

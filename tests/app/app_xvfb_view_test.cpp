@@ -293,10 +293,10 @@ TEST(AppUnderXvfb, AFullDiskStopsTheRecordingWithAMessageAndLeavesAPlayableFile)
       "quit\n";
   std::ofstream(dir / "script.gs") << script;
   // A file-size limit of 150 kB stands in for a full disk.
-  const ProgramResult app =
-      run_program("/usr/bin/env", {"XDG_CONFIG_HOME=" + (dir / "config").string(), GS_XVFB_RUN,
-                                   "-a", "/usr/bin/prlimit", "--fsize=150000", GS_APP_BINARY,
-                                   "--script", (dir / "script.gs").string()});
+  const ProgramResult app = run_program(
+      "/usr/bin/env", Args{"XDG_CONFIG_HOME=" + (dir / "config").string()} + xvfb_run() +
+                          Args{"/usr/bin/prlimit", "--fsize=150000", GS_APP_BINARY, "--script",
+                               (dir / "script.gs").string()});
   EXPECT_EQ(app.exit_code, 0) << app.err;
   EXPECT_NE(app.err.find("recording stopped: writing the video failed: File too large"),
             std::string::npos)

@@ -15,15 +15,15 @@
 namespace gs::test {
 namespace {
 
-constexpr GridSize kGrid{256, 192};
+constexpr GridSize kZoomGrid{256, 192};
 
 // The window point over the middle of grid cell (x, y), zoomed `zoom` about `center`, in the
 // app's 1280x720 window with the panel at scale 1 (the layout the app computes; in map mode
 // with room for the axes).
 std::pair<int, int> window_point(int x, int y, float zoom, app::GridPoint center, bool map) {
   const app::ScreenLayout layout =
-      app::layout_screen({1280, 720, kGrid, 13, false, false, 0, 0, false, map});
-  const app::GridRegion shown = app::visible_region(kGrid, zoom, center);
+      app::layout_screen({1280, 720, kZoomGrid, 13, false, false, 0, 0, false, map});
+  const app::GridRegion shown = app::visible_region(kZoomGrid, zoom, center);
   const float wx = layout.field.x + (float(x) + 0.5f - shown.x) / shown.width * layout.field.width;
   const float wy =
       layout.field.y + (float(y) + 0.5f - shown.y) / shown.height * layout.field.height;
@@ -49,10 +49,10 @@ ProgramResult click_zoomed(const ScratchDir& dir, const std::string& setup, floa
       dir, script, ready,
       click_at(window_point(cell.first, cell.second, zoom, center,
                             setup.find("set mode map") != std::string::npos)),
-      {"--width", std::to_string(kGrid.width), "--height", std::to_string(kGrid.height)});
+      {"--width", std::to_string(kZoomGrid.width), "--height", std::to_string(kZoomGrid.height)});
 }
 
-TEST(AppZoom, ZoomedInTheBrushPaintsTheCellUnderTheMouse) {
+TEST(AppZoomTiming, ZoomedInTheBrushPaintsTheCellUnderTheMouse) {
   ScratchDir dir;
   const ProgramResult app = click_zoomed(
       dir, "reset square 1\nset brush-radius 2\nset brush-value 1\n", 4, {60, 50}, {50, 40},
@@ -64,19 +64,19 @@ TEST(AppZoom, ZoomedInTheBrushPaintsTheCellUnderTheMouse) {
   // The painted disc (v = 1, nowhere else that high): its centre is the clicked cell.
   double sx = 0, sy = 0;
   int painted = 0;
-  for (int y = 0; y < kGrid.height; ++y)
-    for (int x = 0; x < kGrid.width; ++x)
-      if (state->fields.v[std::size_t(y) * std::size_t(kGrid.width) + std::size_t(x)] > 0.9f)
+  for (int y = 0; y < kZoomGrid.height; ++y)
+    for (int x = 0; x < kZoomGrid.width; ++x)
+      if (state->fields.v[std::size_t(y) * std::size_t(kZoomGrid.width) + std::size_t(x)] > 0.9f)
         sx += x, sy += y, ++painted;
   ASSERT_GT(painted, 4) << "the click painted";
   EXPECT_NEAR(sx / painted, 50.0, 1.0);
   EXPECT_NEAR(sy / painted, 40.0, 1.0);
-  EXPECT_EQ(load_png(dir / "ready.png").width, kGrid.width)
+  EXPECT_EQ(load_png(dir / "ready.png").width, kZoomGrid.width)
       << "the field capture is the whole grid";
   EXPECT_EQ(load_png(dir / "window.png").width, 1280);
 }
 
-TEST(AppZoom, ZoomedInAClickOnTheMapPicksTheCellUnderTheMouse) {
+TEST(AppZoomTiming, ZoomedInAClickOnTheMapPicksTheCellUnderTheMouse) {
   ScratchDir dir;
   const ProgramResult app = click_zoomed(dir, "set mode map\n", 3, {200, 150}, {190, 140},
                                          "save " + (dir / "picked.h5").string() + "\n");
@@ -85,8 +85,8 @@ TEST(AppZoom, ZoomedInAClickOnTheMapPicksTheCellUnderTheMouse) {
   ASSERT_TRUE(picked) << picked.message();
   Params map;  // Pearson's default ranges
   map.map.enabled = true;
-  EXPECT_FLOAT_EQ(*picked->params.F, map_F(map, 140, kGrid.height));
-  EXPECT_FLOAT_EQ(*picked->params.k, map_k(map, 190, kGrid.width));
+  EXPECT_FLOAT_EQ(*picked->params.F, map_F(map, 140, kZoomGrid.height));
+  EXPECT_FLOAT_EQ(*picked->params.k, map_k(map, 190, kZoomGrid.width));
 }
 
 }  // namespace

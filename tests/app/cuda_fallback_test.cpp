@@ -15,7 +15,7 @@
 namespace gs::app {
 namespace {
 
-std::unique_ptr<Simulation> simulation(BackendChoice backend) {
+std::unique_ptr<Simulation> cuda_or_twin_simulation(BackendChoice backend) {
   SimulationSettings settings;
   settings.backend = backend;
   settings.size = GridSize{64, 48};
@@ -24,7 +24,7 @@ std::unique_ptr<Simulation> simulation(BackendChoice backend) {
   return created ? std::move(created).value() : nullptr;
 }
 
-std::string problem_of(std::string_view line) {
+std::string refusal_of(std::string_view line) {
   const Expected<std::vector<ScriptLine>> script = parse_script(line, "t.gs");
   return script ? "" : script.message();
 }
@@ -33,9 +33,9 @@ TEST(RequireCuda, IsALineOfItsOwn) {
   const Expected<std::vector<ScriptLine>> script = parse_script("require cuda\n", "t.gs");
   ASSERT_TRUE(script) << script.message();
   EXPECT_TRUE(std::holds_alternative<command::RequireCuda>(script->front().command));
-  EXPECT_EQ(problem_of("require"), "t.gs:1: require needs cuda");
-  EXPECT_EQ(problem_of("require cuda now"), "t.gs:1: require needs cuda");
-  EXPECT_EQ(problem_of("require gpu"), "t.gs:1: require: 'gpu' is not cuda");
+  EXPECT_EQ(refusal_of("require"), "t.gs:1: require needs cuda");
+  EXPECT_EQ(refusal_of("require cuda now"), "t.gs:1: require needs cuda");
+  EXPECT_EQ(refusal_of("require gpu"), "t.gs:1: require: 'gpu' is not cuda");
 }
 
 TEST(RequireCuda, AScriptThatRequiresItLoadsOnlyWhereItRuns) {
@@ -58,7 +58,7 @@ TEST(RequireCuda, AScriptThatRequiresItLoadsOnlyWhereItRuns) {
 }
 
 TEST(CudaFallback, BackendCudaBecomesAutoSayingWhy) {
-  const std::unique_ptr<Simulation> sim = simulation(BackendChoice::Cpu);
+  const std::unique_ptr<Simulation> sim = cuda_or_twin_simulation(BackendChoice::Cpu);
   ASSERT_TRUE(sim);
   const Status refused = Error{"cuda unavailable: no CUDA-capable device is detected"};
   const std::optional<CudaFallback> fallback =
@@ -79,13 +79,13 @@ TEST(CudaFallback, ALaunchIsLeftOutOnlyWhileTheTwinStandsInForCuda) {
   const command::SetSimulation block{SimulationControl::Block, BlockShape{16, 16}};
   const command::SetSimulation kernel{SimulationControl::Kernel, KernelVariant::Strided};
   // The twin chosen, on any machine: a launch asked of it is the script's mistake.
-  const std::unique_ptr<Simulation> chosen = simulation(BackendChoice::Cpu);
+  const std::unique_ptr<Simulation> chosen = cuda_or_twin_simulation(BackendChoice::Cpu);
   ASSERT_TRUE(chosen);
   const Status refused = chosen->apply(block);
   ASSERT_FALSE(refused);
   EXPECT_FALSE(cuda_fallback(block, refused, *chosen));
 
-  const std::unique_ptr<Simulation> automatic = simulation(BackendChoice::Auto);
+  const std::unique_ptr<Simulation> automatic = cuda_or_twin_simulation(BackendChoice::Auto);
   ASSERT_TRUE(automatic);
   if (automatic->backend().capabilities().launch_shape) GTEST_SKIP() << "CUDA runs here";
   ASSERT_FALSE(automatic->backend_reason().empty());

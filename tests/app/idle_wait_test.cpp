@@ -11,7 +11,7 @@
 namespace gs::app {
 namespace {
 
-constexpr double kNever = std::numeric_limits<double>::infinity();
+constexpr double kNoDeadline = std::numeric_limits<double>::infinity();
 
 // Draws the frames the loop may draw at `now` without waiting; how many.
 int frames_drawn_now(IdleWait& idle, double now, bool busy, double due) {
@@ -25,27 +25,27 @@ int frames_drawn_now(IdleWait& idle, double now, bool busy, double due) {
 
 TEST(IdleWait, DrawsWhileBusyThenSettlesThenWaits) {
   IdleWait idle;
-  EXPECT_EQ(frames_drawn_now(idle, 0.0, false, kNever), IdleWait::kSettleFrames)
+  EXPECT_EQ(frames_drawn_now(idle, 0.0, false, kNoDeadline), IdleWait::kSettleFrames)
       << "the first frames draw the panel";
-  EXPECT_NEAR(idle.wait_s(0.0, false, kNever), IdleWait::kIdleRedrawS, 1e-12);
-  EXPECT_EQ(idle.wait_s(0.0, true, kNever), 0.0) << "running, every pass draws";
+  EXPECT_NEAR(idle.wait_s(0.0, false, kNoDeadline), IdleWait::kIdleRedrawS, 1e-12);
+  EXPECT_EQ(idle.wait_s(0.0, true, kNoDeadline), 0.0) << "running, every pass draws";
   idle.frame_drawn(0.0);
   // Paused after running: the settling frames, then a wait.
-  EXPECT_EQ(frames_drawn_now(idle, 0.1, false, kNever), IdleWait::kSettleFrames - 1);
-  EXPECT_NEAR(idle.wait_s(0.6, false, kNever), 0.5, 1e-12) << "until the slow redraw";
-  EXPECT_EQ(frames_drawn_now(idle, 1.1, false, kNever), 1) << "the slow redraw is one frame";
+  EXPECT_EQ(frames_drawn_now(idle, 0.1, false, kNoDeadline), IdleWait::kSettleFrames - 1);
+  EXPECT_NEAR(idle.wait_s(0.6, false, kNoDeadline), 0.5, 1e-12) << "until the slow redraw";
+  EXPECT_EQ(frames_drawn_now(idle, 1.1, false, kNoDeadline), 1) << "the slow redraw is one frame";
 }
 
 TEST(IdleWait, InputAndTheScriptWakeTheLoop) {
   IdleWait idle;
-  frames_drawn_now(idle, 0.0, false, kNever);
+  frames_drawn_now(idle, 0.0, false, kNoDeadline);
   idle.input();
-  EXPECT_EQ(frames_drawn_now(idle, 0.2, false, kNever), IdleWait::kSettleFrames);
+  EXPECT_EQ(frames_drawn_now(idle, 0.2, false, kNoDeadline), IdleWait::kSettleFrames);
   // A script line due in 0.3 s: the wait ends then, before the slow redraw.
   EXPECT_NEAR(idle.wait_s(0.2, false, 0.5), 0.3, 1e-12);
   EXPECT_EQ(idle.wait_s(0.5, false, 0.5), 0.0);
   EXPECT_EQ(frames_drawn_now(idle, 0.5, false, 0.5), 100) << "due lines draw until applied";
-  EXPECT_EQ(frames_drawn_now(idle, 0.5, false, kNever), IdleWait::kSettleFrames - 1)
+  EXPECT_EQ(frames_drawn_now(idle, 0.5, false, kNoDeadline), IdleWait::kSettleFrames - 1)
       << "after the last busy frame, the settling ones";
 }
 
@@ -62,7 +62,7 @@ TEST(ScriptRunner, SaysWhenItsNextLineIsDue) {
   EXPECT_TRUE(runner.due(1.5, false).empty());  // wait 4
   EXPECT_EQ(runner.next_due_s(), 5.5);
   ASSERT_EQ(runner.due(5.5, false).size(), 1u);  // quit
-  EXPECT_EQ(runner.next_due_s(), kNever);
+  EXPECT_EQ(runner.next_due_s(), kNoDeadline);
 }
 
 }  // namespace

@@ -4,11 +4,14 @@
 // and, once the script has ended, goes when the person acts, leaves presentation, or after a while.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+#include <fstream>
 #include <limits>
 
 #include "caption_state.h"
 #include "command_script.h"
 #include "script_runner.h"
+#include "script_session.h"
 #include "script_timeline.h"
 
 namespace gs::app {
@@ -22,7 +25,7 @@ ScriptRunner runner_of(const std::string& text) {
   return ScriptRunner(lines ? std::move(lines).value() : std::vector<ScriptLine>{});
 }
 
-std::vector<std::string> texts(const std::vector<const ScriptLine*>& lines) {
+std::vector<std::string> line_texts(const std::vector<const ScriptLine*>& lines) {
   std::vector<std::string> out;
   for (const ScriptLine* line : lines) out.push_back(line->text);
   return out;
@@ -67,9 +70,10 @@ TEST(ScriptRunner, CountsItsCaptionsAndKnowsWhichWasShownLast) {
       runner_of("run\ncaption one\nwait 2\ncaption\ncaption two\nwait 2\ncaption three\n");
   EXPECT_EQ(runner.caption_count(), 3) << "`caption` with no text clears; it is no stop";
   EXPECT_EQ(runner.caption_index(), 0);
-  EXPECT_EQ(texts(runner.due(0.0, false)), (std::vector<std::string>{"run", "caption one"}));
+  EXPECT_EQ(line_texts(runner.due(0.0, false)), (std::vector<std::string>{"run", "caption one"}));
   EXPECT_EQ(runner.caption_index(), 1);
-  EXPECT_EQ(texts(runner.due(2.0, false)), (std::vector<std::string>{"caption", "caption two"}));
+  EXPECT_EQ(line_texts(runner.due(2.0, false)),
+            (std::vector<std::string>{"caption", "caption two"}));
   EXPECT_EQ(runner.caption_index(), 2);
 }
 
@@ -94,15 +98,16 @@ const char* const kLesson =
 TEST(ScriptRunner, NextAppliesTheLinesUpToTheNextCaptionWithoutWaitsOrCaptures) {
   ScriptRunner runner = runner_of(kLesson);
   EXPECT_EQ(runner.due(0.0, false).size(), 4u);  // up to "caption one", then wait 5
-  EXPECT_EQ(texts(runner.jump_to_caption(2)),
+  EXPECT_EQ(line_texts(runner.jump_to_caption(2)),
             (std::vector<std::string>{"preset coral", "caption two"}))
       << "the wait and the screenshot left out";
   EXPECT_EQ(runner.caption_index(), 2);
   // Then on, paced: the lines after that caption, and its wait from now.
-  EXPECT_EQ(texts(runner.due(1.0, false)), (std::vector<std::string>{"set F 0.03"}));
+  EXPECT_EQ(line_texts(runner.due(1.0, false)), (std::vector<std::string>{"set F 0.03"}));
   EXPECT_TRUE(runner.due(5.9, false).empty());
   EXPECT_EQ(runner.next_due_s(), 6.0);
-  EXPECT_EQ(texts(runner.jump_to_caption(3)), (std::vector<std::string>{"reset", "caption three"}))
+  EXPECT_EQ(line_texts(runner.jump_to_caption(3)),
+            (std::vector<std::string>{"reset", "caption three"}))
       << "no recording, no frames held";
   EXPECT_TRUE(runner.jump_to_caption(4).empty()) << "past the last caption: nothing";
   EXPECT_EQ(runner.caption_index(), 3);
@@ -112,11 +117,11 @@ TEST(ScriptRunner, PreviousReplaysFromTheFirstLineSoThatPartsSettingsHold) {
   ScriptRunner runner = runner_of(kLesson);
   runner.due(0.0, false);
   runner.jump_to_caption(3);
-  EXPECT_EQ(texts(runner.jump_to_caption(2)),
+  EXPECT_EQ(line_texts(runner.jump_to_caption(2)),
             (std::vector<std::string>{"size 64 64", "reset spots", "run", "caption one",
                                       "preset coral", "caption two"}));
   EXPECT_EQ(runner.caption_index(), 2);
-  EXPECT_EQ(texts(runner.jump_to_caption(2)).front(), "size 64 64")
+  EXPECT_EQ(line_texts(runner.jump_to_caption(2)).front(), "size 64 64")
       << "the caption shown again: its part from the start";
 }
 
@@ -127,7 +132,7 @@ TEST(ScriptRunner, RestartRunsFromTheFirstLinePaced) {
   runner.due(1.0, false);
   runner.restart();
   EXPECT_EQ(runner.caption_index(), 0);
-  EXPECT_EQ(texts(runner.due(2.0, false)),
+  EXPECT_EQ(line_texts(runner.due(2.0, false)),
             (std::vector<std::string>{"size 64 64", "reset spots", "run", "caption one"}));
   EXPECT_EQ(runner.next_due_s(), 7.0) << "its wait, as written";
 }
@@ -193,6 +198,28 @@ TEST(CaptionState, DismissedItGoesAtOnce) {
   caption.set("a caption");
   caption.dismiss();
   EXPECT_EQ(caption.caption(), "");
+}
+
+// A script that sends itself back (`script restart`, or `script previous`) would reach that line
+// again for ever: it is refused before its first line, on every machine (inside the other
+// machine's block too); going forward is not.
+TEST(ScriptSession, AScriptThatSendsItselfBackIsRefusedBeforeItsFirstLine) {
+  const std::string path = ::testing::TempDir() + "gs-back-" + std::to_string(::getpid()) + ".gs";
+  for (const std::string& text :
+       {std::string("size 64 64\nscript restart\nstep 1\nquit\n"),
+        std::string("caption one\nscript previous\n"), std::string("if gpu\nscript restart\nend\n"),
+        std::string("if no-gpu\nscript previous\nend\n")}) {
+    std::ofstream(path) << text;
+    const Expected<ScriptSession> session = ScriptSession::load(path, true);
+    ASSERT_FALSE(session) << text;
+    EXPECT_NE(session.message().find(": a script cannot send itself back (it would never end)"),
+              std::string::npos)
+        << session.message();
+  }
+  std::ofstream(path) << "caption one\nscript next\ncaption two\n";
+  const Expected<ScriptSession> forward = ScriptSession::load(path, true);
+  EXPECT_TRUE(forward) << forward.message();
+  std::remove(path.c_str());
 }
 
 }  // namespace

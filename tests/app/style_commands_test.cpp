@@ -3,8 +3,11 @@
 // past the diffusion limit or a swap with no map leave the simulation as it was.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "command_script.h"
 #include "cpu_simulation.h"
+#include "gs/data_paths.h"
 #include "gs/style_gradient.h"
 #include "script_parser.h"
 #include "simulation.h"
@@ -74,6 +77,16 @@ TEST(StyleCommands, AResizeMakesAGradientsMapAgainOnTheNewGrid) {
   before.style = painted;
   EXPECT_EQ(sim->style_map().value(), resample(before, {25, 20}).style);
   EXPECT_EQ(sim->style_source()->origin, StyleOrigin::Painted) << "a painted map is resampled";
+}
+
+TEST(StyleCommands, AShippedPictureIsFoundInTheDataFolderAsSeedImageFindsIt) {
+  const std::string shipped = "assets/pictures/gray-scott.png";
+  ASSERT_FALSE(std::filesystem::exists(shipped)) << "the test's folder must not hold it";
+  std::unique_ptr<Simulation> sim = make_simulation();
+  ASSERT_TRUE(sim);
+  const Status styled = sim->apply(command::StyleImage{shipped, {}});
+  ASSERT_TRUE(styled) << styled.message();
+  EXPECT_EQ(sim->style_source()->path, (data_directory() / shipped).lexically_normal().string());
 }
 
 TEST(StyleCommands, RefusedChangesLeaveTheSimulationAsItWas) {

@@ -4,18 +4,27 @@
 
 #include <algorithm>
 
-namespace gs::test {
+#include "gs/initial_conditions.h"
+#include "gs/state_file.h"
 
-Args operator+(Args a, const Args& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
+namespace gs::test {
 
 Args in_folder(const Args& args, const ScratchDir& dir) {
   Args expanded;
   for (const std::string& arg : args)
     expanded.push_back(arg.rfind("@/", 0) == 0 ? (dir / arg.substr(2)).string() : arg);
   return expanded;
+}
+
+void write_input_state(const ScratchDir& dir) {
+  ASSERT_TRUE(write_state(dir / "in.h5", make_initial_fields({32, 24}, InitPattern::Square, 1),
+                          Params{}, 0));
+}
+
+void write_overflowing_state(const std::filesystem::path& path, GridSize size) {
+  Fields fields = make_initial_fields(size, InitPattern::Square, 1);
+  std::fill(fields.v.begin(), fields.v.end(), 1e5f);
+  ASSERT_TRUE(write_state(path, fields, Params{}, 0));
 }
 
 void expect_one_line_error(const ProgramResult& result, const std::vector<std::string>& words) {

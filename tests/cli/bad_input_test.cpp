@@ -139,6 +139,19 @@ const BadInputCase kCases[] = {
     {"DiffusionNegative", kGrid + Args{"--Du", "-0.1"} + kFrames + kOutput, {"Du", "negative"}, {}},
     {"TimeStepZero", kGrid + Args{"--dt", "0"} + kFrames + kOutput, {"dt"}, {}},
     {"TimeStepNaN", kGrid + Args{"--dt", "nan"} + kFrames + kOutput, {"dt", "finite"}, {}},
+    // Rates that are not the model's, and a reaction's decay an explicit step overshoots.
+    {"FeedPastOne",
+     kGrid + Args{"--F", "10"} + kFrames + kOutput,
+     {"F 10 is not a Gray-Scott rate", "between 0 and 1"},
+     {}},
+    {"StyleKillPastOne",
+     kGrid + Args{"--style-gradient", "x", "--style-k", "1e30"} + kFrames + kOutput,
+     {"style B's k 1.00000002e+30 is not a Gray-Scott rate"},
+     {}},
+    {"DecayOvershoots",
+     kGrid + Args{"--F", "0.95", "--k", "0.95", "--dt", "1.1"} + kFrames + kOutput,
+     {"dt * (F + k) = 2.09", "limit 2 of the reaction's decay"},
+     {}},
     {"Unstable",
      kGrid + Args{"--laplacian", "course", "--Du", "0.5", "--dt", "1"} + kFrames + kOutput,
      {"limit"},
@@ -230,12 +243,12 @@ const BadInputCase kCases[] = {
     {"InputDiverged", kIn + kFrames + kOutput, {"in.h5", "NaN", "7,5"}, write_diverged_state},
     // A run that diverges fails and writes nothing: no NaN state, no frames file.
     {"RunDiverges",
-     kGrid +
-         Args{"--F", "10", "--k", "10", "--frames", "10", "--steps-per-frame", "10",
-              "--frames-output", "@/frames.h5"} +
+     kIn + Args{"--frames", "10", "--steps-per-frame", "10", "--frames-output", "@/frames.h5"} +
          kOutput,
-     {"diverged", "F 10", "nothing written"},
-     {}},
+     {"diverged", "with F 0.", "nothing written"},
+     [](const ScratchDir& dir) {
+       write_overflowing_state(dir / "in.h5", {32, 24});
+     }},
     {"AtTheStabilityLimit",
      kGrid + Args{"--Du", "0.25", "--Dv", "0.25", "--dt", "1", "--laplacian", "five-point",
                   "--frames", "40", "--steps-per-frame", "20", "--output", "@/out.h5"},
@@ -344,6 +357,24 @@ TEST(BadInputOther, FramesOutputInReadOnlyFolder) {
 }
 
 // ---- Ctrl-C ----
+
+// --keep-diverged: the run still fails, and --output holds the last state that was finite.
+TEST(BadInputRuns, KeepDivergedWritesTheLastFiniteState) {
+  ScratchDir dir;
+  write_overflowing_state(dir / "in.h5", {48, 32});
+  const ProgramResult result =
+      run_batch({"--input", (dir / "in.h5").string(), "--frames", "40", "--steps-per-frame", "1",
+                 "--output", (dir / "kept.h5").string(), "--keep-diverged"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("diverged"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("kept.h5"), std::string::npos) << result.err;
+  Expected<StateFile> kept = read_state(dir / "kept.h5");
+  ASSERT_TRUE(kept) << kept.message();
+  EXPECT_FALSE(first_non_finite_cell(kept->fields)) << "the kept state is finite";
+  ASSERT_TRUE(kept->step);
+  EXPECT_GT(*kept->step, 0);
+  EXPECT_LT(*kept->step, 40) << "it diverged before the end";
+}
 
 }  // namespace
 }  // namespace gs::test

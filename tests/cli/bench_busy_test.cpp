@@ -2,10 +2,12 @@
 // a quiet machine, through the real binary, and no busy loop left behind.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "run_program.h"
 
@@ -51,6 +53,22 @@ TEST(BatchCliBusy, BelongsToTheBenchmark) {
   const ProgramResult result = run_batch({"--busy", "3", "--steps", "1"});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("--bench"), std::string::npos) << result.err;
+}
+
+// --bench-seconds sets the throughput table's runs: a length outside 0.05 to 60 s, the option
+// without --bench, or beside --busy (whose runs are its own) is a usage error naming it.
+TEST(BatchCliBenchSeconds, OutOfRangeOrWithoutTheTableIsAUsageError) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--bench", "--bench-seconds", "0"},
+        {"--bench", "--bench-seconds", "61"},
+        {"--bench", "--bench-seconds", "soon"},
+        {"--bench-seconds", "1", "--steps", "1"},
+        {"--bench", "--busy", "1", "--bench-seconds", "1"}}) {
+    const ProgramResult result = run_batch(args);
+    EXPECT_EQ(result.exit_code, 2) << args.back() << ": " << result.err;
+    EXPECT_NE(result.err.find("--bench-seconds"), std::string::npos) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  }
 }
 
 }  // namespace

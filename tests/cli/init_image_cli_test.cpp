@@ -120,6 +120,42 @@ TEST(BatchInitImage, EveryBadPictureIsOneLineNamingTheFile) {
   }
 }
 
+// A picture the run reads is never one of the files it writes, under any spelling: each case is
+// one line naming both options, and the picture and the folder stay as they were.
+TEST(BatchInitImage, NoOutputIsAPictureTheRunReads) {
+  ScratchDir dir;
+  write_test_picture(dir / "p.png");
+  write_test_picture(dir / "s.png");
+  fs::create_symlink(dir / "s.png", dir / "link.h5");
+  const Args grid{"--width", "24", "--height", "16", "--steps", "1"};
+  const Args sweep{"--sweep-F", "0.03:0.04:2", "--sweep-k", "0.06:0.062:2", "--steps",
+                   "1",         "--width",     "24",        "--height",     "16"};
+  const struct {
+    Args args;
+    std::vector<std::string> words;
+  } cases[] = {
+      {grid + Args{"--init-image", "@/p.png", "--output", "@/p.png"},
+       {"--init-image and --output", "p.png"}},
+      {grid + Args{"--init-image", "@/p.png", "--output", "@/./p.png"},
+       {"--init-image and --output"}},
+      {Args{"--width", "24", "--height", "16", "--style-image", "@/s.png", "--frames", "2",
+            "--steps-per-frame", "1", "--frames-output", "@/link.h5"},
+       {"--style-image and --frames-output", "link.h5"}},
+      {sweep + Args{"--init-image", "@/p.png", "--output", "@/atlas.h5", "--sheet", "@/p.png"},
+       {"--init-image and --sheet", "p.png"}},
+      {sweep + Args{"--style-image", "@/s.png", "--output", "@/link.h5"},
+       {"--style-image and --output", "link.h5"}},
+  };
+  const std::string picture = read_file(dir / "p.png"), style = read_file(dir / "s.png");
+  for (const auto& c : cases) {
+    const std::vector<std::string> before = dir.entries();
+    expect_one_line_error(run_batch(in_folder(c.args, dir)), c.words);
+    EXPECT_EQ(dir.entries(), before) << "files changed";
+    EXPECT_EQ(read_file(dir / "p.png"), picture);
+    EXPECT_EQ(read_file(dir / "s.png"), style);
+  }
+}
+
 TEST(BatchInitImage, ASweepStartsEveryRunFromItAndTheAtlasNamesIt) {
   ScratchDir dir;
   write_test_picture(dir / "p.png");

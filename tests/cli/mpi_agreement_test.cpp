@@ -9,8 +9,6 @@
 namespace gs::test {
 namespace {
 
-using Args = std::vector<std::string>;
-
 // The first two ranks' job, with the output in `output`.
 Args job(const std::string& output, const Args& extra = {}, const std::string& steps = "4",
          const std::string& width = "64") {

@@ -17,8 +17,6 @@
 namespace gs::test {
 namespace {
 
-using Args = std::vector<std::string>;
-
 // Long enough for any of these jobs on a loaded machine; a hang is far longer.
 constexpr int kSecondsToEnd = 30;
 
@@ -78,7 +76,7 @@ TEST(MpiFaults, AFullDiskAtTheEndIsOneLineOnEveryRankAndLeavesNothing) {
 // first, as one process does, and every rank refuses with its one line.
 TEST(MpiFaults, AnInputThatHangsOrCrashesLibhdf5EndsEveryRank) {
   const std::vector<std::pair<std::string, std::string>> inputs{
-      {"hang-in-H5C_protect.h5", "after"}, {"segv-in-H5F__accum_read.h5", "crashed"}};
+      {"hang-in-H5C_protect.h5", "no progress for"}, {"segv-in-H5F__accum_read.h5", "crashed"}};
   for (const auto& [name, says] : inputs) {
     SCOPED_TRACE(name);
     ScratchDir dir;

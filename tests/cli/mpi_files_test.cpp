@@ -167,7 +167,11 @@ TEST_F(MpiRunsFiles, InputCheckedOverRanksGivesOneProcessMessage) {
 // Ctrl-C reaches mpirun alone (Open MPI starts each rank in a process group of its own), as
 // SIGTERM from a scheduler does: mpirun passes SIGTERM on to the ranks, and kills them a
 // second later; by then they have agreed to stop and rank 0 has removed the unfinished files.
-TEST_F(MpiRunsFiles, CtrlCOrSigtermAtMpirunLeavesNoFile) {
+// Open MPI kills the ranks about a second after it forwards the signal: they must agree to stop
+// and remove the files within it.
+class MpiRunsFilesTiming : public MpiRunsFiles {};
+
+TEST_F(MpiRunsFilesTiming, CtrlCOrSigtermAtMpirunLeavesNoFile) {
   for (const int signal : {SIGINT, SIGTERM}) {
     ScratchDir dir;
     const auto log = [&](const std::string& stream) {

@@ -33,7 +33,8 @@ class MpiRuns : public ::testing::Test {
 
 std::vector<std::string> run_args(const std::string& laplacian, const std::string& boundary,
                                   const std::filesystem::path& output) {
-  return {"--backend",  "cpu",    "--width",  "1001",         "--height",    "777",
+  // 157 rows: three ranks do not divide them, and every band is wider than a halo of 8.
+  return {"--backend",  "cpu",    "--width",  "203",          "--height",    "157",
           "--steps",    "200",    "--init",   "spots",        "--laplacian", laplacian,
           "--boundary", boundary, "--output", output.string()};
 }
@@ -61,15 +62,38 @@ void expect_same_fields(const std::filesystem::path& a, const std::filesystem::p
   EXPECT_EQ(read_attributes(a), read_attributes(b)) << what;
 }
 
+// Whether the pair (halo, overlap) runs with this stencil and boundary. In the Release build,
+// every pair with every stencil and boundary. Under the sanitizers, whose question is whether any
+// path touches memory it should not, not which bits it gives, one pair for each stencil and
+// boundary, chosen so that every stencil meets both halos and both exchanges, every boundary does
+// too, and every (halo, overlap) pair runs: 6 runs of ranks, not 24, each several times slower.
+bool runs_here(int laplacian, int boundary, int halo, int overlap) {
+#if defined(GS_SANITIZED_BUILD)
+  // [laplacian][boundary] = {halo, overlap}: five-point {1 off, 8 on}, nine-point {8 off, 1 on},
+  // course {8 on, 1 off}.
+  constexpr int kChosen[3][2][2] = {{{0, 0}, {1, 1}}, {{1, 0}, {0, 1}}, {{1, 1}, {0, 0}}};
+  return kChosen[laplacian][boundary][0] == halo && kChosen[laplacian][boundary][1] == overlap;
+#else
+  (void)laplacian, (void)boundary, (void)halo, (void)overlap;
+  return true;
+#endif
+}
+
 TEST_F(MpiRuns, ThreeRanksGiveTheBitsOfOneProcessForEveryStencilAndHalo) {
   ScratchDir dir;
-  for (const std::string laplacian : {"five-point", "nine-point", "course"})
-    for (const std::string boundary : {"periodic", "neumann"}) {
+  const std::string laplacians[] = {"five-point", "nine-point", "course"};
+  const std::string boundaries[] = {"periodic", "neumann"}, halos[] = {"1", "8"},
+                    overlaps[] = {"off", "on"};
+  for (int l = 0; l < 3; ++l)
+    for (int b = 0; b < 2; ++b) {
+      const std::string &laplacian = laplacians[l], &boundary = boundaries[b];
       const auto single = dir / (laplacian + boundary + ".h5");
       const ProgramResult alone = run_batch(run_args(laplacian, boundary, single));
       ASSERT_EQ(alone.exit_code, 0) << alone.err;
-      for (const std::string halo : {"1", "8"})
-        for (const std::string overlap : {"off", "on"}) {
+      for (int h = 0; h < 2; ++h)
+        for (int o = 0; o < 2; ++o) {
+          if (!runs_here(l, b, h, o)) continue;
+          const std::string &halo = halos[h], &overlap = overlaps[o];
           const auto spread = dir / (laplacian + boundary + halo + overlap + "-ranks.h5");
           std::vector<std::string> args = run_args(laplacian, boundary, spread);
           args.insert(args.end(), {"--halo", halo, "--overlap", overlap});

@@ -1,6 +1,8 @@
 // What grayscott-batch may replace: only regular files, never the input or another output under
 // another spelling, and a replaced file keeps its permissions; a symlinked output is written
-// through to its target. Each case runs the real binary in a scratch folder.
+// through to its target, a symlinked description (which the user never named) is replaced. A
+// data file and its description are replaced together or not at all: what would stop the second
+// is refused before the run. Each case runs the real binary in a scratch folder.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -8,6 +10,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -23,11 +26,6 @@ namespace fs = std::filesystem;
 
 const Args kRun{"--width", "32", "--height", "24", "--steps", "3"};
 
-void write_input(const ScratchDir& dir) {
-  ASSERT_TRUE(write_state(dir / "in.h5", make_initial_fields({32, 24}, InitPattern::Square, 1),
-                          Params{}, 0));
-}
-
 // Runs with these arguments and expects a one-line error holding `words`, with the folder's
 // entries unchanged.
 void expect_refused(const ScratchDir& dir, const Args& args,
@@ -39,7 +37,7 @@ void expect_refused(const ScratchDir& dir, const Args& args,
 
 TEST(OutputFiles, TheSameFileUnderAnotherSpellingIsRefused) {
   ScratchDir dir;
-  write_input(dir);
+  write_input_state(dir);
   const fs::path input = dir / "in.h5";
   const auto size_before = fs::file_size(input);
   // Relative spellings are resolved from the working folder: run there.
@@ -83,7 +81,7 @@ TEST(OutputFiles, OnlyRegularFilesAreReplaced) {
 TEST(OutputFiles, ASymlinkIsWrittenThroughAndAReplacedFileKeepsItsMode) {
   ScratchDir dir;
   fs::create_directory(dir / "real");
-  write_input(dir);
+  write_input_state(dir);
   fs::copy_file(dir / "in.h5", dir / "real" / "target.h5");
   ASSERT_EQ(::chmod((dir / "real" / "target.h5").c_str(), 0600), 0);
   fs::create_symlink(dir / "real" / "target.h5", dir / "out.h5");
@@ -125,6 +123,55 @@ TEST(OutputFiles, ALongLegalFileNameIsWritten) {
   const ProgramResult result = run_batch(in_folder(kRun + Args{"--output", "@/" + name}, dir));
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(fs::exists(dir / name));
+}
+
+// The user's previous state and its description, each holding `text`.
+void write_previous(const fs::path& data, const std::string& text) {
+  std::ofstream(data) << text;
+  std::ofstream(fs::path(data).replace_extension(".xmf")) << text;
+}
+
+TEST(OutputFiles, ADescriptionNameTooLongIsRefusedBeforeTheRunAndThePreviousPairStays) {
+  ScratchDir dir;
+  // 255 bytes, legal; its description's name (".xmf" for ".h5") would be 256.
+  const std::string name = std::string(252, 'n') + ".h5";
+  std::ofstream(dir / name) << "previous";
+  expect_refused(dir, kRun + Args{"--output", "@/" + name}, {"over the 255"});
+  EXPECT_EQ(read_file(dir / name), "previous");
+}
+
+TEST(OutputFiles, AnotherUsersDescriptionInAStickyFolderIsRefusedBeforeTheRun) {
+  if (::geteuid() != 0 || !fs::exists("/usr/bin/setpriv"))
+    GTEST_SKIP() << "needs root to give files to other users, and setpriv";
+  const Args as_user{"--reuid=1000", "--regid=1000", "--clear-groups"};
+  if (run_program("/usr/bin/setpriv", as_user + Args{"/usr/bin/test", "-x", GS_BATCH_BINARY})
+          .exit_code != 0)
+    GTEST_SKIP() << "uid 1000 cannot run " << GS_BATCH_BINARY << " from where it is";
+  ScratchDir dir;
+  ASSERT_EQ(::chmod(dir.path().c_str(), 01777), 0);
+  write_previous(dir / "out.h5", "previous");
+  ASSERT_EQ(::chown((dir / "out.h5").c_str(), 1000, 1000), 0);
+  ASSERT_EQ(::chown((dir / "out.xmf").c_str(), 65534, 65534), 0);  // another user's (nobody)
+  const std::vector<std::string> before = dir.entries();
+  const ProgramResult result =
+      run_program("/usr/bin/setpriv", as_user + Args{GS_BATCH_BINARY} +
+                                          in_folder(kRun + Args{"--output", "@/out.h5"}, dir));
+  expect_one_line_error(result, {"out.xmf", "another user", "sticky"});
+  EXPECT_EQ(dir.entries(), before) << "files changed";
+  EXPECT_EQ(read_file(dir / "out.h5"), "previous");
+}
+
+TEST(OutputFiles, ALinkWhereTheDescriptionGoesIsReplacedAndItsTargetLeftAlone) {
+  ScratchDir dir;
+  fs::create_directory(dir / "theirs");
+  std::ofstream(dir / "theirs" / "notes.xmf") << "theirs";
+  ASSERT_EQ(::chmod((dir / "theirs" / "notes.xmf").c_str(), 0444), 0);
+  fs::create_symlink(dir / "theirs" / "notes.xmf", dir / "out.xmf");
+  const ProgramResult result = run_batch(in_folder(kRun + Args{"--output", "@/out.h5"}, dir));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_FALSE(fs::is_symlink(dir / "out.xmf")) << "the link itself is replaced";
+  EXPECT_NE(read_file(dir / "out.xmf").find(">out.h5:/v<"), std::string::npos);
+  EXPECT_EQ(read_file(dir / "theirs" / "notes.xmf"), "theirs") << "never written through";
 }
 
 }  // namespace

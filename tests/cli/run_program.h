@@ -2,6 +2,8 @@
 // drive the real grayscott-batch binary as a user would.
 #pragma once
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -10,6 +12,13 @@
 #include <vector>
 
 namespace gs::test {
+
+// A program's arguments; `a + b` is a run's arguments built from shared parts.
+using Args = std::vector<std::string>;
+Args operator+(Args a, const Args& b);
+
+// A double as text that reads back as the same double (%.17g).
+std::string exact_number(double value);
 
 struct ProgramResult {
   int exit_code = -1;
@@ -37,7 +46,29 @@ int exit_code_of(int wait_status);
 std::string read_file(const std::filesystem::path& path);
 
 // grayscott-batch with these arguments.
-ProgramResult run_batch(const std::vector<std::string>& args);
+ProgramResult run_batch(const Args& args);
+
+#ifdef GS_SHEET_BINARY
+// grayscott-sheet with these arguments (in the test programs that name its binary).
+inline ProgramResult run_sheet(const Args& args) {
+  return run_program(GS_SHEET_BINARY, args);
+}
+#endif
+
+#ifdef GS_XVFB_RUN
+// xvfb-run's arguments up to the program it runs: an X server of its own (with a WxH screen,
+// 24-bit, where `screen` is given), on the first free display from a number this process's id
+// picks, so that tests running at once do not race for one free number (xvfb-run -a alone starts
+// every search at 99).
+inline Args xvfb_run(const std::string& screen = "") {
+  Args args{GS_XVFB_RUN, "-a", "-n", std::to_string(100 + ::getpid() % 4000 * 5)};
+  if (!screen.empty()) args.insert(args.end(), {"-s", "-screen 0 " + screen + "x24"});
+  return args;
+}
+#endif
+
+// Whether `text` is exactly one line, ending in a newline (a program's one-line message).
+bool is_one_line(const std::string& text);
 
 // A fresh empty folder under the system temp folder, removed when the object dies.
 class ScratchDir {

@@ -18,9 +18,9 @@
 namespace gs::test {
 namespace {
 
-class SheetTerminatingSignal : public testing::TestWithParam<int> {};
+class SheetTerminatingSignalTiming : public testing::TestWithParam<int> {};
 
-TEST_P(SheetTerminatingSignal, DuringAReadExits128PlusTheSignal) {
+TEST_P(SheetTerminatingSignalTiming, DuringAReadExits128PlusTheSignal) {
   const int signal = GetParam();
   ScratchDir inputs;
   ScratchDir dir;  // the sheet's folder: nothing may be left in it
@@ -42,7 +42,7 @@ TEST_P(SheetTerminatingSignal, DuringAReadExits128PlusTheSignal) {
       << "files left behind: " << testing::PrintToString(dir.entries());
 }
 
-INSTANTIATE_TEST_SUITE_P(Signals, SheetTerminatingSignal, testing::Values(SIGINT, SIGTERM),
+INSTANTIATE_TEST_SUITE_P(Signals, SheetTerminatingSignalTiming, testing::Values(SIGINT, SIGTERM),
                          [](const testing::TestParamInfo<int>& test) {
                            return std::string(sigabbrev_np(test.param));
                          });

@@ -1,9 +1,8 @@
-// A valid state that is slow to read (gzip-compressed in many small chunks) is read, however
-// long it takes, as long as the reader keeps making progress; a reader killed from outside (as
-// the OOM killer kills) is not blamed on the file. The reader's time limit without progress is
-// made small (GS_READER_STALL_S) so that a file of a few megabytes crosses it. Before the reader
-// reported progress, such a file was refused as "damaged (a loop in its structure?)", and a
-// killed reader was "the HDF5 library crashed on it ... the file is damaged".
+// A valid state that is slow to read (gzip-compressed in many small chunks) is read with the
+// default limits, and a reader killed from outside (as the OOM killer kills) is not blamed on the
+// file: it once was "the HDF5 library crashed on it ... the file is damaged". That progress resets
+// the limits, whatever the whole read takes, is tested with a sender whose pace the test sets
+// (tests/engine/state_read_receiver_test.cpp).
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -51,47 +50,38 @@ std::optional<int> child_of(int parent) {
   return std::nullopt;
 }
 
-TEST(SlowStateRead, AReaderThatKeepsMakingProgressIsNotCutOff) {
-#if defined(GS_SANITIZED_BUILD)
-  // Its limits are fractions of a second either side of the read's time; under ASan the child's
-  // start alone can take longer. The Release suite runs it.
-  GTEST_SKIP() << "timed in fractions of a second: run in the Release suite";
-#endif
+TEST(SlowStateRead, ALargeCompressedStateIsReadWithTheDefaultLimits) {
   ScratchDir dir;
   const fs::path input = dir / "slow.h5";
   write_slow_state(input);
-  // A limit well below the read's time (about 0.5 s here), so a faster machine still crosses it.
-  const ScopedEnvironment stall("GS_READER_STALL_S", "0.15");
-  const auto start = Clock::now();
   const ProgramResult result = run_batch({"--input", input.string(), "--steps", "0", "--output",
                                           (dir / "out.h5").string(), "--threads", "1"});
-  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(result.err.find("damaged"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err, "");
   EXPECT_TRUE(fs::exists(dir / "out.h5"));
-  // Else the file read faster than the limit and the test proved nothing.
-  EXPECT_GT(seconds, 0.3) << "the file must take longer to read than twice the limit";
 }
 
+// The reader is caught in a file that makes libhdf5 loop (tests/fuzz/libhdf5-faults), so it is
+// still running, whatever the machine's speed, when the test kills it.
 TEST(SlowStateRead, AReaderKilledFromOutsideIsNotBlamedOnTheFile) {
   ScratchDir dir;
   ScratchDir capture;
-  const fs::path input = dir / "slow.h5";
-  write_slow_state(input);
+  const fs::path input = dir / "loops.h5";
+  fs::copy_file(fs::path(GS_LIBHDF5_FAULTS_DIR) / "hang-in-H5C_protect.h5", input);
+  const ScopedEnvironment patient("GS_READER_STALL_S", "120");
   const int pid = spawn_program(
       GS_BATCH_BINARY,
       {"--input", input.string(), "--steps", "0", "--output", (dir / "out.h5").string()},
       capture / "stdout", capture / "stderr");
   std::optional<int> reader;
-  for (const auto given_up = Clock::now() + std::chrono::seconds(5);
+  for (const auto given_up = Clock::now() + std::chrono::seconds(60);
        !reader && Clock::now() < given_up;)
     if (!(reader = child_of(pid))) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   if (reader) ::kill(*reader, SIGKILL);  // as the OOM killer does
-  int status = 0;
-  ::waitpid(pid, &status, 0);
+  const std::optional<int> status = wait_for_exit(pid, std::chrono::seconds(60));
   ASSERT_TRUE(reader) << "no reader process was seen";
-  const ProgramResult result{exit_code_of(status), read_file(capture / "stdout"),
+  ASSERT_TRUE(status) << "grayscott-batch went on after its reader was killed";
+  const ProgramResult result{exit_code_of(*status), read_file(capture / "stdout"),
                              read_file(capture / "stderr")};
   expect_one_line_error(result, {input.string(), "the reader was killed (SIGKILL"});
   EXPECT_EQ(result.err.find("damaged"), std::string::npos) << result.err;

@@ -16,12 +16,12 @@
 namespace gs::test {
 namespace {
 
-constexpr GridSize kGrid{48, 32};
+constexpr GridSize kMapGrid{48, 32};
 
 // Spots on a grid whose style runs from set A at the left to set B at the right.
 Fields styled_start() {
-  Fields start = make_initial_fields(kGrid, InitPattern::Spots, 3);
-  start.style = style_gradient(kGrid, StyleGradient::X);
+  Fields start = make_initial_fields(kMapGrid, InitPattern::Spots, 3);
+  start.style = style_gradient(kMapGrid, StyleGradient::X);
   return start;
 }
 

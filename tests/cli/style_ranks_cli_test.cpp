@@ -23,17 +23,12 @@ class StyleRanks : public ::testing::Test {
   void SetUp() override { allow_mpirun(); }
 };
 
-std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
-  args.insert(args.end(), more.begin(), more.end());
-  return args;
-}
-
 // A run on an uneven grid whose set B differs from set A enough that the map shows.
 std::vector<std::string> styled_run(const std::vector<std::string>& source) {
-  return with({"--backend", "cpu",    "--threads", "1",     "--width",     "61",        "--height",
-               "47",        "--init", "spots",     "--F",   "0.03",        "--k",       "0.055",
-               "--style-F", "0.05",   "--style-k", "0.063", "--laplacian", "five-point"},
-              source);
+  return Args{"--backend", "cpu",    "--threads", "1",     "--width",     "61",        "--height",
+              "47",        "--init", "spots",     "--F",   "0.03",        "--k",       "0.055",
+              "--style-F", "0.05",   "--style-k", "0.063", "--laplacian", "five-point"} +
+         source;
 }
 
 void expect_same_state(const fs::path& one, const fs::path& ranks, const std::string& what) {
@@ -52,14 +47,13 @@ void expect_same_state(const fs::path& one, const fs::path& ranks, const std::st
 // One process, then 2 and 3 ranks (the second with the exchange overlapped and a halo of 3).
 void expect_ranks_match(const ScratchDir& dir, const std::vector<std::string>& run,
                         const std::string& what) {
-  const ProgramResult one = run_batch(with(run, {"--output", (dir / "one.h5").string()}));
+  const ProgramResult one = run_batch(run + Args{"--output", (dir / "one.h5").string()});
   ASSERT_EQ(one.exit_code, 0) << one.err;
   for (const auto& [ranks, extra] :
        {std::pair{2, std::vector<std::string>{"--overlap", "off"}},
         std::pair{3, std::vector<std::string>{"--overlap", "on", "--halo", "3"}}}) {
     const fs::path out = dir / ("ranks" + std::to_string(ranks) + ".h5");
-    const ProgramResult split =
-        run_ranks(ranks, with(with(run, extra), {"--output", out.string()}));
+    const ProgramResult split = run_ranks(ranks, run + extra + Args{"--output", out.string()});
     ASSERT_EQ(split.exit_code, 0) << split.err;
     expect_same_state(dir / "one.h5", out, what + " over " + std::to_string(ranks) + " ranks");
   }

@@ -21,12 +21,12 @@ namespace gs::test {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr GridSize kGrid{40, 24};
+constexpr GridSize kSourcesGrid{40, 24};
 
 std::vector<std::string> grid_args(const fs::path& out) {
   return {"--backend", "cpu",
-          "--width",   std::to_string(kGrid.width),
-          "--height",  std::to_string(kGrid.height),
+          "--width",   std::to_string(kSourcesGrid.width),
+          "--height",  std::to_string(kSourcesGrid.height),
           "--steps",   "3",
           "--output",  out.string()};
 }
@@ -63,7 +63,7 @@ TEST(BatchStyleSources, AGradientGivesTheLibrarysMapAndSetBDefaultsToSetA) {
         run_with({"--style-gradient", name, "--F", "0.03", "--k", "0.055"}, dir / "out.h5");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     const StateFile out = read_back(dir / "out.h5");
-    EXPECT_EQ(out.fields.style, style_gradient(kGrid, gradient)) << name;
+    EXPECT_EQ(out.fields.style, style_gradient(kSourcesGrid, gradient)) << name;
     ASSERT_TRUE(out.params.style.F) << "set B is in the attributes";
     EXPECT_EQ(out.params.style.F, 0.03f) << "set B is set A where nothing names it";
     EXPECT_EQ(out.params.style.k, 0.055f);
@@ -91,14 +91,14 @@ TEST(BatchStyleSources, APictureGivesTheLibrarysMapForEachChannelBrightnessAndFi
     ASSERT_EQ(run.exit_code, 0) << run.err;
     const app::PicturePlacement placement{*parse_enum<app::PictureChannel>(c.channel), c.bright,
                                           *parse_enum<app::PictureFit>(c.fit)};
-    const StyleData expected = app::style_from_picture(*picture, placement, kGrid);
+    const StyleData expected = app::style_from_picture(*picture, placement, kSourcesGrid);
     EXPECT_EQ(read_back(dir / "out.h5").fields.style, expected) << c.channel << " " << c.fit;
   }
   // The choices matter: red left to right is not green top to bottom.
   const app::PicturePlacement red{app::PictureChannel::Red, false, app::PictureFit::Stretch};
   const app::PicturePlacement green{app::PictureChannel::Green, false, app::PictureFit::Stretch};
-  EXPECT_NE(app::style_from_picture(*picture, red, kGrid),
-            app::style_from_picture(*picture, green, kGrid));
+  EXPECT_NE(app::style_from_picture(*picture, red, kSourcesGrid),
+            app::style_from_picture(*picture, green, kSourcesGrid));
 }
 
 TEST(BatchStyleSources, SetBLayersStylePresetUnderExplicitValues) {
@@ -134,12 +134,13 @@ TEST(BatchStyleSources, AGivenSourceReplacesAnInputsMapAndKeepsItsSetB) {
                  "--style-gradient", "radial", "--output", (dir / "out.h5").string()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const StateFile out = read_back(dir / "out.h5");
-  EXPECT_EQ(out.fields.style, style_gradient(kGrid, StyleGradient::Radial));
+  EXPECT_EQ(out.fields.style, style_gradient(kSourcesGrid, StyleGradient::Radial));
   EXPECT_EQ(out.params.style.F, 0.05f) << "set B from the input's attributes";
   const ProgramResult kept = run_batch({"--backend", "cpu", "--input", (dir / "in.h5").string(),
                                         "--steps", "2", "--output", (dir / "kept.h5").string()});
   ASSERT_EQ(kept.exit_code, 0) << kept.err;
-  EXPECT_EQ(read_back(dir / "kept.h5").fields.style, style_gradient(kGrid, StyleGradient::X));
+  EXPECT_EQ(read_back(dir / "kept.h5").fields.style,
+            style_gradient(kSourcesGrid, StyleGradient::X));
   EXPECT_NE(kept.out.find("map from the map of '"), std::string::npos) << kept.out;
 }
 
@@ -153,7 +154,7 @@ TEST(BatchStyleSources, AStyledPresetRunsWithItsMapUnlessAnOptionGivesAnother) {
   const ProgramResult run = run_with({"--preset", "spots-inside-stripes"}, dir / "own.h5");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const StateFile own = read_back(dir / "own.h5");
-  EXPECT_EQ(own.fields.style, style_gradient(kGrid, preset->style->gradient));
+  EXPECT_EQ(own.fields.style, style_gradient(kSourcesGrid, preset->style->gradient));
   EXPECT_EQ(own.params.style.F, *preset->params.style.F);
   EXPECT_EQ(own.params.style.k, *preset->params.style.k);
   EXPECT_EQ(own.params.style.Du, *preset->params.Du) << "set A's Du where B names none";
@@ -162,7 +163,7 @@ TEST(BatchStyleSources, AStyledPresetRunsWithItsMapUnlessAnOptionGivesAnother) {
                dir / "other.h5");
   ASSERT_EQ(other.exit_code, 0) << other.err;
   const StateFile changed = read_back(dir / "other.h5");
-  EXPECT_EQ(changed.fields.style, style_gradient(kGrid, StyleGradient::Y));
+  EXPECT_EQ(changed.fields.style, style_gradient(kSourcesGrid, StyleGradient::Y));
   EXPECT_EQ(changed.params.style.k, 0.06f);
   EXPECT_EQ(changed.params.style.F, *preset->params.style.F);
   // --list-presets --json gives the style as presets.json has it.
@@ -178,7 +179,8 @@ TEST(BatchStyleSources, AStyledPresetRunsWithItsMapUnlessAnOptionGivesAnother) {
 }
 
 // One line naming the problem, a non-zero exit and no output file.
-void expect_refused(const std::vector<std::string>& style, const std::string& says, int code = 1) {
+void expect_style_refused(const std::vector<std::string>& style, const std::string& says,
+                          int code = 1) {
   ScratchDir dir;
   const ProgramResult run = run_with(style, dir / "out.h5");
   EXPECT_EQ(run.exit_code, code) << run.err;
@@ -204,25 +206,25 @@ TEST(BatchStyleSources, BadPicturesAreOneLineNamingTheFileAndWriteNothing) {
       {write("cut.png", bytes.substr(0, bytes.size() / 2)), "cut.png"},
       {write("huge.png", huge), "40000"}};
   for (const auto& [path, says] : bad) {
-    expect_refused({"--style-image", path}, "--style-image: ");
-    expect_refused({"--style-image", path}, says);
+    expect_style_refused({"--style-image", path}, "--style-image: ");
+    expect_style_refused({"--style-image", path}, says);
   }
   fs::create_directory(dir / "folder.png");
-  expect_refused({"--style-image", (dir / "folder.png").string()}, "folder.png");
+  expect_style_refused({"--style-image", (dir / "folder.png").string()}, "folder.png");
 }
 
 TEST(BatchStyleSources, OptionsWithoutTheirSourceAreRefused) {
-  expect_refused({"--style-image-bright"}, "--style-image-bright requires --style-image", 2);
-  expect_refused({"--style-image-fit", "tile"}, "requires --style-image", 2);
-  expect_refused({"--style-image-channel", "red"}, "requires --style-image", 2);
-  expect_refused({"--style-gradient", "x", "--style-image", "a.png"}, "excludes", 2);
-  expect_refused({"--style-gradient", "diagonal"}, "--style-gradient", 2);
-  expect_refused({"--style-F", "0.03"}, "set a style map's set B");
-  expect_refused({"--style-preset", "mitosis"}, "set a style map's set B");
-  expect_refused({"--style-gradient", "x", "--style-preset", "nope"},
-                 "--style-preset: unknown preset 'nope'");
-  expect_refused({"--style-gradient", "x", "--style-Du", "5"},
-                 "style");  // past the stability limit
+  expect_style_refused({"--style-image-bright"}, "--style-image-bright requires --style-image", 2);
+  expect_style_refused({"--style-image-fit", "tile"}, "requires --style-image", 2);
+  expect_style_refused({"--style-image-channel", "red"}, "requires --style-image", 2);
+  expect_style_refused({"--style-gradient", "x", "--style-image", "a.png"}, "excludes", 2);
+  expect_style_refused({"--style-gradient", "diagonal"}, "--style-gradient", 2);
+  expect_style_refused({"--style-F", "0.03"}, "set a style map's set B");
+  expect_style_refused({"--style-preset", "mitosis"}, "set a style map's set B");
+  expect_style_refused({"--style-gradient", "x", "--style-preset", "nope"},
+                       "--style-preset: unknown preset 'nope'");
+  expect_style_refused({"--style-gradient", "x", "--style-Du", "5"},
+                       "style");  // past the stability limit
 }
 
 }  // namespace

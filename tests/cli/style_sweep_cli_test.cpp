@@ -21,17 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 constexpr std::size_t kCells = 24 * 20;
 
-std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", value);
-  return text;
-}
-
-std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
-  args.insert(args.end(), more.begin(), more.end());
-  return args;
-}
-
 // Pearson's Du, Dv and stencil, from grown spots, set A and set B across the grid.
 const std::vector<std::string> kCommon{
     "--backend",        "cpu", "--preset", "pearson-epsilon", "--width", "24",
@@ -48,9 +37,9 @@ TEST(StyleSweep, EachRunOfASweepOfSetBIsTheSingleRunWithItsTwoSets) {
   const std::vector<double> style_F{0.03, 0.05}, k{0.055, 0.06};
   const fs::path atlas = dir / "atlas.h5";
   const ProgramResult run =
-      run_batch(with(kCommon, {"--F", "0.025", "--style-k", "0.062", "--sweep-style-F",
+      run_batch(kCommon + Args{"--F", "0.025", "--style-k", "0.062", "--sweep-style-F",
                                "0.03:0.05:2", "--sweep-k", "0.055:0.06:2", "--steps", "200",
-                               "--output", atlas.string(), "--sheet", (dir / "s.png").string()}));
+                               "--output", atlas.string(), "--sheet", (dir / "s.png").string()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("4 runs (2 style-F x 2 k)"), std::string::npos) << run.out;
   EXPECT_EQ(read_dataset(atlas, "F").values, (std::vector<float>{0.025f, 0.025f}));
@@ -61,9 +50,10 @@ TEST(StyleSweep, EachRunOfASweepOfSetBIsTheSingleRunWithItsTwoSets) {
   for (std::size_t i = 0; i < 2; ++i)
     for (std::size_t j = 0; j < 2; ++j) {
       const fs::path single = dir / ("single" + std::to_string(i * 2 + j) + ".h5");
-      const ProgramResult alone = run_batch(
-          with(kCommon, {"--F", "0.025", "--k", number(k[j]), "--style-F", number(style_F[i]),
-                         "--style-k", "0.062", "--steps", "200", "--output", single.string()}));
+      const ProgramResult alone =
+          run_batch(kCommon + Args{"--F", "0.025", "--k", exact_number(k[j]), "--style-F",
+                                   exact_number(style_F[i]), "--style-k", "0.062", "--steps", "200",
+                                   "--output", single.string()});
       ASSERT_EQ(alone.exit_code, 0) << alone.err;
       singles.push_back(read_dataset(single, "v").values);
       EXPECT_TRUE(run_v(atlas, i * 2 + j) == singles.back()) << "run (" << i << ", " << j << ")";
@@ -77,8 +67,8 @@ TEST(StyleSweep, SetBsKAlongTheColumnsWithAPresetsMap) {
   const std::vector<std::string> preset{"--backend", "cpu", "--preset", "mitosis-to-coral",
                                         "--width",   "24",  "--height", "20",
                                         "--steps",   "150", "--init",   "grown-spots"};
-  const ProgramResult run = run_batch(with(preset, {"--sweep-F", "0.03:0.04:2", "--sweep-style-k",
-                                                    "0.058:0.062:3", "--output", atlas.string()}));
+  const ProgramResult run = run_batch(preset + Args{"--sweep-F", "0.03:0.04:2", "--sweep-style-k",
+                                                    "0.058:0.062:3", "--output", atlas.string()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(read_dataset(atlas, "style_k").values, (std::vector<float>{0.058f, 0.06f, 0.062f}));
   EXPECT_EQ(read_dataset(atlas, "style_F").values, (std::vector<float>{0.0545f, 0.0545f}));
@@ -86,8 +76,9 @@ TEST(StyleSweep, SetBsKAlongTheColumnsWithAPresetsMap) {
   for (std::size_t r : {std::size_t(1), std::size_t(5)}) {
     const double F = r / 3 == 0 ? 0.03 : 0.04, style_k = 0.058 + 0.002 * double(r % 3);
     const fs::path single = dir / "single.h5";
-    const ProgramResult alone = run_batch(with(
-        preset, {"--F", number(F), "--style-k", number(style_k), "--output", single.string()}));
+    const ProgramResult alone =
+        run_batch(preset + Args{"--F", exact_number(F), "--style-k", exact_number(style_k),
+                                "--output", single.string()});
     ASSERT_EQ(alone.exit_code, 0) << alone.err;
     EXPECT_TRUE(run_v(atlas, r) == read_dataset(single, "v").values) << "run " << r;
   }
@@ -113,7 +104,7 @@ TEST(StyleSweep, WhatASweepOfSetBCannotTakeIsOneLine) {
         (dir / "none.png").string()},
        "none.png"}};
   for (const auto& [extra, says] : cases) {
-    const ProgramResult run = run_batch(with(base, extra));
+    const ProgramResult run = run_batch(base + extra);
     EXPECT_EQ(run.exit_code, 1) << says;
     EXPECT_NE(run.err.find(says), std::string::npos) << run.err;
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
@@ -126,10 +117,10 @@ TEST(StyleSweep, RanksGiveTheAtlasOfOneProcess) {
   allow_mpirun();
   ScratchDir dir;
   const std::vector<std::string> sweep =
-      with(kCommon, {"--sweep-F", "0.02:0.03:2", "--sweep-style-k", "0.055:0.065:3", "--steps",
-                     "100", "--threads", "1"});
-  ASSERT_EQ(run_batch(with(sweep, {"--output", (dir / "one.h5").string()})).exit_code, 0);
-  const ProgramResult ranks = run_ranks(2, with(sweep, {"--output", (dir / "two.h5").string()}));
+      kCommon + Args{"--sweep-F", "0.02:0.03:2", "--sweep-style-k", "0.055:0.065:3",
+                     "--steps",   "100",         "--threads",       "1"};
+  ASSERT_EQ(run_batch(sweep + Args{"--output", (dir / "one.h5").string()}).exit_code, 0);
+  const ProgramResult ranks = run_ranks(2, sweep + Args{"--output", (dir / "two.h5").string()});
   ASSERT_EQ(ranks.exit_code, 0) << ranks.err;
   EXPECT_TRUE(read_dataset(dir / "one.h5", "v").values == read_dataset(dir / "two.h5", "v").values);
   EXPECT_EQ(read_dataset(dir / "two.h5", "style_k").values,

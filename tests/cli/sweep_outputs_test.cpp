@@ -96,7 +96,7 @@ TEST(SweepOutputs, ADamagedFontStillGivesTheAtlasAndTheSheet) {
   }
 }
 
-TEST(SweepOutputs, AStopDuringTheFinalWritesLeavesTheOldFiles) {
+TEST(SweepOutputsTiming, AStopDuringTheFinalWritesLeavesTheOldFiles) {
   ScratchDir dir, capture;
   const auto atlas = dir / "atlas.h5", sheet = dir / "sheet.png";
   std::ofstream(atlas) << "the old atlas";

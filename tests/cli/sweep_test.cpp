@@ -52,12 +52,6 @@ std::vector<T> read_all(const std::filesystem::path& path, const char* name, hid
   return values;
 }
 
-std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", value);
-  return text;
-}
-
 std::vector<std::string> sweep_args(const std::filesystem::path& atlas) {
   // Pearson's Du, Dv and stencil, from grown spots: every run still shows structure at 300 steps.
   return {"--backend", "cpu",         "--preset",  "pearson-epsilon",
@@ -95,11 +89,14 @@ TEST(Sweep, EachCellOfTheAtlasIsTheSingleRunWithItsFAndK) {
       const std::size_t r = i * kK.size() + j;
       const auto single = dir / ("single" + std::to_string(r) + ".h5");
       const auto before = dir / ("before" + std::to_string(r) + ".h5");
-      const std::vector<std::string> common{
-          "--backend", "cpu",         "--preset", "pearson-epsilon",
-          "--F",       number(kF[i]), "--k",      number(kK[j]),
-          "--width",   "24",          "--height", "20",
-          "--init",    "grown-spots", "--seed",   "7"};
+      const std::vector<std::string> common{"--backend", "cpu",
+                                            "--preset",  "pearson-epsilon",
+                                            "--F",       exact_number(kF[i]),
+                                            "--k",       exact_number(kK[j]),
+                                            "--width",   "24",
+                                            "--height",  "20",
+                                            "--init",    "grown-spots",
+                                            "--seed",    "7"};
       std::vector<std::string> alone = common, earlier = common;
       alone.insert(alone.end(), {"--steps", "300", "--output", single.string()});
       // The moving flag compares with the field min(500, steps / 4) = 75 steps before the end.

@@ -164,7 +164,10 @@ def how_to_run(marker, args, env, cache):
     if kind == "display":
         if args.xvfb_run == "none":
             return None, "display: xvfb-run not found"
-        return [args.xvfb_run, "-a", "-s", "-screen 0 1920x1080x24"], None
+        # A display number of its own to start from: tests running at once would race for the
+        # first free one (xvfb-run -a alone starts every search at 99).
+        return [args.xvfb_run, "-a", "-n", str(100 + os.getpid() % 4000 * 5), "-s",
+                "-screen 0 1920x1080x24"], None
     if kind == "mpi":
         if args.mpiexec == "none" or not shutil.which("mpirun", path=env["PATH"]):
             return None, "mpi: no mpirun here, or a build without MPI"

@@ -30,8 +30,8 @@ set(gs_docs_runner ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/docs/check_
   --tool $<TARGET_FILE:doc_check_tool> --mpiexec ${gs_docs_mpiexec} --xvfb-run ${gs_docs_xvfb_run})
 set(gs_docs_scratch ${CMAKE_BINARY_DIR}/docs-scratch)
 
-# One test per document: a failure names the document, the line and the command. They take
-# turns with the app's tests (display blocks start Xvfb; headless runs share the CPU).
+# One test per document: a failure names the document, the line and the command. A display block
+# starts an Xvfb of its own, on a display number apart from other tests' (check_docs.py).
 file(GLOB gs_docs_guides CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
 add_test(NAME docs.README COMMAND ${gs_docs_runner} --scratch ${gs_docs_scratch}/README
   ${PROJECT_SOURCE_DIR}/README.md)
@@ -54,5 +54,5 @@ foreach(fixture IN LISTS gs_docs_fixtures)
   list(APPEND gs_docs_tests docs_fixture.${name})
 endforeach()
 
-set_tests_properties(${gs_docs_tests} PROPERTIES LABELS docs RESOURCE_LOCK xvfb TIMEOUT 300)
+set_tests_properties(${gs_docs_tests} PROPERTIES LABELS docs COST 100 TIMEOUT 300)
 add_dependencies(doc_check_tool grayscott grayscott-batch grayscott-sheet)

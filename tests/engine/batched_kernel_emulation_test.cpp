@@ -105,8 +105,8 @@ Fields single_run(const Fields& start, Params p, Rates rates, int steps,
   return run_twin(start, p, steps, 1);
 }
 
-using Case = std::tuple<Laplacian, Boundary>;
-class EmulatedBatchedKernel : public ::testing::TestWithParam<Case> {};
+using BatchedCase = std::tuple<Laplacian, Boundary>;
+class EmulatedBatchedKernel : public ::testing::TestWithParam<BatchedCase> {};
 
 TEST_P(EmulatedBatchedKernel, EveryGridGetsTheTwinsBitsForItsRates) {
   const auto [laplacian, boundary] = GetParam();
@@ -155,7 +155,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint,
                                          Laplacian::Course),
                        ::testing::Values(Boundary::Periodic, Boundary::Neumann)),
-    [](const ::testing::TestParamInfo<Case>& test) {
+    [](const ::testing::TestParamInfo<BatchedCase>& test) {
       return case_name(std::get<0>(test.param), std::get<1>(test.param));
     });
 

@@ -26,7 +26,7 @@ void emulated_paint(const Brush& brush, Fields& fields, Boundary boundary) {
 
 // The distance from p to the segment from a to b, in doubles, by cases: past either end it is
 // the distance to that end, between them the height of the triangle (a, b, p) over a-b.
-double distance_to_segment(double px, double py, double ax, double ay, double bx, double by) {
+double distance_by_cases(double px, double py, double ax, double ay, double bx, double by) {
   const double abx = bx - ax, aby = by - ay;
   if ((px - ax) * abx + (py - ay) * aby <= 0.0) return std::hypot(px - ax, py - ay);
   if ((px - bx) * -abx + (py - by) * -aby <= 0.0) return std::hypot(px - bx, py - by);
@@ -45,7 +45,7 @@ std::vector<Cell> capsule_cells(const Brush& brush, GridSize size, Boundary boun
     for (int x = -2 * size.width; x < 3 * size.width; ++x) {
       const bool in_grid = x >= 0 && y >= 0 && x < size.width && y < size.height;
       if (boundary == Boundary::Neumann && !in_grid) continue;
-      const double d = distance_to_segment(x + 0.5, y + 0.5, ax, ay, brush.x, brush.y);
+      const double d = distance_by_cases(x + 0.5, y + 0.5, ax, ay, brush.x, brush.y);
       const std::size_t i =
           std::size_t((y % size.height + size.height) % size.height) * std::size_t(size.width) +
           std::size_t((x % size.width + size.width) % size.width);

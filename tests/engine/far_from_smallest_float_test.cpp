@@ -148,7 +148,7 @@ std::vector<Params> adversarial_params(Laplacian laplacian, Boundary boundary) {
   add(P, 0.0f, above, P, 1.0f);
   add(0.0f, 0.0f, 0.1f, 0.05f, 1.0f);
   add(0.1f, above, P, 0.0f, 1.0f);
-  add(0.014f, 0.054f, P, P, 1000.0f);
+  add(0.014f, 0.054f, P, P, 25.0f);  // near the reaction decay's limit: 25 * (F + k) = 1.7
   add(above, 0.07f, 0.1f, 0.05f, P);
   all.push_back(stable_params(laplacian, boundary));
   Params map = stable_params(laplacian, boundary);  // Pearson's map, F from 0

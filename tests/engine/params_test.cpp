@@ -76,6 +76,16 @@ TEST(Params, StabilityLimitDependsOnTheLaplacian) {
   EXPECT_FALSE(validate(p));
 }
 
+TEST(Params, TheRatesDescribedNameSetBWithAStyleMap) {
+  Params p;
+  p.F = 0.014f;
+  EXPECT_EQ(describe_rates(p).find("style"), std::string::npos) << describe_rates(p);
+  p.style = {true, 0.05f, 0.063f, p.Du, p.Dv};
+  EXPECT_NE(describe_rates(p).find("F 0.014, k "), std::string::npos) << describe_rates(p);
+  EXPECT_NE(describe_rates(p).find("; style set B: F 0.05, k 0.063"), std::string::npos)
+      << describe_rates(p);
+}
+
 TEST(Params, NamesRoundTrip) {
   for (Laplacian l : {Laplacian::FivePoint, Laplacian::NinePoint, Laplacian::Course})
     EXPECT_EQ(parse_enum<Laplacian>(to_string(l)), l);

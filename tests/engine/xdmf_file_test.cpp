@@ -89,18 +89,52 @@ TEST_F(XdmfFile, ADescriptionThatCannotBeWrittenLeavesNeitherFile) {
   EXPECT_EQ(names(), std::vector<std::string>{"s.xmf"});
 }
 
-TEST_F(XdmfFile, ADescriptionThatCannotBeMovedIntoPlaceTakesItsDataFileBack) {
-  Expected<OutputFile> data = write_file_staged(dir_ / "d.h5", "data", 4);
-  ASSERT_TRUE(data) << data.message();
-  Expected<std::optional<OutputFile>> staged = stage_xdmf(dir_ / "d.h5", "<Xdmf/>");
-  ASSERT_TRUE(staged && staged->has_value()) << staged.status().message();
-  std::optional<OutputFile>& description = *staged;
-  fs::create_directory(dir_ / "d.xmf");  // appears while the data was being written
-  const Status committed = commit_with_description(*data, description);
-  ASSERT_FALSE(committed);
-  EXPECT_NE(committed.message().find("removed again"), std::string::npos) << committed.message();
-  description.reset();
+// The pair staged, then a directory appears where the description goes while the data was being
+// written: the description cannot follow its data file into place.
+Status commit_blocked_pair(const fs::path& dir) {
+  Expected<OutputFile> data = write_file_staged(dir / "d.h5", "data", 4);
+  EXPECT_TRUE(data) << data.message();
+  Expected<std::optional<OutputFile>> staged = stage_xdmf(dir / "d.h5", "<Xdmf/>");
+  EXPECT_TRUE(staged && staged->has_value()) << staged.status().message();
+  if (!data || !staged) return Error{"not staged"};
+  fs::create_directory(dir / "d.xmf");
+  return commit_with_description(*data, *staged);
+}
+
+TEST_F(XdmfFile, ADescriptionThatCannotFollowLeavesTheDataFileAsItWas) {
+  const Status without_previous = commit_blocked_pair(dir_);
+  ASSERT_FALSE(without_previous);
+  EXPECT_NE(without_previous.message().find("removed again"), std::string::npos)
+      << without_previous.message();
   EXPECT_EQ(names(), std::vector<std::string>{"d.xmf"});
+
+  fs::remove(dir_ / "d.xmf");
+  std::ofstream(dir_ / "d.h5") << "previous";
+  const Status over_previous = commit_blocked_pair(dir_);
+  ASSERT_FALSE(over_previous);
+  EXPECT_NE(over_previous.message().find("back in place"), std::string::npos)
+      << over_previous.message();
+  EXPECT_EQ(text_of(dir_ / "d.h5"), "previous");
+  EXPECT_EQ(names(), (std::vector<std::string>{"d.h5", "d.xmf"})) << "nothing hidden left";
+}
+
+TEST_F(XdmfFile, APairReplacedTogetherLeavesNoKeptVersionBehind) {
+  std::ofstream(dir_ / "p.h5") << "previous";
+  ASSERT_TRUE(
+      write_state(dir_ / "p.h5", random_fields({6, 4}, 1), Params{}, 0, gs::XdmfFile::Write));
+  EXPECT_EQ(names(), (std::vector<std::string>{"p.h5", "p.xmf"}));
+  EXPECT_NE(text_of(dir_ / "p.h5"), "previous");
+}
+
+TEST_F(XdmfFile, ALinkWhereTheDescriptionGoesIsReplacedNotFollowed) {
+  fs::create_directory(dir_ / "theirs");
+  std::ofstream(dir_ / "theirs" / "t.xmf") << "theirs";
+  fs::create_symlink(dir_ / "theirs" / "t.xmf", dir_ / "s.xmf");
+  ASSERT_TRUE(
+      write_state(dir_ / "s.h5", random_fields({6, 4}, 1), Params{}, 0, gs::XdmfFile::Write));
+  EXPECT_FALSE(fs::is_symlink(dir_ / "s.xmf"));
+  EXPECT_NE(text_of(dir_ / "s.xmf").find(">s.h5:/u<"), std::string::npos);
+  EXPECT_EQ(text_of(dir_ / "theirs" / "t.xmf"), "theirs");
 }
 
 TEST_F(XdmfFile, AFramesFileIsATimeSeriesAndAnUnfinishedOneLeavesNothing) {

@@ -21,10 +21,6 @@
 #include "sheet_text.h"
 #include "state_file_reader.h"
 
-#ifdef GS_FUZZ_HDF5
-#include <hdf5.h>
-#endif
-
 namespace {
 
 using namespace gs;
@@ -87,9 +83,7 @@ void fuzz_command_line(const std::uint8_t* data, std::size_t size) {
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   fuzz::silence_standard_streams();
-#ifdef GS_FUZZ_HDF5
-  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);  // the harness's own HDF5 calls print nothing
-#endif
+  gs::fuzz::start_hdf5_afresh();
   return 0;
 }
 
@@ -106,8 +100,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fuzz_command_line(data + 1, size - 1);
       break;
   }
-#ifdef GS_FUZZ_HDF5
-  H5garbage_collect();  // as fuzz_state_file: freed blocks handed back before the leak check
-#endif
+  fuzz::start_hdf5_afresh();  // as fuzz_state_file: a fresh libhdf5 for the next input
   return 0;
 }

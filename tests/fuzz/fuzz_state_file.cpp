@@ -12,14 +12,8 @@
 #include "gs/state_file.h"
 #include "state_file_reader.h"
 
-#ifdef GS_FUZZ_HDF5
-#include <hdf5.h>
-#endif
-
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-#ifdef GS_FUZZ_HDF5
-  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);  // the harness's own HDF5 calls print nothing
-#endif
+  gs::fuzz::start_hdf5_afresh();
   return 0;
 }
 
@@ -40,10 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else if (state.message().empty()) {
     std::abort();  // every refusal says why
   }
-#ifdef GS_FUZZ_HDF5
-  // HDF5 keeps freed blocks on its free lists: hand them back, so that an input's allocations
-  // and frees balance and libFuzzer looks for leaks only where they may be.
-  H5garbage_collect();
-#endif
+  // Also hands back what libhdf5 keeps on its free lists, so that an input's allocations and
+  // frees balance and libFuzzer looks for leaks only where they may be.
+  gs::fuzz::start_hdf5_afresh();
   return 0;
 }

@@ -2,7 +2,8 @@
 # Runs each fuzz target of a GS_FUZZ build (build-fuzz/, or $GS_FUZZ_BUILD) for SECONDS (default
 # 30) on a copy of its seed corpus (tests/fuzz/corpus/<target> is never grown here), one line per
 # target. A crash, leak, sanitizer report, timeout or memory blow-up fails the run and keeps the
-# input in $GS_FUZZ_BUILD/fuzz-artifacts/. Builds nothing.
+# input in $GS_FUZZ_BUILD/fuzz-artifacts/. Targets run GS_FUZZ_JOBS at a time (one a core). Builds
+# nothing.
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
 # Faults of Debian's libhdf5 itself (inside_libhdf5.awk) are kept in fuzz-artifacts/libhdf5/ and
 # counted, and the target runs on for the rest of its time; GS_FUZZ_HDF5_STRICT=1 fails them too.
@@ -16,11 +17,14 @@ case "$seconds" in '' | *[!0-9]* | 0) echo "run-fuzzers.sh: SECONDS must be a po
 # Each target with the largest input worth trying: state files are a few KB, settings and
 # command lines far less; scripts leave room for a long line. grayscott-sheet's inputs take
 # a state file's room (its font seeds are cut fonts of a few KB).
+# Pictures: 8 KB, which holds every header and a small picture whole, and (by the bytes a
+# picture's pixels need at the least) declares at most a few million pixels, so each input
+# decodes in well under the 10 s a decoding may take here.
 declare -A max_len=([fuzz_state_file]=16384 [fuzz_script]=16384 [fuzz_settings]=4096
-  [fuzz_batch_options]=512 [fuzz_sheet_inputs]=16384)
+  [fuzz_batch_options]=512 [fuzz_sheet_inputs]=16384 [fuzz_pictures]=8192)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] &&
-  targets=(fuzz_state_file fuzz_script fuzz_settings fuzz_batch_options fuzz_sheet_inputs)
+  targets=(fuzz_state_file fuzz_script fuzz_settings fuzz_batch_options fuzz_sheet_inputs fuzz_pictures)
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/gs-fuzz-run-XXXXXX")"
 trap 'rm -rf "$work"' EXIT
@@ -55,15 +59,16 @@ inside_libhdf5() {
   awk -f "$repo/tests/fuzz/inside_libhdf5.awk" "$log"
 }
 
-failed=0
-for target in "${targets[@]}"; do
-  binary="$build/bin/$target"
+# One target's whole run; its line (and, when it fails, its log's tail) goes to
+# $work/$target.report, and its verdict is the function's status.
+fuzz_target() {
+  local target=$1 binary="$build/bin/$1"
   if [ -z "${max_len[$target]:-}" ] || [ ! -x "$binary" ]; then
     echo "$target: FAILED: no such target built in $build (cmake -DGS_FUZZ=ON, then build 'fuzzers')"
-    failed=1
-    continue
+    return 1
   fi
-  corpus="$work/$target"
+  local corpus="$work/$target" seeds deadline runs attempt hdf5_faults verdict log left status
+  local reported input last cov ft rss summary
   cp -r "$repo/tests/fuzz/corpus/$target" "$corpus"
   seeds=$(find "$corpus" -type f | wc -l)
   mkdir -p "$artifacts"
@@ -105,11 +110,26 @@ for target in "${targets[@]}"; do
   [ "$hdf5_faults" -gt 0 ] &&
     summary+=", $hdf5_faults fault(s) inside libhdf5 kept in $artifacts/libhdf5/"
   printf '%-19s %s in %ss: %s\n' "$target" "$verdict" "$seconds" "$summary"
-  if [ "$verdict" != ok ]; then
-    echo "---- last lines of $target's log:"
-    tail -n 60 "$log"
-    echo "---- the input is kept: ${input:-(none written)}"
-    failed=1
-  fi
+  [ "$verdict" = ok ] && return 0
+  echo "---- last lines of $target's log:"
+  tail -n 60 "$log"
+  echo "---- the input is kept: ${input:-(none written)}"
+  return 1
+}
+
+# GS_FUZZ_JOBS targets at a time (default: one a core), each on a core of its own; the lines come
+# in the targets' order.
+jobs="${GS_FUZZ_JOBS:-$(nproc)}"
+mkdir -p "$artifacts"
+pids=()
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  fuzz_target "$target" >"$work/$target.report" 2>&1 &
+  pids+=($!)
+done
+failed=0
+for i in "${!targets[@]}"; do
+  wait "${pids[$i]}" || failed=1
+  cat "$work/${targets[$i]}.report"
 done
 exit "$failed"

@@ -11,6 +11,7 @@
 
 #include "app_run_support.h"
 #include "gs/presets.h"
+#include "test_pictures.h"
 
 namespace gs::test {
 namespace {
@@ -152,6 +153,19 @@ TEST_F(InstalledPackage, BatchReadsStatesThroughTheInstalledReader) {
   EXPECT_FALSE(std::filesystem::exists(dir / "out.h5"));
 }
 
+TEST_F(InstalledPackage, BatchDecodesPicturesThroughTheInstalledPictureReader) {
+  // Without the installed helper the program would refuse the picture in one line.
+  EXPECT_TRUE(std::filesystem::is_regular_file(
+      installed("libexec/grayscott-live/grayscott-picture-reader")));
+  ScratchDir dir;
+  write_test_picture(dir / "seed.png");
+  const ProgramResult seeded = run_installed(
+      {installed("bin/grayscott-batch").string(), "--init-image", (dir / "seed.png").string(),
+       "--width", "24", "--height", "16", "--steps", "0", "--output", (dir / "out.h5").string()});
+  EXPECT_EQ(seeded.exit_code, 0) << seeded.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "out.h5"));
+}
+
 TEST_F(InstalledPackage, AppAnswersVersion) {
   const ProgramResult version = run_installed({installed("bin/grayscott").string(), "--version"});
   EXPECT_EQ(version.exit_code, 0) << version.err;
@@ -171,9 +185,9 @@ TEST_F(InstalledPackage, AppRunsUnderXvfbWithTheInstalledShadersAndPresets) {
   std::ofstream(script) << "backend cpu\npreset coral\nsize 64 48\nrun-frames 3\n"
                         << "window-screenshot " << (dir / "window.png").string() << "\nquit\n";
   const ProgramResult result =
-      run_installed({"XDG_CONFIG_HOME=" + (dir / "config").string(), GS_XVFB_RUN, "-a", "-s",
-                     "-screen 0 1280x800x24", installed("bin/grayscott").string(), "--window-size",
-                     "640x400", "--script", script.string()});
+      run_installed(Args{"XDG_CONFIG_HOME=" + (dir / "config").string()} + xvfb_run("1280x800") +
+                    Args{installed("bin/grayscott").string(), "--window-size", "640x400",
+                         "--script", script.string()});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Image window = load_png(dir / "window.png");
   EXPECT_EQ(window.width, 640);
@@ -188,10 +202,9 @@ TEST_F(InstalledPackage, AppWithoutItsShareFolderSaysWhatIsMissing) {
   std::filesystem::copy_file(installed("bin/grayscott"), bare / "bin/grayscott");
   ScratchDir dir;
   std::ofstream(dir / "script.gs") << "quit\n";
-  const ProgramResult result =
-      run_installed({"XDG_CONFIG_HOME=" + (dir / "config").string(), GS_XVFB_RUN, "-a", "-s",
-                     "-screen 0 1280x800x24", (bare / "bin/grayscott").string(), "--script",
-                     (dir / "script.gs").string()});
+  const ProgramResult result = run_installed(
+      Args{"XDG_CONFIG_HOME=" + (dir / "config").string()} + xvfb_run("1280x800") +
+      Args{(bare / "bin/grayscott").string(), "--script", (dir / "script.gs").string()});
   EXPECT_NE(result.exit_code, 0);
   EXPECT_NE(result.err.find((bare / "share/grayscott-live").string()), std::string::npos)
       << result.err;

@@ -5,6 +5,7 @@
 #include <stb_image_write.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,46 @@ TEST(PictureFile, RefusesAHugeHeaderBeforeDecoding) {
             std::string::npos)
       << huge.message();
   EXPECT_FALSE(decode_picture(test::png_header(0, 7), "none.png"));
+}
+
+// A 2x2 24-bit BMP, rows stored top first (`top_down`, a negative height) or bottom first: red
+// and green over blue and white either way.
+std::string bmp_2x2(bool top_down) {
+  const auto u32 = [](std::uint32_t v) {
+    return std::string{char(v), char(v >> 8), char(v >> 16), char(v >> 24)};
+  };
+  const std::string top = std::string("\0\0\xff\0\xff\0", 6) + std::string(2, '\0');
+  const std::string bottom = std::string("\xff\0\0\xff\xff\xff", 6) + std::string(2, '\0');
+  const std::string rows = top_down ? top + bottom : bottom + top;
+  return "BM" + u32(54 + 16) + u32(0) + u32(54) + u32(40) + u32(2) +
+         u32(top_down ? std::uint32_t(-2) : 2) + std::string("\x01\0\x18\0", 4) + u32(0) + u32(16) +
+         u32(0) + u32(0) + u32(0) + u32(0) + rows;
+}
+
+TEST(PictureFile, ATopDownBmpIsReadAsTheBottomUpOne) {
+  const Expected<Picture> top_down = decode_picture(bmp_2x2(true), "top-down.bmp");
+  const Expected<Picture> bottom_up = decode_picture(bmp_2x2(false), "bottom-up.bmp");
+  ASSERT_TRUE(top_down) << top_down.message();
+  ASSERT_TRUE(bottom_up) << bottom_up.message();
+  EXPECT_EQ(top_down->height, 2);
+  const std::vector<std::uint8_t> expected{255, 0, 0,   255, 0,   255, 0,   255,
+                                           0,   0, 255, 255, 255, 255, 255, 255};
+  EXPECT_EQ(top_down->rgba, expected);
+  EXPECT_EQ(bottom_up->rgba, expected);
+}
+
+TEST(PictureFile, EveryHostilePictureIsOneLineNamingIt) {
+  const std::string folder = ::testing::TempDir() + "gs-hostile-pictures";
+  std::filesystem::create_directories(folder);
+  for (const test::BadPicture& bad : test::write_bad_pictures(folder)) {
+    const Expected<Picture> picture = read_picture(bad.path);
+    ASSERT_FALSE(picture) << bad.path;
+    EXPECT_NE(picture.message().find(bad.cause), std::string::npos) << picture.message();
+    EXPECT_NE(picture.message().find(bad.path.filename().string()), std::string::npos)
+        << picture.message();
+    EXPECT_EQ(picture.message().find('\n'), std::string::npos) << picture.message();
+  }
+  std::filesystem::remove_all(folder);
 }
 
 TEST(PictureFile, NamesAMissingFile) {

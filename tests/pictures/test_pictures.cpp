@@ -55,11 +55,25 @@ std::vector<BadPicture> write_bad_pictures(const std::filesystem::path& folder) 
   write_bytes(folder / "huge.png", png_header(40000, 40000));
   write_bytes(folder / "notes.txt", "these are words, not pixels\n");
   write_bytes(folder / "empty.png", "");
-  return {{folder / "missing.png", "missing.png"},
-          {folder / "truncated.png", "decoded"},
-          {folder / "huge.png", "40000x40000"},
-          {folder / "notes.txt", "not a PNG"},
-          {folder / "empty.png", "empty"}};
+  // Headers with no pixels behind them, 16384x4096 (within the limits) in 18 to 23 bytes.
+  write_bytes(folder / "header.ppm", "P6\n16384 4096\n255\n");
+  write_bytes(folder / "header.tga",
+              std::string("\0\0\x02\0\0\0\0\0\0\0\0\0\0\x40\0\x10\x18\0", 18));
+  write_bytes(folder / "header.jpg",
+              std::string("\xff\xd8\xff\xc0\0\x11\x08\x10\0\x10\0\x03\x01\x22\0\x02\x11\x01"
+                          "\x03\x11\x01\xff\xd9",
+                          23));
+  // Formats stb_image decodes and we do not read: a Radiance HDR that loops forever in it, and a
+  // Photoshop header.
+  write_bytes(folder / "loops.hdr", std::string("#?RADIANCE\n\n-Y 16 +X 16\n\x02\x02\0\x10", 28));
+  write_bytes(folder / "layers.psd",
+              std::string("8BPS\0\x01\0\0\0\0\0\0\0\x03\0\0\x10\0\0\0\x10\0\0\x08\0\x03", 26) +
+                  std::string(14, '\0'));
+  return {{folder / "missing.png", "missing.png"}, {folder / "truncated.png", "decoded"},
+          {folder / "huge.png", "40000x40000"},    {folder / "notes.txt", "not a PNG"},
+          {folder / "empty.png", "empty"},         {folder / "header.ppm", "malformed"},
+          {folder / "header.tga", "malformed"},    {folder / "header.jpg", "malformed"},
+          {folder / "loops.hdr", "Radiance HDR"},  {folder / "layers.psd", "Photoshop"}};
 }
 
 }  // namespace gs::test

@@ -1,6 +1,6 @@
 // Pictures the programs' tests seed from: a small valid PNG with something to see, and the bad
 // pictures each program must refuse in one line (missing, truncated, a 40000x40000 header, a text
-// file, an empty file), written into a scratch folder.
+// file, an empty file, headers with no pixels, formats not read), written into a scratch folder.
 #pragma once
 
 #include <cstdint>

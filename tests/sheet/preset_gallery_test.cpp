@@ -19,7 +19,6 @@
 namespace gs::test {
 namespace {
 
-using Args = std::vector<std::string>;
 constexpr int kGalleryGrid = 40;
 
 PresetLibrary shipped_presets() {
@@ -125,6 +124,9 @@ TEST(PresetGallery, BadOptionsAreOneLineAndWriteNothing) {
 // The build ran the gallery script for the app's preset selector: a thumbnail per preset, flat
 // for the presets that die out and patterned for the rest.
 TEST(PresetGallery, TheBuildMadeAThumbnailForEveryPreset) {
+#ifndef GS_BUILT_THUMBNAILS_DIR
+  GTEST_SKIP() << "this build makes no thumbnails (GS_PRESET_THUMBNAILS=OFF)";
+#else
   const PresetLibrary library = shipped_presets();
   const std::filesystem::path folder = GS_BUILT_THUMBNAILS_DIR;
   ASSERT_TRUE(std::filesystem::is_directory(folder)) << folder;
@@ -138,6 +140,7 @@ TEST(PresetGallery, TheBuildMadeAThumbnailForEveryPreset) {
     else
       EXPECT_GT(distinct_colours(thumbnail), 8u) << preset.name;
   }
+#endif
 }
 
 }  // namespace

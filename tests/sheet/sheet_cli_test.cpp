@@ -17,17 +17,12 @@
 namespace gs::test {
 namespace {
 
-using Args = std::vector<std::string>;
 using sheet::kGapPx;
 using sheet::kLabelPadPx;
 using sheet::RgbImage;
 
 const Args kPresets{"pearson-alpha", "pearson-kappa", "pearson-theta"};
 constexpr int kWidth = 48, kHeight = 32;
-
-ProgramResult run_sheet(const Args& args) {
-  return run_program(GS_SHEET_BINARY, args);
-}
 
 // Three small states, one per preset, named after it.
 std::vector<std::string> write_states(const ScratchDir& dir) {
@@ -63,10 +58,6 @@ std::vector<std::uint8_t> crop(const RgbImage& image, int left, int top, int wid
   for (int y = top; y < top + height; ++y)
     rgb.insert(rgb.end(), image.at(left, y), image.at(left, y) + width * 3);
   return rgb;
-}
-
-bool one_line(const std::string& text) {
-  return !text.empty() && std::count(text.begin(), text.end(), '\n') == 1 && text.back() == '\n';
 }
 
 TEST(SheetCli, TheSheetHoldsEachStatesColoursInItsPlace) {
@@ -160,7 +151,7 @@ TEST(SheetCli, BadInputIsOneLineAndLeavesNoFile) {
     all.insert(all.end(), args.begin(), args.end());
     const ProgramResult result = run_sheet(all);
     EXPECT_NE(result.exit_code, 0) << named;
-    EXPECT_TRUE(one_line(result.err)) << result.err;
+    EXPECT_TRUE(is_one_line(result.err)) << result.err;
     EXPECT_NE(result.err.find(named), std::string::npos) << result.err;
     EXPECT_FALSE(std::filesystem::exists(png)) << named;
     EXPECT_FALSE(std::filesystem::exists(thumbs)) << named;
@@ -170,13 +161,13 @@ TEST(SheetCli, BadInputIsOneLineAndLeavesNoFile) {
   const ProgramResult no_folder = run_sheet(
       {"--output", (dir / "no" / "sheet.png").string(), "--thumbnails", thumbs, states[0]});
   EXPECT_EQ(no_folder.exit_code, 1);
-  EXPECT_TRUE(one_line(no_folder.err)) << no_folder.err;
+  EXPECT_TRUE(is_one_line(no_folder.err)) << no_folder.err;
   EXPECT_NE(no_folder.err.find("is missing"), std::string::npos) << no_folder.err;
   EXPECT_FALSE(std::filesystem::exists(thumbs));
 
   const ProgramResult no_output = run_sheet({states[0]});
   EXPECT_EQ(no_output.exit_code, 2);
-  EXPECT_TRUE(one_line(no_output.err)) << no_output.err;
+  EXPECT_TRUE(is_one_line(no_output.err)) << no_output.err;
 }
 
 TEST(SheetCli, VersionNamesTheProgram) {

@@ -17,16 +17,6 @@
 namespace gs::test {
 namespace {
 
-using Args = std::vector<std::string>;
-
-ProgramResult run_sheet(const Args& args) {
-  return run_program(GS_SHEET_BINARY, args);
-}
-
-bool one_line(const std::string& text) {
-  return !text.empty() && std::count(text.begin(), text.end(), '\n') == 1 && text.back() == '\n';
-}
-
 std::string small_state(const ScratchDir& dir, const std::string& name, float v_value) {
   Fields fields(GridSize{16, 12});
   std::fill(fields.u.begin(), fields.u.end(), 1.0f);
@@ -48,7 +38,7 @@ TEST(SheetHostile, AnAllNanStateIsAWarningNamingTheFile) {
   const std::string fine = small_state(dir, "fine.h5", 0.25f);
   const ProgramResult run = run_sheet({"--output", (dir / "s.png").string(), fine, nan_state});
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_TRUE(one_line(run.err)) << run.err;
+  EXPECT_TRUE(is_one_line(run.err)) << run.err;
   EXPECT_EQ(run.err.rfind("grayscott-sheet: warning: '" + nan_state + "'", 0), 0u) << run.err;
   EXPECT_NE(run.err.find("192 of 192 cells NaN"), std::string::npos) << run.err;
   EXPECT_TRUE(std::filesystem::exists(dir / "s.png"));
@@ -65,7 +55,7 @@ TEST(SheetHostile, AFailedWriteLeavesEveryOldPictureAsItWas) {
   const ProgramResult run = run_sheet(
       {"--output", (dir / "sheet.png").string(), "--thumbnails", thumbs.string(), a, b, c});
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_TRUE(one_line(run.err)) << run.err;
+  EXPECT_TRUE(is_one_line(run.err)) << run.err;
   EXPECT_NE(run.err.find("b.png"), std::string::npos) << run.err;
   EXPECT_TRUE(read_file(thumbs / "a.png") == "old a")
       << "the thumbnail before the failed one was replaced";
@@ -88,7 +78,7 @@ TEST(SheetHostile, ARangeTooNarrowForAFloatSaysSo) {
     const ProgramResult run =
         run_sheet({"--output", (dir / "s.png").string(), "--range", range, state});
     EXPECT_EQ(run.exit_code, 2) << range;
-    EXPECT_TRUE(one_line(run.err)) << run.err;
+    EXPECT_TRUE(is_one_line(run.err)) << run.err;
     EXPECT_NE(run.err.find(named), std::string::npos) << range << ": " << run.err;
     if (range == "1e-45:2e-45") {
       EXPECT_EQ(run.err.find("finite"), std::string::npos) << run.err;
@@ -107,7 +97,7 @@ TEST(SheetHostile, ASheetTooLargeOnlyForItsTitleBlamesTheTitle) {
     const ProgramResult run =
         run_sheet({"--output", (dir / "s.png").string(), "--title", title, state});
     EXPECT_EQ(run.exit_code, 1);
-    EXPECT_TRUE(one_line(run.err)) << run.err.substr(0, 300);
+    EXPECT_TRUE(is_one_line(run.err)) << run.err.substr(0, 300);
     EXPECT_NE(run.err.find("title"), std::string::npos) << run.err.substr(0, 300);
     EXPECT_EQ(run.err.find("tiles"), std::string::npos) << run.err.substr(0, 300);
     EXPECT_FALSE(std::filesystem::exists(dir / "s.png"));

@@ -12,8 +12,6 @@
 namespace gs::test {
 namespace {
 
-using Args = std::vector<std::string>;
-
 struct Case {
   std::string name;
   Args args;

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import xml.dom.minidom
 
 BATCH = sys.argv[1]
 APP = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] != "none" else None
@@ -113,6 +114,32 @@ def main():
         result = run(small + ["--steps", "10", "--output", f"{folder}/a:b.h5", "--no-xdmf"])
         check(result.returncode == 0 and files_in(folder) == ["a:b.h5"],
               f"a ':' in the name with --no-xdmf: written ({result.stderr.strip()})")
+
+        # Names XML or the readers cannot carry (a control character, bytes that are not UTF-8, a
+        # leading space): refused, naming the reason; names XML escapes (&, <, quotes, UTF-8) give
+        # a description a real XML parser reads, pointing at the data file by its name.
+        folder = fresh(root, "names")
+        for name, why in ((b"a\x01b.h5", b"control character"), (b"\xff\xfe.h5", b"not UTF-8"),
+                          (b" lead.h5", b"space")):
+            result = subprocess.run(small + ["--steps", "1", "--output",
+                                             os.fsencode(folder) + b"/" + name],
+                                    capture_output=True, timeout=120)
+            check(result.returncode == 1 and why in result.stderr and
+                  result.stderr.count(b"\n") == 1,
+                  f"the name {name!r}: refused ({result.stderr.strip()!r})")
+        check(files_in(folder) == [], f"names XML cannot carry: left {files_in(folder)}")
+        for name in ("a&b <c> \"d\" 'e'.h5", "été.h5"):
+            result = run(small + ["--steps", "1", "--output", f"{folder}/{name}"])
+            check(result.returncode == 0, f"the name {name!r}: written ({result.stderr.strip()})")
+            xmf = os.path.join(folder, os.path.splitext(name)[0] + ".xmf")
+            try:
+                items = xml.dom.minidom.parse(xmf).getElementsByTagName("DataItem")
+                sources = {item.firstChild.data.strip() for item in items
+                           if ":/" in item.firstChild.data}
+                check(sources == {f"{name}:/u", f"{name}:/v"},
+                      f"the name {name!r}: the description points at {sources}")
+            except Exception as error:  # noqa: BLE001 - any parse failure is the finding
+                check(False, f"the name {name!r}: the description does not parse ({error})")
 
         # A run stopped by a signal: no description, no HDF5 file, no temporary.
         folder = fresh(root, "stopped")

@@ -158,6 +158,7 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"kernel_ms", average.kernel_ms},
         {"transfer_ms", average.transfer_ms},
         {"pcie_mb_per_frame", double(average.pcie_bytes) / 1e6},
+        {"frame_ms", average.frame_ms},
         {"steps_per_s", steps_per_s()}}},
       // Where the last frame put things (window units, [x, y, width, height]; null where absent),
       // the UI windows that stayed clipped, and how many presets' thumbnails were loaded.

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "gs/cuda_backend.h"
+#include "script_checks.h"
 #include "script_conditions.h"
 
 namespace gs::app {
@@ -19,6 +20,18 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
   const std::filesystem::path path = given == "-" ? kStandardInputName : given;
   Expected<std::vector<ScriptLine>> lines = load_script(given, file);
   if (!lines) return lines.status();
+  // On every machine, the other machine's lines too.
+  for (const ScriptLine& line : *lines) {
+    // A script that sends itself back would run to that line again, for ever; going back is the
+    // person's (keys, the bar), as is stopping.
+    if (const auto* control = std::get_if<command::ScriptControl>(&line.command))
+      if (control->action == ScriptAction::Previous || control->action == ScriptAction::Restart)
+        return Error{script_name(path) + ":" + std::to_string(line.number) + ": script " +
+                     to_string(control->action) +
+                     ": a script cannot send itself back (it would never end); Page Up and "
+                     "Home do, during a demo"};
+  }
+  GS_TRY(check_script_lines(*lines, path));
   lines = lines_for_machine(std::move(lines).value(), cuda_runs_here());
   bool requires_cuda = false;
   for (const ScriptLine& line : *lines) {

@@ -304,8 +304,7 @@ Status Simulation::check_divergence() {
   if (!finite) return finite.status();
   if (!*finite) {
     std::ostringstream text;
-    text << "The simulation diverged (NaN or infinity) with F " << params_.F << ", k " << params_.k
-         << ", Du " << params_.Du << ", Dv " << params_.Dv << ", dt " << params_.dt << ", "
+    text << "The simulation diverged (NaN or infinity) with " << describe_rates(params_) << ", "
          << to_string(params_.laplacian) << ": paused. Reset to recover.";
     divergence_ = text.str();
     running_ = false;

@@ -7,23 +7,10 @@
 #include "simulation.h"
 
 namespace gs::app {
-namespace {
-
-// A relative path that names no file from the working folder is looked for in the data folder,
-// so a shipped demo's `seed-image assets/pictures/...` finds the picture wherever the app is.
-std::filesystem::path picture_path(const std::string& path) {
-  const std::filesystem::path given(path);
-  std::error_code error;
-  if (given.is_absolute() || std::filesystem::exists(given, error)) return given;
-  const std::filesystem::path shipped = data_directory() / given;
-  return std::filesystem::exists(shipped, error) ? shipped : given;
-}
-
-}  // namespace
 
 Status Simulation::seed_image(const command::SeedImage& seed) {
   // Everything is read and made before the running state is touched.
-  Expected<Picture> picture = read_picture(picture_path(seed.path));
+  Expected<Picture> picture = read_picture(script_file_path(seed.path));
   if (!picture) return Error{"seed-image: " + picture.message()};
   Fields start = seed_from_picture(*picture, seed.options, size());
   if (params_.style.enabled) {  // as a reset, the pattern starts again on the same style map

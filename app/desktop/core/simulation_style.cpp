@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "gs/data_paths.h"
 #include "gs/param_overrides.h"
 #include "picture_file.h"
 #include "picture_style.h"
@@ -213,11 +214,13 @@ Expected<StyleData> Simulation::style_map() const {
 
 Status Simulation::apply_style(const SimulationCommand& command) {
   if (const auto* image = std::get_if<command::StyleImage>(&command)) {
-    Expected<Picture> picture = read_picture(image->path);
+    // Found as seed-image finds its picture: from here, else in the data folder.
+    const std::filesystem::path found = script_file_path(image->path);
+    Expected<Picture> picture = read_picture(found);
     if (!picture) return picture.status();
     // By its whole path: Copy as script's lines then find it from any folder.
     std::error_code error;
-    const std::filesystem::path whole = std::filesystem::absolute(image->path, error);
+    const std::filesystem::path whole = std::filesystem::absolute(found, error);
     const std::string path = error ? image->path : whole.lexically_normal().string();
     GS_TRY(install_style_map(style_from_picture(*picture, image->placement, size()),
                              StyleSource{StyleOrigin::Image, path, image->placement, {}}));

@@ -1,47 +1,47 @@
 #include "thumbnail_textures.h"
 
 #include <glad/gl.h>
-#include <stb_image.h>
 
-#include <memory>
+#include <string>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "gl_errors.h"
 #include "gs/status.h"
+#include "picture_file.h"
 
 namespace gs::app {
 namespace {
 
-// The RGB pixels of a PNG, freed by stb_image.
-struct Pixels {
-  std::unique_ptr<unsigned char, void (*)(void*)> rgb{nullptr, stbi_image_free};
-  int width = 0, height = 0;
-};
+// The largest thumbnail read: the list draws them a few dozen pixels across (the build makes
+// them 128 pixels a side); anything larger is not one of ours.
+constexpr int kMaxThumbnailSide = 1024;
 
-Expected<Pixels> read_rgb(const std::filesystem::path& path) {
-  Pixels pixels;
-  int channels = 0;
-  pixels.rgb.reset(
-      stbi_load(path.string().c_str(), &pixels.width, &pixels.height, &channels, STBI_rgb));
-  if (!pixels.rgb)
-    return Error{"thumbnail '" + path.string() + "' is not a readable PNG (" +
-                 stbi_failure_reason() + "): the preset list shows no picture for it"};
-  return pixels;
+// The thumbnail's RGBA pixels, read and checked as every picture is (picture_file.h), then
+// checked as a thumbnail.
+Expected<Picture> checked_thumbnail(Expected<Picture> picture, const std::filesystem::path& path) {
+  const std::string unusable = ": the preset list shows no picture for it";
+  if (!picture) return Error{"thumbnail " + picture.message() + unusable};
+  if (picture->width > kMaxThumbnailSide || picture->height > kMaxThumbnailSide)
+    return Error{"thumbnail '" + path.string() + "' is " + std::to_string(picture->width) + "x" +
+                 std::to_string(picture->height) + " pixels, past the " +
+                 std::to_string(kMaxThumbnailSide) + " a side a thumbnail may have" + unusable};
+  return picture;
 }
 
 // A texture holding the pixels, linearly filtered (mipmapped: the list draws it smaller); 0 and
 // GL's error where it could not be made.
-Expected<GLuint> upload(const Pixels& pixels, const std::filesystem::path& path) {
+Expected<GLuint> upload(const Picture& pixels, const std::filesystem::path& path) {
   clear_gl_errors();
   GLuint texture = 0;
   glGenTextures(1, &texture);
   GLint alignment = 4;
   glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of RGB bytes
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of RGBA bytes, any width
   glBindTexture(GL_TEXTURE_2D, texture);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, pixels.width, pixels.height, 0, GL_RGB, GL_UNSIGNED_BYTE,
-               pixels.rgb.get());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, pixels.width, pixels.height, 0, GL_RGBA,
+               GL_UNSIGNED_BYTE, pixels.rgba.data());
   glGenerateMipmap(GL_TEXTURE_2D);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -63,21 +63,29 @@ ThumbnailTextures ThumbnailTextures::load(const std::filesystem::path& folder,
                                           const std::vector<std::string>& names,
                                           std::vector<std::string>& problems) {
   ThumbnailTextures loaded;
+  std::vector<std::string> found;  // the presets with a thumbnail made (the others show none)
+  std::vector<std::filesystem::path> paths;
   for (const std::string& name : names) {
     const std::filesystem::path path = folder / (name + ".png");
     std::error_code missing;
-    if (!std::filesystem::is_regular_file(path, missing)) continue;  // not made (yet): no picture
-    Expected<Pixels> pixels = read_rgb(path);
+    if (!std::filesystem::is_regular_file(path, missing)) continue;
+    found.push_back(name);
+    paths.push_back(path);
+  }
+  // All read by one picture reader: a helper process a thumbnail would cost the start dearly.
+  std::vector<Expected<Picture>> pictures = read_pictures(paths);
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    const Expected<Picture> pixels = checked_thumbnail(std::move(pictures[i]), paths[i]);
     if (!pixels) {
       problems.push_back(pixels.message());
       continue;
     }
-    const Expected<GLuint> texture = upload(*pixels, path);
+    const Expected<GLuint> texture = upload(*pixels, paths[i]);
     if (!texture) {
       problems.push_back(texture.message());
       continue;
     }
-    loaded.ids_[name] = std::uintptr_t(*texture);
+    loaded.ids_[found[i]] = std::uintptr_t(*texture);
   }
   return loaded;
 }

@@ -70,7 +70,15 @@ Status check_fits_in_memory(GridSize size, std::size_t bytes_per_cell, std::size
 Status check_block_fits_in_memory(GridSize grid, int block_rows, int ranks,
                                   std::size_t bytes_per_cell);
 
-// Bytes of memory available to this process now (MemAvailable), or 0 if unknown.
-std::size_t available_memory_bytes();
+// Memory this process may still take: the least of the system's MemAvailable, the room left
+// under its address-space limit (ulimit -v) and under its cgroup's memory.max (a container's or a
+// job's limit); `limit` names the last two where one of them is the least (" (ulimit -v)"), for
+// a message. 0 bytes where none is known.
+struct MemoryAvailable {
+  std::size_t bytes = 0;
+  std::string limit;
+};
+MemoryAvailable memory_available();
+std::size_t available_memory_bytes();  // memory_available().bytes
 
 }  // namespace gs

@@ -2,8 +2,9 @@
 // folder, commit() renames it into place, and a file never committed is removed when the
 // guard dies (on an error, or when an interrupt unwinds the program). Only regular files are
 // replaced: a device, a FIFO or a directory at the target is refused. A symlink at the target is
-// written through: its target file is replaced and the link stays. A replaced file keeps its
-// permission bits.
+// written through (its target file is replaced and the link stays) for a file the user named, and
+// replaced itself for a companion file the user never named (an XDMF description). A replaced
+// file keeps its permission bits.
 #pragma once
 
 #include <cstddef>
@@ -13,9 +14,15 @@
 
 namespace gs {
 
+// What an OutputFile does with a symlink at its path.
+enum class AtLink {
+  WriteThrough,  // the file the link leads to is replaced; the link stays (a path the user named)
+  Replace,       // the link itself is replaced (a companion file the user never named)
+};
+
 class OutputFile {
  public:
-  explicit OutputFile(const std::filesystem::path& path);
+  explicit OutputFile(const std::filesystem::path& path, AtLink at_link = AtLink::WriteThrough);
   ~OutputFile();
   OutputFile(OutputFile&& other) noexcept;
   OutputFile& operator=(OutputFile&&) = delete;
@@ -26,8 +33,9 @@ class OutputFile {
   // The file that commit() replaces: the given path, or the file a symlink there points to.
   const std::filesystem::path& final_path() const { return final_path_; }
 
-  // Fails, naming the path and the reason, if the file cannot be written there: call it before
-  // long work so a bad path is reported at once.
+  // Fails, naming the path and the reason, if the file cannot be written and put in place there:
+  // a folder that refuses new files, a name too long, a file of another user in a sticky folder
+  // (/tmp). Call it before long work so a bad path is reported at once.
   Status check_writable() const;
   Status commit();
 
@@ -35,6 +43,7 @@ class OutputFile {
   std::filesystem::path given_path_;
   std::filesystem::path final_path_;
   std::filesystem::path temp_path_;
+  AtLink at_link_;
   bool committed_ = false;
 };
 
@@ -45,7 +54,7 @@ Status write_file_whole(const std::filesystem::path& path, const void* bytes, st
 // The same, left under its temporary name: commit() the guard to put it in place, or drop it to
 // remove it, so that several files appear together or not at all (nothing renamed after a stop).
 Expected<OutputFile> write_file_staged(const std::filesystem::path& path, const void* bytes,
-                                       std::size_t size);
+                                       std::size_t size, AtLink at_link = AtLink::WriteThrough);
 
 // Whether two paths name one file: the same device and inode where both exist, else the same
 // path once symlinks and "." or ".." are resolved (so "f.h5" and "./f.h5" are one file).

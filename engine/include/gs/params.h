@@ -81,8 +81,14 @@ struct Params {
 float laplacian_spectral_radius(Laplacian laplacian);
 
 // Rejects NaN, infinities, negative values, nonzero values below kParameterFloor
-// (gs/value_floors.h) and settings past the explicit-Euler diffusion limit
-// dt * max(Du, Dv) * |lambda_min| <= 2 of the chosen Laplacian (with a style map, of both sets).
+// (gs/value_floors.h), F or k past 1 (no Gray-Scott rate; with a style map or the parameter map,
+// of every set and corner), and settings past the explicit-Euler limits: the diffusion's
+// dt * max(Du, Dv) * |lambda_min| < 2 of the chosen Laplacian (with a style map, of both sets)
+// and the reaction's decay dt * (F + k) < 2.
 Status validate(const Params& params);
+
+// The rates a run steps with, for a message: "F 0.014, k 0.054, Du 0.2, Dv 0.1, dt 1", and with
+// a style map set B's too ("...; style set B: F 0.03, k 0.06, Du 0.2, Dv 0.1").
+std::string describe_rates(const Params& params);
 
 }  // namespace gs

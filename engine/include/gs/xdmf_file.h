@@ -6,7 +6,8 @@
 // HyperSlab of its dataset, which VTK's XDMF 2 reader (ParaView's "XDMF Reader") and VisIt read;
 // ParaView's Xdmf3 readers read the state but not the slabs. The data file is named by its file
 // name alone, so the pair can be moved together. A description is written under a temporary name
-// with its data file, and both are renamed together (commit_with_description).
+// with its data file, and both are renamed together (commit_with_description). A symlink where the
+// description goes is replaced, never written through: the user named the data file alone.
 #pragma once
 
 #include <cstdint>
@@ -45,7 +46,8 @@ std::vector<double> frame_times(std::int64_t start_step, long long steps_per_fra
                                 long long frames, double dt);
 
 // Fails, naming the file, when the data file's name cannot be written into a description: XDMF
-// readers take the first ':' in "NAME:/dataset" as the end of the file's name.
+// readers take the first ':' in "NAME:/dataset" as the end of the file's name; XML carries no
+// control character and only UTF-8; readers drop a leading or trailing space.
 Status check_xdmf_name(const std::filesystem::path& data_path);
 
 // The description `xml` of `data_path` written beside it under a temporary name
@@ -53,9 +55,10 @@ Status check_xdmf_name(const std::filesystem::path& data_path);
 Expected<std::optional<OutputFile>> stage_xdmf(const std::filesystem::path& data_path,
                                                const std::string& xml);
 
-// Moves a staged data file into place, then its staged description (if any). When the
-// description cannot follow, the data file just moved is removed again, so neither is left
-// without the other.
+// Moves a staged data file into place, then its staged description (if any): the pair is replaced
+// together or not at all. When the description cannot follow, the data file's previous version is
+// put back (or, where there was none, the new one removed again), so neither is left without the
+// other and nothing the user had is lost.
 Status commit_with_description(OutputFile& data, std::optional<OutputFile>& description);
 
 }  // namespace gs

@@ -1,5 +1,5 @@
-// The CUDA backend's state, shared by its translation units (cuda_backend.cu: the Backend
-// interface; cuda_measurements.cu: the benchmark's measurements). Engine-private.
+// The CUDA backend's state, shared by its translation units (cuda_backend.cpp: the Backend
+// interface; cuda_measurements.cpp: the benchmark's measurements). Engine-private.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -43,7 +43,7 @@ struct CudaBackend::Impl {
   ~Impl() {
     // Free on the backend's own device, whatever another part of the program made current.
     if (stream) [[maybe_unused]]
-      const cudaError_t current = cudaSetDevice(device.index);
+      const cudaError_t selected = cudaSetDevice(device.index);
     graphs.clear();
     if (finite_flag) [[maybe_unused]]
       const cudaError_t a = cudaFree(finite_flag);

@@ -1,5 +1,5 @@
 // How the steps of one call split between replays of the fixed-length step graphs and plain
-// launches (cuda/step_graphs.cu). Plain C++, so the tests check it on machines without a GPU.
+// launches (cuda/step_graphs.cpp). Plain C++, so the tests check it on machines without a GPU.
 #pragma once
 
 namespace gs::cuda {

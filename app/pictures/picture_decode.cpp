@@ -1,0 +1,99 @@
+// Pictures decoded in this process (picture_file.h): what grayscott-picture-reader runs, and
+// what the fuzzer drives.
+#include "picture_file.h"
+
+#include <stb_image.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "gs/input_file.h"
+#include "gs/output_file.h"
+#include "picture_format.h"
+
+namespace gs::app {
+namespace {
+
+using StbPixels = std::unique_ptr<stbi_uc, void (*)(void*)>;
+
+// stb_image's reason for a failure, printable: some reasons carry bytes of the file (an unknown
+// PNG chunk's name), which may be line breaks or controls.
+std::string reason() {
+  return printable_path(stbi_failure_reason());
+}
+
+const stbi_uc* bytes_of(const std::string& bytes) {
+  return reinterpret_cast<const stbi_uc*>(bytes.data());
+}
+
+// The size a PNG's header declares, read by hand: stb_image refuses a PNG past 1 GB decoded
+// without saying why (its other formats' probes overwrite the reason), and the size is the why.
+std::optional<std::pair<long, long>> png_header_size(const std::string& bytes) {
+  static const std::string kSignature = "\x89PNG\r\n\x1a\n";
+  if (bytes.size() < 24 || bytes.compare(0, 8, kSignature) != 0 || bytes.compare(12, 4, "IHDR"))
+    return std::nullopt;
+  const auto big_endian = [&](std::size_t at) {
+    long value = 0;
+    for (std::size_t i = 0; i < 4; ++i) value = value * 256 + (unsigned char)(bytes[at + i]);
+    return value;
+  };
+  return std::pair{big_endian(16), big_endian(20)};
+}
+
+Status check_size(long width, long height, const std::string& name) {
+  if (width <= 0 || height <= 0)
+    return Error{"picture '" + name + "' has no pixels (" + std::to_string(width) + "x" +
+                 std::to_string(height) + ")"};
+  if (width > kMaxPictureSide || height > kMaxPictureSide || width * height > kMaxPicturePixels)
+    return Error{"picture '" + name + "' is " + std::to_string(width) + "x" +
+                 std::to_string(height) + " pixels, past the limit of " +
+                 std::to_string(kMaxPictureSide) + " a side and " +
+                 std::to_string(kMaxPicturePixels >> 20) + " million pixels"};
+  return Status::ok();
+}
+
+}  // namespace
+
+Expected<Picture> decode_picture(const std::string& bytes, const std::string& name) {
+  if (bytes.empty()) return Error{"picture '" + name + "' is an empty file"};
+  if (bytes.size() > std::size_t(INT32_MAX))
+    return Error{"picture '" + name + "' is larger than 2 GB"};
+  PictureFormat format{};
+  GS_TRY_ASSIGN(format, picture_format(bytes, name));
+  const int length = int(bytes.size());
+  int width = 0, height = 0, channels = 0;
+  if (!stbi_info_from_memory(bytes_of(bytes), length, &width, &height, &channels)) {
+    if (const auto declared = png_header_size(bytes))
+      GS_TRY(check_size(declared->first, declared->second, name));
+    return Error{"picture '" + name + "' is not a " + kPictureFormatNames + " picture (" +
+                 reason() + ")"};
+  }
+  // A negative height is a BMP's top-down form, which stb_image's probe reports as it is.
+  if (format == PictureFormat::Bmp && height < 0) height = -height;
+  GS_TRY(check_size(width, height, name));
+  GS_TRY(check_pixels_present(format, bytes, width, height, channels, name));
+  int decoded_width = 0, decoded_height = 0;
+  StbPixels pixels(stbi_load_from_memory(bytes_of(bytes), length, &decoded_width, &decoded_height,
+                                         &channels, STBI_rgb_alpha),
+                   stbi_image_free);
+  if (!pixels && std::string(stbi_failure_reason()) == "outofmem")
+    return Error{"picture '" + name + "' needs more memory to decode than the " +
+                 std::to_string(kPictureDecodeBytes >> 30) + " GB a picture may take"};
+  if (!pixels) return Error{"picture '" + name + "' cannot be decoded (" + reason() + ")"};
+  if (decoded_width != width || decoded_height != height)  // the header said otherwise
+    return Error{"picture '" + name + "' decodes to another size than its header says"};
+  Picture picture{width, height, {}};
+  picture.rgba.assign(pixels.get(), pixels.get() + std::size_t(width) * std::size_t(height) * 4);
+  return picture;
+}
+
+Expected<Picture> read_picture_in_process(const std::filesystem::path& path) {
+  std::optional<std::string> bytes;
+  GS_TRY_ASSIGN(bytes, read_regular_file(path, kMaxPictureFileBytes));
+  if (!bytes) return Error{"picture '" + path.string() + "' does not exist"};
+  return decode_picture(*bytes, printable_path(path));
+}
+
+}  // namespace gs::app
