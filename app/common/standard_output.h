@@ -1,14 +1,16 @@
 // A program's last word on its standard output: what it printed (a table, JSON, --help) must
 // have arrived. A full disk, a closed descriptor or a failed device ends the program with one
 // line and exit status 1, not a 0 that claims the output was written; a pipe whose reader has
-// gone ends it by SIGPIPE, 141 as a shell reports it (gs/termination.h). The three programs'
-// main functions start with hold_closed_standard_streams and end through exit_after_output.
+// gone ends it with the same line and 141, the status SIGPIPE gives (the programs catch the
+// signal, gs/termination.h, so the write fails with EPIPE instead). The three programs' main
+// functions start with hold_closed_standard_streams and end through exit_after_output.
 #pragma once
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -32,7 +34,8 @@ inline void hold_closed_standard_streams() {
 }
 
 // `exit_code` when everything written to standard output arrived (or when the program already
-// failed: its own message stands), else 1 after one line on stderr naming the reason.
+// failed: its own message stands), else 1 (141 for a broken pipe) after one line on stderr naming
+// the reason.
 inline int exit_after_output(int exit_code, const char* program) {
   std::cout.flush();
   const bool flushed = std::fflush(stdout) == 0;
@@ -42,7 +45,7 @@ inline int exit_after_output(int exit_code, const char* program) {
   const int error = ::write(STDOUT_FILENO, "\n", 1) < 0 ? errno : 0;
   std::cerr << program << ": error: cannot write to standard output: "
             << (error != 0 ? std::strerror(error) : "a write failed") << "\n";
-  return 1;
+  return error == EPIPE ? 128 + SIGPIPE : 1;
 }
 
 }  // namespace gs::cli

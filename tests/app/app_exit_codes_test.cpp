@@ -1,15 +1,22 @@
 // The three programs' exit codes agree (docs/reliability.md): a command-line usage error (an
 // unknown option, a malformed value, a size outside its option's range) exits 2, a run that fails
 // (an unknown preset, a missing file) exits 1; each says so in one line naming the problem.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "run_program.h"
+
+extern char** environ;
 
 namespace gs::test {
 namespace {
@@ -54,8 +61,35 @@ TEST(ExitCodes, UsageErrorsExitTwoAndRuntimeErrorsOneInEveryProgram) {
   EXPECT_FALSE(std::filesystem::exists(sheet));
 }
 
+// `program args` with its standard output a pipe whose reading end is closed before it starts,
+// so its first write fails (EPIPE, or SIGPIPE) whatever its pace; stderr into `err`.
+int run_into_closed_pipe(const std::string& program, const std::vector<std::string>& args,
+                         const std::filesystem::path& err) {
+  int ends[2];
+  if (::pipe(ends) != 0) throw std::runtime_error("no pipe");
+  ::close(ends[0]);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addclose(&actions, ends[1]);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<char*> argv{const_cast<char*>(program.c_str())};
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(ends[1]);
+  if (spawned != 0) throw std::runtime_error("cannot start " + program);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return exit_code_of(status);
+}
+
 // What a program prints must arrive: to a full disk or a closed standard output, each says so in
-// one line and exits 1 rather than 0 (a closed one is never taken by a file the program opens).
+// one line and exits 1 rather than 0 (a closed one is never taken by a file the program opens),
+// and to a pipe whose reader has gone, 141.
 TEST(ExitCodes, OutputThatCannotBeWrittenIsAnErrorInEveryProgram) {
   const std::vector<std::pair<const char*, std::vector<std::string>>> printing = {
       {GS_BATCH_BINARY, {"--help"}},
@@ -79,6 +113,16 @@ TEST(ExitCodes, OutputThatCannotBeWrittenIsAnErrorInEveryProgram) {
       EXPECT_EQ(result.err, name + ": error: cannot write to standard output: " + reason + "\n")
           << command;
     }
+  }
+  // A pipe whose reader has gone: the same line, and the status SIGPIPE gives (141).
+  ScratchDir dir;
+  for (const auto& [program, args] : printing) {
+    const std::string name = std::filesystem::path(program).filename().string();
+    const int exit_code = run_into_closed_pipe(program, args, dir / "err");
+    EXPECT_EQ(exit_code, 141) << name << " " << args.front() << " | (gone)";
+    EXPECT_EQ(read_file(dir / "err"),
+              name + ": error: cannot write to standard output: Broken pipe\n")
+        << name << " " << args.front();
   }
   // Written where it can be, the same commands end well.
   const ProgramResult listed = run_program(GS_BATCH_BINARY, {"--list-presets", "--json"});
