@@ -3,7 +3,9 @@
 #include "picture_file.h"
 
 #include <stb_image.h>
+#include <sys/resource.h>
 
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,6 +44,31 @@ std::optional<std::pair<long, long>> png_header_size(const std::string& bytes) {
   return std::pair{big_endian(16), big_endian(20)};
 }
 
+// The memory the decoder ran short of, as a person can change it: the address-space limit in
+// force where it is below the decoder's own (an inherited `ulimit -v`), else the decoder's own.
+std::string memory_limit_text() {
+  rlimit memory{};
+  if (::getrlimit(RLIMIT_AS, &memory) != 0 || memory.rlim_cur == RLIM_INFINITY)
+    return "the memory available";
+  if (memory.rlim_cur >= kPictureDecodeBytes)
+    return "the " + std::to_string(kPictureDecodeBytes >> 30) + " GB a picture may take";
+  return "the " + std::to_string(memory.rlim_cur >> 20) +
+         " MB the address-space limit allows (ulimit -v)";
+}
+
+// Whether the memory a decoding holds at once (the file's inflated pixels and the decoded ones, at
+// its bit depth) can be had now. When a large decoding runs short, stb_image's reason is often
+// overwritten by its other formats' probes (a 16-bit PNG says "no SOI"), so the memory is asked
+// again here. The pointer is volatile so that the compiler keeps the allocation it asks.
+bool decoding_memory_available(int width, int height, int channels, bool sixteen_bit) {
+  const std::size_t pixels = std::size_t(width) * std::size_t(height);
+  const std::size_t bytes = pixels * (std::size_t(channels) + 4) * (sixteen_bit ? 2 : 1);
+  void* volatile held = std::malloc(bytes);
+  const bool available = held != nullptr;
+  std::free(held);
+  return available;
+}
+
 Status check_size(long width, long height, const std::string& name) {
   if (width <= 0 || height <= 0)
     return Error{"picture '" + name + "' has no pixels (" + std::to_string(width) + "x" +
@@ -78,9 +105,11 @@ Expected<Picture> decode_picture(const std::string& bytes, const std::string& na
   StbPixels pixels(stbi_load_from_memory(bytes_of(bytes), length, &decoded_width, &decoded_height,
                                          &channels, STBI_rgb_alpha),
                    stbi_image_free);
-  if (!pixels && std::string(stbi_failure_reason()) == "outofmem")
-    return Error{"picture '" + name + "' needs more memory to decode than the " +
-                 std::to_string(kPictureDecodeBytes >> 30) + " GB a picture may take"};
+  if (!pixels &&
+      (std::string(stbi_failure_reason()) == "outofmem" ||
+       !decoding_memory_available(width, height, channels,
+                                  stbi_is_16_bit_from_memory(bytes_of(bytes), length) != 0)))
+    return Error{"picture '" + name + "' needs more memory to decode than " + memory_limit_text()};
   if (!pixels) return Error{"picture '" + name + "' cannot be decoded (" + reason() + ")"};
   if (decoded_width != width || decoded_height != height)  // the header said otherwise
     return Error{"picture '" + name + "' decodes to another size than its header says"};

@@ -4,11 +4,14 @@
 // A JPEG with more scans than any encoder writes is refused before decoding.
 #include <gtest/gtest.h>
 #include <stb_image_write.h>
+#include <sys/resource.h>
+#include <zlib.h>
 
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,6 +48,28 @@ void write_large_bmp(const std::filesystem::path& path, std::uint32_t side) {
   }
 }
 
+// A `side` x `side` black PNG of 16 bits a channel (RGBA): stb_image decodes it through a 16-bit
+// buffer before the 8-bit one, after inflating 8 bytes a pixel of rows. The chunks' CRCs are left
+// 0, which stb_image does not check (test_pictures.h).
+void write_sixteen_bit_png(const std::filesystem::path& path, std::uint32_t side) {
+  const std::string rows(std::size_t(side) * (1 + std::size_t(side) * 8), '\0');  // filter 0
+  std::string compressed(compressBound(uLong(rows.size())), '\0');
+  uLongf compressed_bytes = uLongf(compressed.size());
+  if (compress2(reinterpret_cast<Bytef*>(compressed.data()), &compressed_bytes,
+                reinterpret_cast<const Bytef*>(rows.data()), uLong(rows.size()), 1) != Z_OK)
+    throw std::runtime_error("zlib failed");
+  compressed.resize(compressed_bytes);
+  std::string png = test::png_header(side, side);
+  png[24] = 16;  // bits a channel
+  const auto chunk = [&png](const char* type, const std::string& data) {
+    for (int shift = 24; shift >= 0; shift -= 8) png += char((data.size() >> shift) & 0xff);
+    png += type + data + std::string(4, '\0');
+  };
+  chunk("IDAT", compressed);
+  chunk("IEND", "");
+  std::ofstream(path, std::ios::binary) << png;
+}
+
 TEST(PictureReader, TheHelpersPictureIsTheOneDecodedHere) {
   const std::filesystem::path path = ::testing::TempDir() + "gs-helper-picture.png";
   test::write_test_picture(path, 37, 23);
@@ -73,6 +98,31 @@ TEST(PictureReader, ADecodingPastTheTimeLimitIsOneLineNamingThePictureAndTheKnob
   const Expected<Picture> read = read_picture(path);
   ASSERT_TRUE(read) << read.message();
   EXPECT_EQ(read->width, 4096);
+  std::filesystem::remove(path);
+}
+
+// Under an address-space limit (`ulimit -v`) below the decoder's own 2 GB, a picture that needs
+// more is refused naming the limit that binds, not a format error nor the decoder's 2 GB.
+TEST(PictureReader, APictureMoreThanTheAddressSpaceLimitHoldsNamesThatLimit) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit allows";
+#endif
+  const std::filesystem::path path = ::testing::TempDir() + "gs-sixteen-bit.png";
+  write_sixteen_bit_png(path, 6000);  // 288 MB of rows to inflate alone
+  rlimit before{};
+  ASSERT_EQ(::getrlimit(RLIMIT_AS, &before), 0);
+  const rlimit limited{rlim_t(256) << 20, before.rlim_max};
+  ASSERT_EQ(::setrlimit(RLIMIT_AS, &limited), 0);
+  const Expected<Picture> picture = read_picture(path);  // the helper inherits the limit
+  ASSERT_EQ(::setrlimit(RLIMIT_AS, &before), 0);
+  ASSERT_FALSE(picture);
+  EXPECT_EQ(picture.message(), "picture '" + path.string() +
+                                   "' needs more memory to decode than the 256 MB the "
+                                   "address-space limit allows (ulimit -v)");
+  // Without the limit it is read.
+  const Expected<Picture> read = read_picture(path);
+  ASSERT_TRUE(read) << read.message();
+  EXPECT_EQ(read->width, 6000);
   std::filesystem::remove(path);
 }
 

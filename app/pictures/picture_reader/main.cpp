@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -26,11 +27,16 @@ bool send(const void* data, std::size_t bytes) {
 }
 
 // The limits: the address space (not under AddressSanitizer, which reserves terabytes of shadow
-// memory up front) and, behind the parent's wall-clock limit, processor time.
+// memory up front) and, behind the parent's wall-clock limit, processor time. The address space
+// is never raised past what the program was given: an inherited `ulimit -v` stays the binding
+// limit, and a refusal names it.
 void limit_self() {
 #if !defined(__SANITIZE_ADDRESS__)
-  const rlimit memory{gs::app::kPictureDecodeBytes, gs::app::kPictureDecodeBytes};
-  ::setrlimit(RLIMIT_AS, &memory);
+  rlimit memory{};
+  if (::getrlimit(RLIMIT_AS, &memory) == 0) {
+    memory.rlim_cur = std::min<rlim_t>(memory.rlim_cur, gs::app::kPictureDecodeBytes);
+    ::setrlimit(RLIMIT_AS, &memory);
+  }
 #endif
   const rlimit cpu{600, 600};
   ::setrlimit(RLIMIT_CPU, &cpu);
