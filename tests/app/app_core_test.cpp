@@ -207,6 +207,18 @@ TEST_F(SimulationTest, ViewBrushAndUiSettingsAreLeftToTheApp) {
   EXPECT_TRUE(sim_->params().map.enabled);
 }
 
+// The parameter map runs with Neumann edges (its seams are no neighbours); a pick, which ends it,
+// gives back the boundary from before, and says so.
+TEST_F(SimulationTest, ThePickEndsTheMapWithTheBoundaryFromBefore) {
+  ASSERT_EQ(sim_->params().boundary, Boundary::Periodic);
+  ASSERT_TRUE(apply(command::SetSimulation{SimulationControl::MapMode, true}));
+  EXPECT_EQ(sim_->backend().params().boundary, Boundary::Neumann);
+  EXPECT_NE(sim_->last_message().find("Neumann"), std::string::npos) << sim_->last_message();
+  ASSERT_TRUE(apply(command::Pick{10.0f, 20.0f}));
+  EXPECT_FALSE(sim_->params().map.enabled);
+  EXPECT_EQ(sim_->backend().params().boundary, Boundary::Periodic);
+}
+
 // A value of the wrong type for its control (a programming error) is refused by name.
 TEST_F(SimulationTest, AValueOfTheWrongTypeIsAnErrorNotACrash) {
   const Status refused = apply(command::SetSimulation{SimulationControl::F, std::string("x")});

@@ -20,7 +20,7 @@ constexpr GridSize kZoomGrid{256, 192};
 // The window point over the middle of grid cell (x, y), zoomed `zoom` about `center`, in the
 // app's 1280x720 window with the panel at scale 1 (the layout the app computes; in map mode
 // with room for the axes).
-std::pair<int, int> window_point(int x, int y, float zoom, app::GridPoint center, bool map) {
+std::pair<int, int> zoomed_window_point(int x, int y, float zoom, app::GridPoint center, bool map) {
   const app::ScreenLayout layout =
       app::layout_screen({1280, 720, kZoomGrid, 13, false, false, 0, 0, false, map});
   const app::GridRegion shown = app::visible_region(kZoomGrid, zoom, center);
@@ -47,8 +47,8 @@ ProgramResult click_zoomed(const ScratchDir& dir, const std::string& setup, floa
                              ready.string() + "\nwait 4\n" + after + "quit\n";
   return run_app_with_input(
       dir, script, ready,
-      click_at(window_point(cell.first, cell.second, zoom, center,
-                            setup.find("set mode map") != std::string::npos)),
+      click_at(zoomed_window_point(cell.first, cell.second, zoom, center,
+                                   setup.find("set mode map") != std::string::npos)),
       {"--width", std::to_string(kZoomGrid.width), "--height", std::to_string(kZoomGrid.height)});
 }
 

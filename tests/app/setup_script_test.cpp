@@ -79,6 +79,8 @@ TEST(SetupScript, ParsesBackToItsCommandsWithAFixedOrAnAutomaticRangeAndInMapMod
   EXPECT_EQ(auto_text.find("range-min"), std::string::npos);
   // The map's ranges go in while the mode is uniform; map mode comes after them.
   EXPECT_LT(auto_text.find("set map-k-high 0.07"), auto_text.find("set mode map"));
+  // The boundary after it: the map sets Neumann edges of its own, and the setup's stand.
+  EXPECT_LT(auto_text.find("set mode map"), auto_text.find("set boundary"));
 }
 
 TEST(SetupScript, AnotherSimulationGetsTheSameSetupAndStateAfterTheSameSteps) {

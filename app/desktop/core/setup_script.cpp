@@ -60,7 +60,6 @@ std::vector<Command> setup_commands(const SetupState& setup) {
       command::SetSimulation{Sim::Dv, p.Dv},
       command::SetSimulation{Sim::Laplacian, p.laplacian},
       command::SetSimulation{Sim::dt, p.dt},
-      command::SetSimulation{Sim::Boundary, p.boundary},
   };
   if (p.map.enabled) {
     commands.push_back(command::SetSimulation{Sim::MapFLow, p.map.F_low});
@@ -69,6 +68,8 @@ std::vector<Command> setup_commands(const SetupState& setup) {
     commands.push_back(command::SetSimulation{Sim::MapKHigh, p.map.k_high});
     commands.push_back(command::SetSimulation{Sim::MapMode, true});
   }
+  // After the map, which sets its own edges: the boundary in effect, chosen or not.
+  commands.push_back(command::SetSimulation{Sim::Boundary, p.boundary});
   // The grid, then a fresh start on it (a reset also sets the init and seed it uses later).
   commands.push_back(command::Resize{setup.size.width, setup.size.height});
   commands.push_back(command::Reset{setup.init, setup.seed});

@@ -177,8 +177,7 @@ Status Simulation::pick(float x, float y) {
   p.F = map_F(params_, int(y), grid.height);
   p.k = map_k(params_, int(x), grid.width);
   p.map.enabled = false;
-  GS_TRY(backend_->set_params(p));
-  params_ = p;
+  GS_TRY(set_map_mode(p));
   std::ostringstream text;
   text << "picked F " << p.F << ", k " << p.k;
   message_ = text.str();

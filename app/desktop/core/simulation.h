@@ -106,6 +106,8 @@ class Simulation {
  private:
   Simulation() = default;
   Status reset(std::optional<InitPattern> init, std::optional<std::uint64_t> seed);
+  // Into or out of the parameter map (p.map.enabled), with its edges (boundary_before_map_).
+  Status set_map_mode(Params p);
   Status resize(GridSize size);
   Status check_displayable(GridSize size) const;
   Status switch_backend(BackendChoice choice);
@@ -156,6 +158,10 @@ class Simulation {
   std::shared_ptr<const Picture> last_picture_;
   PictureSeedOptions last_picture_options_;
   std::optional<std::string> divergence_;
+  // The boundary from before the parameter map, which runs with Neumann edges (its F and k jump
+  // from one edge to the other, so periodic seams would seed false patterns); given back when
+  // the map ends, unless the user chose a boundary during it.
+  std::optional<Boundary> boundary_before_map_;
   std::string message_;
   std::optional<StyleSource> style_source_;
   StyleMix set_b_;  // enabled unused: params_.style.enabled says whether a map runs

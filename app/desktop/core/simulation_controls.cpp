@@ -44,7 +44,8 @@ Status Simulation::set(SimulationControl control, const ControlValue& value) {
       break;
     case C::MapMode:
       GS_TRY(assign(p.map.enabled));
-      break;
+      if (p.map.enabled == params_.map.enabled) break;
+      return set_map_mode(p);
     case C::MapFLow:
       GS_TRY(assign(p.map.F_low));
       break;
@@ -95,6 +96,22 @@ Status Simulation::set(SimulationControl control, const ControlValue& value) {
     }
   }
   GS_TRY(backend_->set_params(p));
+  if (control == C::Boundary) boundary_before_map_.reset();  // the user's choice stands
+  params_ = p;
+  return Status::ok();
+}
+
+Status Simulation::set_map_mode(Params p) {
+  const std::optional<Boundary> before = p.map.enabled ? p.boundary : boundary_before_map_;
+  if (p.map.enabled)
+    p.boundary = Boundary::Neumann;
+  else if (boundary_before_map_)
+    p.boundary = *boundary_before_map_;
+  GS_TRY(backend_->set_params(p));
+  boundary_before_map_ = p.map.enabled ? before : std::nullopt;
+  if (p.boundary != params_.boundary)
+    message_ = p.map.enabled ? "parameter map: Neumann edges (its edges are no neighbours)"
+                             : "uniform: " + std::string(to_string(p.boundary)) + " edges again";
   params_ = p;
   return Status::ok();
 }
