@@ -42,7 +42,7 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   std::unique_ptr<App> app(new App());
   app->options_ = options;
   if (options.script)
-    GS_TRY_ASSIGN(app->script_, ScriptSession::load(*options.script,
+    GS_TRY_ASSIGN(app->script_, ScriptSession::load(script_or_demo(*options.script),
                                                     options.headless || options.exit_after_script));
   const std::filesystem::path config = config_directory();
   if (Expected<Settings> settings = load_settings(config / "settings.json"))
@@ -54,6 +54,7 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   GS_TRY_ASSIGN(app->surface_,
                 open_render_surface(options.headless, options.window_size, app->settings_.window,
                                     options.simulation.cuda_device));
+  if (options.fullscreen) app->surface_->toggle_fullscreen();
   std::optional<int> egl_cuda_device;
   if (const std::optional<EglDevice> egl = app->surface_->egl_device())
     egl_cuda_device = egl->cuda_device;

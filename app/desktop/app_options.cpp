@@ -53,8 +53,9 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
       "Steps per displayed frame, 1 to 10000 (default: auto)");
   cli.add_option_function<std::string>(
       "--script", [&o](const std::string& path) { o.script = path; },
-      "Run the commands of this file (one per line; - for standard input) through the "
-      "panel's command queue");
+      "Run the commands of this file (one per line; - for standard input; a shipped demo's "
+      "name, such as pearson-tour, runs that demo from any folder) through the panel's "
+      "command queue");
   cli.add_option_function<std::string>(
       "--stats-json", [&o](const std::string& path) { o.stats_json = path; },
       "At exit, write the timing figures and the backend and path labels here");
@@ -76,6 +77,8 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
   cli.add_option("--window-size", window_size,
                  "WxH: the window's starting size (over the remembered one; default 1400x900), "
                  "or the offscreen framebuffer's with --headless");
+  cli.add_flag("--fullscreen", o.fullscreen,
+               "Start fullscreen on the primary monitor (F11 goes back to the window)");
   cli.footer(
       "Environment: GS_EGL_DEVICE=N makes --headless use EGL device N only (default: the first "
       "device that gives an OpenGL context).");
@@ -105,6 +108,8 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
   }
   if (o.script && o.stats_json && names_same_file(*o.script, *o.stats_json))
     usage_error("--script and --stats-json name the same file '" + o.stats_json->string() + "'");
+  if (o.headless && o.fullscreen)
+    usage_error("--fullscreen and --headless exclude each other (headless has no screen)");
   if (o.headless && !o.script)
     usage_error(
         "--headless needs --script FILE (with no window to close, the script ends the run)");

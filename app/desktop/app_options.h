@@ -23,6 +23,8 @@ struct AppOptions {
   // script that ends without `quit` leaves the app running for whoever is at the keyboard.
   bool exit_after_script = false;
   std::optional<SurfaceSize> window_size;  // default: the remembered size, else 1400x900
+  // Start fullscreen on the primary monitor (F11 toggles it), as a lecture starts.
+  bool fullscreen = false;
 };
 
 struct ParsedAppOptions {

@@ -63,4 +63,14 @@ Expected<DemoScript> find_demo(const std::string& name, const std::filesystem::p
                               : " (one of: " + known + ")")};
 }
 
+std::filesystem::path script_or_demo(const std::filesystem::path& given,
+                                     const std::filesystem::path& folder) {
+  std::error_code error;
+  if (given == "-" || given.has_parent_path() || std::filesystem::exists(given, error))
+    return given;
+  const std::string name = given.extension() == ".gs" ? given.stem().string() : given.string();
+  const Expected<DemoScript> demo = find_demo(name, folder);
+  return demo ? demo->path : given;
+}
+
 }  // namespace gs::app

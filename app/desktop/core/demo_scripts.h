@@ -26,4 +26,10 @@ std::vector<DemoScript> list_demos(const std::filesystem::path& folder = demos_f
 Expected<DemoScript> find_demo(const std::string& name,
                                const std::filesystem::path& folder = demos_folder());
 
+// The file `--script` names: `given` where there is such a file (or "-"), else, for a bare name
+// ("pearson-tour", "pearson-tour.gs"), the shipped demo of that name, so that an installed app
+// runs its demos from any folder; `given` where there is neither (its read then says so).
+std::filesystem::path script_or_demo(const std::filesystem::path& given,
+                                     const std::filesystem::path& folder = demos_folder());
+
 }  // namespace gs::app
