@@ -81,7 +81,7 @@ if(GS_BUILD_APP)
   add_executable(app_tests cli/run_program.cpp app/app_run_support.cpp app/app_xvfb_test.cpp app/app_xvfb_view_test.cpp
     app/app_headless_test.cpp app/app_writes_test.cpp app/app_settings_test.cpp
     app/app_style_state_test.cpp
-    app/app_map_edges_test.cpp app/app_start_options_test.cpp
+    app/app_map_edges_test.cpp app/app_start_options_test.cpp app/app_blank_screen_test.cpp
     app/app_limits_test.cpp app/app_signals_test.cpp app/app_presentation_test.cpp app/app_exports_test.cpp
     app/app_keys_test.cpp app/app_key_taps_test.cpp app/app_timings_plot_test.cpp
     app/app_zoom_test.cpp app/app_brush_stroke_test.cpp app/app_preset_list_test.cpp

@@ -160,6 +160,10 @@ bool App::frame(double seconds_since_start) {
                         visible_region(simulation_->size(), view_.zoom, view_.center));
   timing.draw_ms = renderer_->last_draw_ms();
   draw_ui();
+  // A blanked screen (presenting only) covers the whole frame: the audience sees nothing else.
+  if (!view_.presentation) blank_ = ScreenBlank::None;
+  if (blank_ != ScreenBlank::None)
+    renderer_->fill(surface_->framebuffer_size(), blank_ == ScreenBlank::White ? 1.0f : 0.0f);
   capture(true);
   captures_->frame_done();
   // The frame's work, without the wait for the display's refresh that presenting may add.
@@ -255,7 +259,8 @@ void App::draw_ui() {
        imgui_->fonts(),
        surface_->take_key_presses(),
        surface_->take_button_events(),
-       brush_stroke_});
+       brush_stroke_,
+       blank_});
   bar_height_ = ui.bar_height;
   drawn_.map_labels = ui.map_labels;
   drawn_.preset_combo = ui.preset_combo;
@@ -265,6 +270,7 @@ void App::draw_ui() {
   timings_width_ = std::max(timings_width_, ui.timings_width);
   if (ui.keys.toggle_help) help_shown_ = !help_shown_;
   if (ui.keys.toggle_fullscreen) surface_->toggle_fullscreen();
+  if (ui.keys.blank) blank_ = *ui.keys.blank;
   if (!ui.paste_problem.empty()) {  // said where the person looks, and where a log keeps it
     std::cerr << "grayscott: " << ui.paste_problem << "\n";
     caption_.show_notice(ui.paste_problem);  // no lesson: a short notice, not the caption

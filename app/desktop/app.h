@@ -19,6 +19,7 @@
 #include "frame_stats.h"
 #include "idle_wait.h"
 #include "imgui_session.h"
+#include "input.h"
 #include "layout_check.h"
 #include "overlay_export.h"
 #include "screen_layout.h"
@@ -130,7 +131,8 @@ class App {
   // What the last frame drew, for --stats-json: the Timings plot, the map's labels, the preset
   // list, the toast's text (the rest is filled in at the end).
   UiReport drawn_;
-  Toast toast_;  // presenting, where a file went
+  ScreenBlank blank_ = ScreenBlank::None;  // a presenter's blank key (input.h)
+  Toast toast_;                            // presenting, where a file went
   // The state file being read, if any.
   std::unique_ptr<StateLoad> load_;
   bool quit_ = false;

@@ -1,13 +1,23 @@
 // The view's controls as the app carries them out: the state changes in the core
 // (view_controls.h); the GL side follows here. Main (GL) thread only.
+#include <imgui.h>
+
 #include "app.h"
 #include "view_controls.h"
 
 namespace gs::app {
 
 Status App::apply_view(ViewControl control, const ControlValue& value) {
+  const BrushStyle brush_before = view_.brush_style;
   Expected<ViewEffect> effect = apply_view_control(control, value, view_, settings_);
   if (!effect) return effect.status();
+  // A brush mode paints something else on the next drag: said where the person looks (the toast,
+  // presenting; the panel's radio buttons otherwise).
+  if (view_.brush_style != brush_before)
+    toast_.show(view_.brush_style == BrushStyle::None      ? "brush: paint v (M changes it)"
+                : view_.brush_style == BrushStyle::TowardA ? "brush: paint style A (M changes it)"
+                                                           : "brush: paint style B (M changes it)",
+                ImGui::GetTime());
   switch (*effect) {
     case ViewEffect::None:
       break;

@@ -1,4 +1,4 @@
-// The style brush by hand in the real grayscott under Xvfb: B twice turns the brush to paint B,
+// The style brush by hand in the real grayscott under Xvfb: M twice turns the brush to paint B,
 // and a left-drag then paints the style map toward set B along its path (starting a map, set A
 // elsewhere), leaving u and v as they were; O shows the map over the view.
 #include <gtest/gtest.h>
@@ -17,7 +17,7 @@ constexpr GridSize kBrushGrid{128, 128};
 // The script waits 6 s of wall-clock time for the keys and the 1.2 s drag, which take about 2.5 s
 // on a quiet machine and over 3 s beside a compiler on both cores (a count of frames passed before
 // the drag ended where frames are fast, as under ASan with the simulation paused).
-TEST(AppStyleBrushKeysTiming, BTwiceThenADragPaintsTheStyleMapTowardB) {
+TEST(AppStyleBrushKeysTiming, MTwiceThenADragPaintsTheStyleMapTowardB) {
   ScratchDir dir;
   const std::filesystem::path ready = dir / "ready.png";
   const std::string script = "backend cpu\npause\nsize 128 128\nset brush-radius 6\nsave " +
@@ -26,7 +26,7 @@ TEST(AppStyleBrushKeysTiming, BTwiceThenADragPaintsTheStyleMapTowardB) {
                              "\nwindow-screenshot " + (dir / "overlay.png").string() + "\nquit\n";
   const auto [x0, y0] = window_point(kBrushGrid, 30, 64);
   const auto [x1, y1] = window_point(kBrushGrid, 100, 64);
-  std::string input = "press b\npress b\npress o\n\"$xdotool\" mousemove " + std::to_string(x0) +
+  std::string input = "press m\npress m\npress o\n\"$xdotool\" mousemove " + std::to_string(x0) +
                       " " + std::to_string(y0) + " sleep 0.3 mousedown 1";
   for (int i = 1; i <= 10; ++i)
     input += " sleep 0.05 mousemove " + std::to_string(x0 + (x1 - x0) * i / 10) + " " +

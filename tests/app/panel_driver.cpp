@@ -157,7 +157,8 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
                                 fonts_,
                                 no_keys,
                                 no_buttons,
-                                stroke});
+                                stroke,
+                                app::ScreenBlank::None});
     clipped = app::clipped_windows();
     ImGui::Render();
   }

@@ -83,6 +83,8 @@ class PanelDriver {
   // One frame with `key` (a GLFW key code) pressed, read by the key handler: its commands and
   // the actions left to the app.
   std::pair<std::vector<app::Command>, app::KeyActions> press_key(int key, bool ctrl = false);
+  // Presenting or not, for the keys that act only while presenting (the blank keys).
+  void set_presenting(bool presenting) { view_.presentation = presenting; }
   // Why each transfer path cannot run, as the app's display says (all run by default).
   void set_transfer_unavailable(const app::TransferReasons& reasons) { no_reasons_ = reasons; }
   // The presets' pictures the preset list shows (none by default): fake texture ids, never drawn.

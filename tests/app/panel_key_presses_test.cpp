@@ -76,6 +76,32 @@ TEST(KeyPresses, CtrlChoosesBetweenAKeyAndItsCtrlBinding) {
       << "Ctrl+V is not V, 9 has no favourite, Ctrl+S is nothing";
 }
 
+// A clicker's blank key (B or '.', W for white) blanks the screen while presenting and does
+// nothing else; blanked, the next key only shows the screen again. The brush's modes are on M.
+TEST(KeyPresses, PresentingTheBlankKeysBlankTheScreenUntilAnyKey) {
+  std::vector<Command> commands;
+  KeyContext presenting{true, false, true, false, kNoFavourites};
+  for (const auto& [key, blank] :
+       {std::pair{GLFW_KEY_B, ScreenBlank::Black}, std::pair{GLFW_KEY_PERIOD, ScreenBlank::Black},
+        std::pair{GLFW_KEY_W, ScreenBlank::White}}) {
+    const KeyActions actions = key_commands(presenting, {{key}, {GLFW_KEY_SPACE}}, commands);
+    EXPECT_EQ(actions.blank, blank) << key;
+  }
+  EXPECT_TRUE(commands.empty()) << "nothing paused, no brush changed; the space waits";
+  presenting.blank = ScreenBlank::Black;
+  const KeyActions shown = key_commands(presenting, {{GLFW_KEY_SPACE}, {GLFW_KEY_R}}, commands);
+  EXPECT_EQ(shown.blank, ScreenBlank::None);
+  EXPECT_TRUE(commands.empty()) << "the key that shows the screen does nothing else";
+  const KeyActions held = key_commands(presenting, {{GLFW_KEY_B, false, true}}, commands);
+  EXPECT_FALSE(held.blank) << "a held key's repeat is not a new press";
+  // Not presenting, B and '.' do nothing; M cycles the brush's modes.
+  const KeyActions windowed =
+      key_commands({true, false, false, false, kNoFavourites},
+                   {{GLFW_KEY_B}, {GLFW_KEY_PERIOD}, {GLFW_KEY_M}}, commands);
+  EXPECT_FALSE(windowed.blank);
+  EXPECT_EQ(test::script_lines_of(commands), (std::vector<std::string>{"set brush-style a"}));
+}
+
 // In the panel: presses reach the handler unless ImGui wants the keyboard (a text field typed in).
 TEST(KeyPresses, NothingActsWhileImGuiWantsTheKeyboard) {
   test::PanelDriver driver;

@@ -72,6 +72,12 @@ void FieldRenderer::draw_export(const FieldTexture& field, const ValueRange& ran
   clear_and_draw(field, range, canvas, canvas, field_rect, whole_grid(field.size()), false);
 }
 
+void FieldRenderer::fill(SurfaceSize framebuffer, float grey) {
+  glViewport(0, 0, framebuffer.width, framebuffer.height);
+  glClearColor(grey, grey, grey, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
 void FieldRenderer::clear_and_draw(const FieldTexture& field, const ValueRange& range,
                                    SurfaceSize framebuffer, SurfaceSize window,
                                    const ScreenRect& field_rect, const GridRegion& shown,

@@ -43,6 +43,9 @@ class FieldRenderer {
   // draw time stays the view's.
   void draw_export(const FieldTexture& field, const ValueRange& range, SurfaceSize canvas,
                    const ScreenRect& field_rect);
+  // The whole framebuffer in one grey level (0 black, 1 white), over whatever the frame drew: a
+  // presenter's blanked screen.
+  void fill(SurfaceSize framebuffer, float grey);
   // GPU time of the last draw that finished, from a timer query (0 until one has).
   double last_draw_ms() { return draw_timer_.last_ms(); }
 

@@ -36,7 +36,7 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
   draw_colour_bar(ui.colormap_table, c.view.low, c.view.high, layout.colour_bar);
   result.keys = push_key_commands(
       {c.simulation.running(), c.view.ui_hidden, c.view.presentation, c.recorder != nullptr,
-       c.settings.favourites, c.view.brush_style, c.view.style_overlay},
+       c.settings.favourites, c.view.brush_style, c.view.style_overlay, ui.blank},
       ui.key_presses, c.commands);
   if (result.keys.copy_setup)
     copy_setup_to_clipboard(c.simulation, c.view, c.settings.capture_folder);

@@ -25,6 +25,7 @@ struct FrameUi {
   const std::vector<KeyPress>& key_presses;       // since the last frame, from the window
   const std::vector<ButtonEvent>& button_events;  // the mouse's, likewise
   BrushStroke& brush_stroke;                      // the drag of the brush, from frame to frame
+  ScreenBlank blank;                              // the presenter's blanked screen, if any
 };
 
 struct FrameUiResult {

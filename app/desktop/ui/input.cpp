@@ -20,7 +20,7 @@ const std::vector<KeyBinding>& key_bindings() {
       {GLFW_KEY_P, GLFW_KEY_P, "P", A::Screenshot, "screenshot"},
       {GLFW_KEY_V, GLFW_KEY_V, "V", A::Record, "record video / stop"},
       {GLFW_KEY_H, GLFW_KEY_H, "H", A::HideUi, "hide / show the UI"},
-      {GLFW_KEY_B, GLFW_KEY_B, "B", A::BrushStyle, "brush: v / style A / style B"},
+      {GLFW_KEY_M, GLFW_KEY_M, "M", A::BrushStyle, "brush mode: v / style A / style B"},
       {GLFW_KEY_O, GLFW_KEY_O, "O", A::StyleOverlay, "style map overlay on / off"},
       {GLFW_KEY_0, GLFW_KEY_0, "0", A::ViewReset, "the whole field (zoom and pan reset)"},
       {GLFW_KEY_F5, GLFW_KEY_F5, "F5", A::Presentation, "presentation mode on / off"},
@@ -36,7 +36,12 @@ const std::vector<KeyBinding>& key_bindings() {
       {GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_UP, "Page Up", A::PreviousCaption,
        "demo: the previous caption"},
       {GLFW_KEY_HOME, GLFW_KEY_HOME, "Home", A::RestartScript, "demo: again from its start"},
-      {GLFW_KEY_ESCAPE, GLFW_KEY_ESCAPE, "Esc", A::StopScript, "demo: stop it; the caption goes"}};
+      {GLFW_KEY_ESCAPE, GLFW_KEY_ESCAPE, "Esc", A::StopScript, "demo: stop it; the caption goes"},
+      // A clicker's blank key sends B or '.', as presentation programs take them.
+      {GLFW_KEY_B, GLFW_KEY_B, "B", A::BlankBlack, "presenting: a black screen until any key"},
+      {GLFW_KEY_PERIOD, GLFW_KEY_PERIOD, ".", A::BlankBlack,
+       "presenting: a black screen until any key"},
+      {GLFW_KEY_W, GLFW_KEY_W, "W", A::BlankWhite, "presenting: a white screen until any key"}};
   return keys;
 }
 
@@ -44,7 +49,7 @@ const std::vector<MouseGesture>& mouse_gestures() {
   static const std::vector<MouseGesture> gestures = {
       {"left-drag", "paint v (in map mode: click picks F and k)"},
       {"right-drag", "erase"},
-      {"brush style A/B (B key)", "left-drag paints the style map toward A/B, right toward B/A"},
+      {"brush style A/B (M key)", "left-drag paints the style map toward A/B, right toward B/A"},
       {"wheel", "zoom about the cursor"},
       {"middle-drag, shift+drag", "pan"}};
   return gestures;
@@ -59,6 +64,13 @@ KeyActions key_commands(const KeyContext& context, const std::vector<KeyPress>& 
   bool style_overlay = context.style_overlay;
   KeyActions actions;
   using A = KeyAction;
+  // Blanked, a key shows the screen again and does nothing else (the presenter only wants it
+  // back); a held key's repeats are no new press.
+  if (context.blank != ScreenBlank::None) {
+    if (std::any_of(presses.begin(), presses.end(), [](const KeyPress& p) { return !p.repeat; }))
+      actions.blank = ScreenBlank::None;
+    return actions;
+  }
   for (const KeyPress& press : presses)
     for (const KeyBinding& binding : key_bindings()) {
       if (press.key < binding.first_key || press.key > binding.last_key) continue;
@@ -95,6 +107,12 @@ KeyActions key_commands(const KeyContext& context, const std::vector<KeyPress>& 
                                                              : BrushStyle::None;
           commands.push_back(command::SetView{ViewControl::BrushStyle, brush_style});
           break;
+        case A::BlankBlack:
+        case A::BlankWhite:
+          // Only while presenting; the keys after it this frame wait for the screen to be back.
+          if (!presentation) break;
+          actions.blank = binding.action == A::BlankWhite ? ScreenBlank::White : ScreenBlank::Black;
+          return actions;
         case A::StyleOverlay:
           style_overlay = !style_overlay;
           commands.push_back(command::SetView{ViewControl::StyleOverlay, style_overlay});

@@ -34,6 +34,8 @@ enum class KeyAction {
   PasteSetup,
   BrushStyle,
   StyleOverlay,
+  BlankBlack,
+  BlankWhite,
   NextCaption,
   PreviousCaption,
   RestartScript,
@@ -56,21 +58,27 @@ struct MouseGesture {
 };
 const std::vector<MouseGesture>& mouse_gestures();
 
+// A presenter's blanked screen (a clicker's blank key): the whole window black or white until any
+// key, with nothing paused.
+enum class ScreenBlank { None, Black, White };
+
 struct KeyContext {
   bool running = false;
   bool ui_hidden = false;
   bool presentation = false;
   bool recording = false;
   const std::vector<std::string>& favourites;
-  BrushStyle brush_style = BrushStyle::None;  // what B cycles from
+  BrushStyle brush_style = BrushStyle::None;  // what M cycles from
   bool style_overlay = false;                 // what O toggles
+  ScreenBlank blank = ScreenBlank::None;      // blanked, the next key only shows the screen again
 };
 
 struct KeyActions {
   bool toggle_help = false;
   bool toggle_fullscreen = false;
-  bool copy_setup = false;   // Ctrl+C: the setup's script lines to the clipboard
-  bool paste_setup = false;  // Ctrl+V: script lines from the clipboard
+  bool copy_setup = false;           // Ctrl+C: the setup's script lines to the clipboard
+  bool paste_setup = false;          // Ctrl+V: script lines from the clipboard
+  std::optional<ScreenBlank> blank;  // the screen blanked, or shown again
 };
 
 // The presses of a frame through the key table, oldest first: a toggle pressed twice toggles

@@ -88,7 +88,7 @@ void brush_style_controls(const PanelContext& c) {
   ImGui::SameLine();
   chosen |= ImGui::RadioButton("paint A", &mode, int(BrushStyle::TowardA));
   ImGui::SameLine();
-  chosen |= ImGui::RadioButton("paint B (B)", &mode, int(BrushStyle::TowardB));
+  chosen |= ImGui::RadioButton("paint B (M)", &mode, int(BrushStyle::TowardB));
   if (chosen) push_set(c, ViewControl::BrushStyle, BrushStyle(mode));
 }
 

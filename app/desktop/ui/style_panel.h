@@ -10,7 +10,7 @@
 namespace gs::app {
 
 void style_section(const PanelContext& c);
-// The brush's modes: v, or the style map toward A or B (key B cycles them).
+// The brush's modes: v, or the style map toward A or B (key M cycles them).
 void brush_style_controls(const PanelContext& c);
 
 }  // namespace gs::app
