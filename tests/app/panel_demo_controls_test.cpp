@@ -37,6 +37,20 @@ TEST(PanelDemoControls, ThePanelShowsWhereTheDemoIsAndItsButtonsPushTheScriptCon
                                              "script stop"}));
 }
 
+// Before its first caption a demo names none ("caption - of 13", never a caption 0); once it has
+// ended, its controls go (the bar shows the Demos list again; its last caption stays).
+TEST(PanelDemoControls, NoCaptionZeroAndNoControlsOnceTheDemoHasEnded) {
+  PanelDriver driver;
+  driver.set_script(ScriptProgress{"pearson-tour", 0, 13, false, false});
+  const std::string starting = driver.text_of_frame();
+  EXPECT_NE(starting.find("caption - of 13"), std::string::npos) << starting;
+  EXPECT_EQ(starting.find("caption 0"), std::string::npos) << starting;
+  driver.set_script(ScriptProgress{"pearson-tour", 13, 13, false, true});
+  const std::string ended = driver.text_of_frame();
+  EXPECT_EQ(ended.find("caption "), std::string::npos) << ended;
+  EXPECT_EQ(driver.find(control_id("Stop", driver.panel()), driver.panel()), std::nullopt);
+}
+
 TEST(PanelDemoControls, NextIsGreyedOutAtTheLastCaption) {
   PanelDriver driver;
   driver.set_script(ScriptProgress{"pearson-tour", 12, 13, false, false});

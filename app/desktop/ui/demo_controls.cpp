@@ -11,8 +11,12 @@
 namespace gs::app {
 namespace {
 
+// Before its first caption a demo shows none: "caption - of 9", not a caption 0.
 void caption_label(int caption, int captions, char (&label)[48]) {
-  std::snprintf(label, sizeof label, "caption %d of %d", caption, captions);
+  if (caption == 0)
+    std::snprintf(label, sizeof label, "caption - of %d", captions);
+  else
+    std::snprintf(label, sizeof label, "caption %d of %d", caption, captions);
 }
 
 // The label at its widest for this script ("caption 8 of 9" with its digits as wide as "9 of
@@ -39,15 +43,19 @@ void push(const PanelContext& c, ScriptAction action) {
 
 }  // namespace
 
+bool demo_under_way(const PanelContext& c) {
+  return c.script && !c.script->finished;
+}
+
 void draw_demo_name(const PanelContext& c, const PlaceItem& place) {
-  if (!c.script) return;
+  if (!demo_under_way(c)) return;
   place(ImGui::CalcTextSize(c.script->name.c_str()).x);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(c.script->name.c_str());
 }
 
 void draw_demo_buttons(const PanelContext& c, const PlaceItem& place) {
-  if (!c.script) return;
+  if (!demo_under_way(c)) return;
   const ScriptProgress& script = *c.script;
   bool first = true;
   const auto next = [&](float width) {
@@ -63,7 +71,7 @@ void draw_demo_buttons(const PanelContext& c, const PlaceItem& place) {
   // The arrows and the label as one item: "◀ caption 3 of 9 ▶" never splits.
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   next(2.0f * ImGui::GetFrameHeight() + widest_label_width(script) + 2.0f * spacing);
-  ImGui::BeginDisabled(script.caption == 0 && !script.finished);
+  ImGui::BeginDisabled(script.caption == 0);
   if (ImGui::ArrowButton("previous", ImGuiDir_Left)) push(c, ScriptAction::Previous);
   tooltip("Page Up: the previous caption, with the settings of its part");
   ImGui::EndDisabled();

@@ -11,6 +11,10 @@
 
 namespace gs::app {
 
+// Whether a demo is under way: a script with captions that has not ended. Once it ends, its last
+// caption stays until the person acts, and the bar gives its place back to the Demos list.
+bool demo_under_way(const PanelContext& context);
+
 // Places the next item, given its width: on the current row, or a new one where it would not
 // fit (the presentation bar's flow).
 using PlaceItem = std::function<void(float width)>;
@@ -18,7 +22,7 @@ using PlaceItem = std::function<void(float width)>;
 // The demo's name (the bar shows it; the panel's status line names the script already) and its
 // controls: Restart, "◀ caption 3 of 9 ▶" and Stop, each placed by `place` (one after another
 // on the current row without it), so a narrow column wraps them rather than cutting them.
-// Nothing without a script.
+// Nothing unless a demo is under way.
 void draw_demo_name(const PanelContext& context, const PlaceItem& place);
 void draw_demo_buttons(const PanelContext& context, const PlaceItem& place = nullptr);
 

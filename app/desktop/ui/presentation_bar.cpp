@@ -70,7 +70,7 @@ float draw_presentation_bar(const PanelContext& c, const ScreenRect& bar) {
   preset_combo(c, "##preset");
   combo(ImGui::CalcTextSize(to_string(c.transfer).c_str()).x);
   transfer_combo(c, "##transfer");
-  if (c.script) {  // a demo runs: its name, "caption 3 of 9" and its buttons replace the list
+  if (demo_under_way(c)) {  // its name, "caption 3 of 9" and its buttons replace the list
     const auto place = [&flow](float width) { flow.next(width); };
     draw_demo_name(c, place);
     draw_demo_buttons(c, place);
