@@ -60,5 +60,34 @@ TEST(AppPresetListTiming, AClickOpensATallOpaqueListWithEveryPresetAndTheDyingOn
   }
 }
 
+// During a demo (a script with captions, presenting), Esc over the open list closes the list and
+// the demo runs on: its lines after the wait still run. Before, Esc did nothing while a list was
+// open (ImGui closes popups on Esc only with keyboard navigation), and the list stayed open.
+TEST(AppPresetListTiming, EscClosesTheOpenListAndTheDemoRunsOn) {
+  ScratchDir dir;
+  const nlohmann::json closed = run_clicking(dir, true, std::nullopt);
+  const std::optional<app::ScreenRect> box = rect_of(closed["ui"]["preset_combo"]);
+  ASSERT_TRUE(box.has_value()) << closed.dump();
+  const std::filesystem::path ready = dir / "ready.png";
+  std::filesystem::remove(ready);
+  const std::string script =
+      "pause\nset presentation on\ncaption the first caption\n"
+      "run-frames 3\nwindow-screenshot " +
+      ready.string() + "\nwait 3\ncaption the second caption\nsave " + (dir / "after.h5").string() +
+      "\nquit\n";
+  const std::string input =
+      "\"$xdotool\" mousemove " + std::to_string(int(box->x + 0.5f * box->width)) + " " +
+      std::to_string(int(box->y + 0.5f * box->height)) +
+      " sleep 0.2 mousedown 1 sleep 0.1 mouseup 1 sleep 0.5\n\"$xdotool\" mousemove 5 700\n"
+      "press Escape\n";
+  const ProgramResult app = run_app_with_input(dir, script, ready, input,
+                                               {"--stats-json", (dir / "stats.json").string()});
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  const nlohmann::json stats = load_json(dir / "stats.json");
+  EXPECT_TRUE(stats["ui"]["preset_list"].is_null()) << "Esc closed the list";
+  EXPECT_TRUE(std::filesystem::exists(dir / "after.h5")) << "the demo ran on past Esc";
+  EXPECT_EQ(stats["caption"]["text"], "the second caption") << stats["caption"].dump();
+}
+
 }  // namespace
 }  // namespace gs::test

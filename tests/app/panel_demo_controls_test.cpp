@@ -83,7 +83,8 @@ TEST(PanelDemoControls, TheKeysPushTheSameCommands) {
       << "a held Page Down does not repeat";
 }
 
-// Esc over an open list closes the list, as ImGui does, and does not stop the demo too.
+// Esc over an open list closes the list (ImGui leaves that to keyboard navigation, which is off)
+// and does not stop the demo too; the next Esc, the list closed, stops it.
 TEST(PanelDemoControls, EscOverAnOpenListDoesNotStopTheDemo) {
   PanelDriver driver;
   const std::vector<std::string> no_favourites;
@@ -96,7 +97,6 @@ TEST(PanelDemoControls, EscOverAnOpenListDoesNotStopTheDemo) {
       ImGui::EndPopup();
     }
   });
-  driver.click_on_nothing();  // the list closes
   driver.frame(ImVec2(-FLT_MAX, -FLT_MAX), false, [&] {
     ASSERT_FALSE(
         ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel));

@@ -5,6 +5,7 @@
 // press ever arrives there; nothing here needs a window.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // closing every open popup at once
 
 #include <algorithm>
 #include <cmath>
@@ -161,11 +162,14 @@ KeyActions key_commands(const KeyContext& context, const std::vector<KeyPress>& 
 KeyActions push_key_commands(const KeyContext& context, const std::vector<KeyPress>& presses,
                              std::vector<Command>& commands) {
   if (ImGui::GetIO().WantCaptureKeyboard) return {};
-  // Esc closes an open list (a popup) and nothing more: it must not stop the demo too.
+  // Esc closes an open list (a popup) and nothing more: it must not stop the demo too. ImGui
+  // closes popups on Esc only with keyboard navigation, which the app leaves off (the keys are
+  // the app's), so the list is closed here; a second Esc then stops the demo.
   if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
     std::vector<KeyPress> kept;
     for (const KeyPress& press : presses)
       if (press.key != GLFW_KEY_ESCAPE) kept.push_back(press);
+    if (kept.size() != presses.size()) ImGui::ClosePopupToLevel(0, true);
     return key_commands(context, kept, commands);
   }
   return key_commands(context, presses, commands);
