@@ -14,6 +14,8 @@ if(GS_BUILD_APP)
   gs_test_program(app_core_tests)
   # The colormaps: their tables, lightness, names and the message for an unknown one.
   target_sources(app_core_tests PRIVATE app/colormap_test.cpp)
+  # Caption lines: where they break.
+  target_sources(app_core_tests PRIVATE app/caption_wrap_test.cpp)
   # The frame loop's idle waits.
   target_sources(app_core_tests PRIVATE app/idle_wait_test.cpp)
   # The default capture folder's sources.
@@ -82,6 +84,7 @@ if(GS_BUILD_APP)
     app/app_headless_test.cpp app/app_writes_test.cpp app/app_settings_test.cpp
     app/app_style_state_test.cpp
     app/app_map_edges_test.cpp app/app_start_options_test.cpp app/app_blank_screen_test.cpp
+    app/app_caption_lines_test.cpp
     app/app_limits_test.cpp app/app_signals_test.cpp app/app_presentation_test.cpp app/app_exports_test.cpp
     app/app_keys_test.cpp app/app_key_taps_test.cpp app/app_timings_plot_test.cpp
     app/app_zoom_test.cpp app/app_brush_stroke_test.cpp app/app_preset_list_test.cpp

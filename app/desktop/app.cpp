@@ -9,6 +9,7 @@
 #include <limits>
 #include <utility>
 
+#include "caption_wrap.h"
 #include "frame_ui.h"
 #include "gs/data_paths.h"
 #include "gs/termination.h"
@@ -263,6 +264,7 @@ void App::draw_ui() {
        blank_});
   bar_height_ = ui.bar_height;
   drawn_.map_labels = ui.map_labels;
+  drawn_.caption_lines = caption_lines(ui.caption_lines);
   drawn_.preset_combo = ui.preset_combo;
   drawn_.preset_list = ui.preset_list;
   // The widest the overlay has been at this text size, so the field stays put when it narrows

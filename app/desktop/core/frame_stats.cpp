@@ -178,7 +178,8 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"preset_thumbnails", ui.preset_thumbnails},
         {"preset_combo", rect(ui.preset_combo)},
         {"preset_list", preset_list},
-        {"toast", ui.toast.empty() ? nlohmann::json(nullptr) : nlohmann::json(ui.toast)}}},
+        {"toast", ui.toast.empty() ? nlohmann::json(nullptr) : nlohmann::json(ui.toast)},
+        {"caption_lines", ui.caption_lines}}},
       // The script at exit (null without one) and its caption: the text, what was drawn of it
       // (nothing with the UI hidden), and a short notice shown.
       {"script", script},

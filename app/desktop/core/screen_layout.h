@@ -102,7 +102,8 @@ struct UiReport {
   std::vector<ScreenRect> map_labels;          // map mode: the axes' labels as drawn
   std::optional<ScreenRect> preset_combo;      // the preset list's box, closed or open
   std::optional<PresetListShown> preset_list;  // the open preset list (none: closed)
-  std::string toast;  // the toast's text as last drawn ("" none: ui/toast.h)
+  std::string toast;                       // the toast's text as last drawn ("" none: ui/toast.h)
+  std::vector<std::string> caption_lines;  // the caption's lines as last drawn (none: none)
 };
 
 // A picture exported with its overlays (screenshots and videos with export-overlays on): the

@@ -26,7 +26,7 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
     result.timings_width =
         draw_timings_overlay(summarize_timings(c.simulation, c.stats, c.transfer, c.devices),
                              *layout.timings, ui.fonts.numbers);
-  draw_overlays(ui.overlays, layout, ui.fonts);
+  result.caption_lines = draw_overlays(ui.overlays, layout, ui.fonts);
   draw_notice(ui.overlays.notice, layout.field);
   if (caption_clicked()) c.commands.push_back(command::Caption{""});  // dismissed
   if (!c.view.ui_hidden && map_mode && layout.F_axis && layout.k_axis)

@@ -36,6 +36,7 @@ struct FrameUiResult {
   std::vector<ScreenRect> map_labels;          // map mode: the axes' labels as drawn
   std::optional<ScreenRect> preset_combo;      // the preset list's box (none: UI hidden)
   std::optional<PresetListShown> preset_list;  // the open preset list (none: closed)
+  std::string caption_lines;  // the caption as drawn, a '\n' between its lines ("" none)
   // Why pasted text was refused ("" when nothing was).
   std::string paste_problem;
 };

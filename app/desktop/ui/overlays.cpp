@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "caption_wrap.h"
 #include "input.h"
 
 namespace gs::app {
@@ -61,8 +62,8 @@ void keyboard_help(bool& shown) {
 
 }  // namespace
 
-void draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* large) {
-  if (caption.empty() || strip.width <= 0) return;
+std::string draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* large) {
+  if (caption.empty() || strip.width <= 0) return "";
   ImFont* font = large ? large : ImGui::GetFont();
   // A slim frame: the strip's height is for the words.
   const ImVec2 padding(0.4f * font->FontSize, 0.15f * font->FontSize);
@@ -74,10 +75,17 @@ void draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* l
       ImGui::GetIO().DisplaySize.x - 2.0f * ImGui::GetStyle().DisplaySafeAreaPadding.x;
   const float width = std::max(std::min(strip.width, room) - 2.0f * padding.x, 1.0f);
   const float height = strip.height - 2.0f * padding.y;
+  // Its lines break at spaces, never inside a number or between a number and its unit.
+  const auto lines_at = [&](float size) {
+    return wrap_caption(caption, width, [font, size](std::string_view text) {
+      return font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.data(), text.data() + text.size()).x;
+    });
+  };
   float size = font->FontSize;
+  std::string lines = lines_at(size);
   while (size > kSmallestCaptionShare * font->FontSize &&
-         font->CalcTextSizeA(size, FLT_MAX, width, caption.c_str()).y > height)
-    size *= 0.95f;
+         font->CalcTextSizeA(size, FLT_MAX, 0.0f, lines.c_str()).y > height)
+    lines = lines_at(size *= 0.95f);
   ImGui::SetNextWindowPos(ImVec2(strip.x + 0.5f * strip.width, strip.bottom()), ImGuiCond_Always,
                           ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.75f);
@@ -85,16 +93,14 @@ void draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* l
   ImGui::Begin("##caption", nullptr, kOverlayFlags);
   ImGui::PushFont(font);
   ImGui::SetWindowFontScale(size / font->FontSize);
-  const float text_width = std::min(ImGui::CalcTextSize(caption.c_str()).x, width);
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(text_width, 1.0f));
-  ImGui::TextUnformatted(caption.c_str());
-  ImGui::PopTextWrapPos();
+  ImGui::TextUnformatted(lines.c_str());
   ImGui::PopFont();
   ImGui::End();
   ImGui::PopStyleVar();
+  return lines;
 }
 
-void draw_overlays(const Overlays& o, const ScreenLayout& layout, const UiFonts& fonts) {
+std::string draw_overlays(const Overlays& o, const ScreenLayout& layout, const UiFonts& fonts) {
   if (o.divergence) divergence_banner(*o.divergence, layout.field);
   if (o.recorder) recording_badge(*o.recorder, layout.field);
   if (o.help_shown) keyboard_help(o.help_shown);
@@ -103,7 +109,7 @@ void draw_overlays(const Overlays& o, const ScreenLayout& layout, const UiFonts&
   const ScreenRect strip = layout.caption ? *layout.caption
                                           : ScreenRect{field.x, field.y + 0.65f * field.height,
                                                        field.width, 0.35f * field.height};
-  draw_caption(o.caption, strip, fonts.large);
+  return draw_caption(o.caption, strip, fonts.large);
 }
 
 }  // namespace gs::app

@@ -22,12 +22,15 @@ struct Overlays {
   std::string_view notice = {};  // a short message that is no lesson (notice_banner.h)
 };
 
-void draw_overlays(const Overlays& overlays, const ScreenLayout& layout, const UiFonts& fonts);
+// Returns the caption's lines as drawn ("" for none).
+std::string draw_overlays(const Overlays& overlays, const ScreenLayout& layout,
+                          const UiFonts& fonts);
 
 // The caption in large type, wrapped to the width of `strip` and centred on its bottom edge,
 // smaller where it would not fit the strip's height. Presenting, the strip is the layout's caption
-// strip; otherwise the bottom part of the field.
-void draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* large);
+// strip; otherwise the bottom part of the field. Its lines break at spaces only (caption_wrap.h);
+// returns them as drawn, a '\n' between two.
+std::string draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* large);
 
 // The flags of a window that only shows something: no title, no focus, no moving.
 inline constexpr ImGuiWindowFlags kOverlayFlags =
