@@ -16,6 +16,8 @@ if(GS_BUILD_APP)
   target_sources(app_core_tests PRIVATE app/colormap_test.cpp)
   # Caption lines: where they break.
   target_sources(app_core_tests PRIVATE app/caption_wrap_test.cpp)
+  # What a demo starts from and gives back.
+  target_sources(app_core_tests PRIVATE app/demo_settings_test.cpp)
   # The frame loop's idle waits.
   target_sources(app_core_tests PRIVATE app/idle_wait_test.cpp)
   # The default capture folder's sources.
@@ -84,7 +86,7 @@ if(GS_BUILD_APP)
     app/app_headless_test.cpp app/app_writes_test.cpp app/app_settings_test.cpp
     app/app_style_state_test.cpp
     app/app_map_edges_test.cpp app/app_start_options_test.cpp app/app_blank_screen_test.cpp
-    app/app_caption_lines_test.cpp
+    app/app_caption_lines_test.cpp app/app_demo_settings_test.cpp
     app/app_limits_test.cpp app/app_signals_test.cpp app/app_presentation_test.cpp app/app_exports_test.cpp
     app/app_keys_test.cpp app/app_key_taps_test.cpp app/app_timings_plot_test.cpp
     app/app_zoom_test.cpp app/app_brush_stroke_test.cpp app/app_preset_list_test.cpp

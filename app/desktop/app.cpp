@@ -29,15 +29,15 @@ constexpr double kSignalCheckS = 0.25;
 // How often an idle loop draws while a state file loads.
 constexpr double kLoadFrameS = 0.05;
 
-void note_failure(const Status& status) {
-  if (!status) std::cerr << "grayscott: " << status.message() << "\n";
-}
-
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
 }  // namespace
+
+void App::note_failure(const Status& status) {
+  if (!status) std::cerr << "grayscott: " << status.message() << "\n";
+}
 
 Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   std::unique_ptr<App> app(new App());

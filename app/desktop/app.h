@@ -13,6 +13,7 @@
 #include "caption_state.h"
 #include "control_panel.h"
 #include "demo_scripts.h"
+#include "demo_settings.h"
 #include "display_transfer.h"
 #include "frame_captures.h"
 #include "frame_pacer.h"
@@ -86,6 +87,11 @@ class App {
   // The demo asked for this frame takes over; after a frame is shown, a demo that has ended
   // gives way to the script that started it. True when the app should end with the script.
   void start_next_script();
+  // A demo's defined start (demo_settings.h), and the lecturer's settings given back after it.
+  void apply_demo_start();
+  // A failure the app goes on after, said on stderr.
+  static void note_failure(const Status& status);
+  void give_back_demo_settings();
   bool script_frame_shown();
   // A script's `demo` line for a demo already running (itself, or one that started it).
   Status refuse_demo_recursion(const DemoScript& demo) const;
@@ -111,6 +117,8 @@ class App {
   // The scripts whose `demo` line started the running script, innermost last: each goes on from
   // the line after its `demo` once that demo has ended (app_script.cpp).
   std::vector<ScriptSession> outer_scripts_;
+  // The lecturer's settings from before the running demo, given back when it ends or is stopped.
+  std::optional<LecturerSettings> demo_gives_back_;
   std::vector<DemoScript> demos_;  // the Demos menu's
   std::vector<Command> queue_;
   std::vector<ScriptAction> script_controls_;  // next, previous, restart, stop: applied last

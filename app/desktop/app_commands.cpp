@@ -142,6 +142,7 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
                 next_script_,
                 ScriptSession::load(demo->path, options_.headless || options_.exit_after_script,
                                     ScriptFile::Found));
+            next_script_->set_demo();
             next_script_from_script_ = from_script;
             return Status::ok();
           },

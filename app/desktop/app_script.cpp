@@ -61,12 +61,16 @@ Status App::apply_script_controls() {
       // Esc with no script running dismisses the caption alone.
       caption_.dismiss();
       if (script_ && script_->quit_at_end()) quit_ = true;  // as at the script's end
+      give_back_demo_settings();
       script_.reset();
       outer_scripts_.clear();  // Esc in a demo a script started stops that script too
       continue;
     }
     if (!script_) continue;
     if (action == ScriptAction::Restart) caption_.dismiss();  // until its first caption again
+    // Both replay the demo from its first line: from its defined start, as it first ran.
+    if (script_->demo() && (action == ScriptAction::Restart || action == ScriptAction::Previous))
+      apply_demo_start();
     GS_TRY(script_->control(action, [this](const Command& command, const std::string& origin) {
       return apply(command, origin);
     }));
@@ -83,11 +87,31 @@ void App::start_next_script() {
     outer_scripts_.clear();
   script_ = std::exchange(next_script_, std::nullopt);
   timings_wait_.cancel();  // the old script's
+  if (!script_ || !script_->demo()) return;
+  // What the lecturer had before the first of the demos now running.
+  if (!demo_gives_back_) demo_gives_back_ = lecturer_settings(*simulation_, view_);
+  apply_demo_start();
+}
+
+void App::apply_demo_start() {
+  for (const Command& command : demo_start_commands()) note_failure(apply(command));
+}
+
+void App::give_back_demo_settings() {
+  if (!demo_gives_back_) return;
+  for (const Command& command : give_back_commands(*demo_gives_back_)) note_failure(apply(command));
+  demo_gives_back_.reset();
 }
 
 bool App::script_frame_shown() {
   if (!script_) return false;
   const bool ends_app = script_->frame_shown();
+  // A demo that has ended, inside no other demo, gives the lecturer's settings back (its last
+  // caption stays).
+  const auto is_demo = [](const ScriptSession& session) { return session.demo(); };
+  if (script_->finished() && script_->demo() &&
+      std::none_of(outer_scripts_.begin(), outer_scripts_.end(), is_demo))
+    give_back_demo_settings();
   if (!script_->finished() || outer_scripts_.empty()) return ends_app;
   // The demo has ended: the script that started it goes on from the line after its `demo`.
   script_ = std::move(outer_scripts_.back());

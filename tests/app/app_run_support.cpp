@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "gs/data_paths.h"
 #include "screenshot.h"
 
 namespace gs::test {
@@ -65,6 +66,17 @@ ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_
   args.push_back(script);
   args.insert(args.end(), extra.begin(), extra.end());
   return run_program("/usr/bin/env", args);
+}
+
+std::filesystem::path data_folder_with_demo(const ScratchDir& dir, const std::string& name,
+                                            const std::string& text) {
+  const std::filesystem::path data = dir / "data";
+  std::filesystem::create_directories(data / "assets" / "demos");
+  std::filesystem::copy(data_directory() / "shaders", data / "shaders");
+  std::filesystem::copy_file(data_directory() / "assets" / "presets.json",
+                             data / "assets" / "presets.json");
+  std::ofstream(data / "assets" / "demos" / (name + ".gs")) << text;
+  return data;
 }
 
 int white_pixels(const Image& shot, const app::ScreenRect& rect) {

@@ -38,6 +38,11 @@ ProgramResult run_app_headless(const ScratchDir& dir, const std::string& script_
                                std::vector<std::string> extra = {},
                                const std::vector<std::string>& environment = {});
 
+// A data folder like the built one (shaders, presets) in dir/data, for GS_DATA_DIR, whose only
+// demo is NAME.gs holding `text`.
+std::filesystem::path data_folder_with_demo(const ScratchDir& dir, const std::string& name,
+                                            const std::string& text);
+
 struct Image {
   int width = 0, height = 0;
   std::vector<unsigned char> rgb;

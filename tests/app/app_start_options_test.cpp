@@ -7,22 +7,15 @@
 #include <string>
 
 #include "app_run_support.h"
-#include "gs/data_paths.h"
 
 namespace gs::test {
 namespace {
 
-// A data folder like the installed one (shaders, presets), whose only demo, `hello`, saves a
-// state to `saved` and quits.
+// The data folder whose only demo, `hello`, saves a state to `saved` and quits.
 std::filesystem::path data_with_demo(const ScratchDir& dir, const std::filesystem::path& saved) {
-  const std::filesystem::path data = dir / "data";
-  std::filesystem::create_directories(data / "assets" / "demos");
-  std::filesystem::copy(data_directory() / "shaders", data / "shaders");
-  std::filesystem::copy_file(data_directory() / "assets" / "presets.json",
-                             data / "assets" / "presets.json");
-  std::ofstream(data / "assets" / "demos" / "hello.gs")
-      << "# Hello\nbackend cpu\nsize 32 32\nstep 2\nsave " << saved.string() << "\nquit\n";
-  return data;
+  return data_folder_with_demo(
+      dir, "hello",
+      "# Hello\nbackend cpu\nsize 32 32\nstep 2\nsave " + saved.string() + "\nquit\n");
 }
 
 // `grayscott --headless --script NAME` run in `folder` (the test's working folder for the while),

@@ -54,6 +54,10 @@ class ScriptSession {
   const std::string& state() const { return state_; }
   // A `require cuda` line: CUDA-only lines fail rather than fall back.
   bool requires_cuda() const { return requires_cuda_; }
+  // A shipped demo (`demo NAME`, the Demos menu): it starts from a defined state and gives the
+  // lecturer's settings back (demo_settings.h).
+  void set_demo() { demo_ = true; }
+  bool demo() const { return demo_; }
 
  private:
   ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end);
@@ -65,6 +69,7 @@ class ScriptSession {
   std::filesystem::path path_;
   bool quit_at_end_;
   bool requires_cuda_ = false;
+  bool demo_ = false;
   std::string state_;
 };
 
