@@ -1,6 +1,7 @@
 // Bad input to the real grayscott-batch binary: every case must end with a non-zero exit, ONE
 // line on stderr that names the problem, and no file left behind (no output, no hidden
 // temporary). Each case names output files in its scratch folder so that leftovers would show.
+#include <dlfcn.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -339,6 +340,25 @@ TEST(BadInputOther, CudaBackendWhereThereIsNone) {
       run_batch(in_folder(kGrid + Args{"--backend", "cuda"} + kFrames + kOutput, dir));
   expect_one_line_error(result, {"cuda"});
   EXPECT_TRUE(dir.entries().empty()) << "files left behind";
+}
+
+// Without any NVIDIA driver the reason says so: the CUDA runtime's own words ("CUDA driver
+// version is insufficient") suggested a driver update to a machine that has no driver at all.
+TEST(BadInputOther, CudaWithoutAnyNvidiaDriverSaysSo) {
+#if !GS_HAVE_CUDA
+  GTEST_SKIP() << "CUDA is not compiled in";
+#endif
+  if (void* driver = ::dlopen("libcuda.so.1", RTLD_LAZY)) {
+    ::dlclose(driver);
+    GTEST_SKIP() << "this machine has an NVIDIA driver";
+  }
+  ScratchDir dir;
+  const ProgramResult result =
+      run_batch(in_folder(kGrid + Args{"--backend", "cuda"} + kFrames + kOutput, dir));
+  expect_one_line_error(result, {"no NVIDIA driver (libcuda.so.1 is not installed)"});
+  const ProgramResult listed = run_batch({"--list-backends"});
+  EXPECT_NE(listed.out.find("cuda  compiled in, unavailable: no NVIDIA driver"), std::string::npos)
+      << listed.out;
 }
 
 TEST(BadInputOther, FramesOutputInReadOnlyFolder) {

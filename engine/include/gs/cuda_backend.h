@@ -27,8 +27,9 @@ struct CudaDeviceInfo {
   int threads_per_multiprocessor = 0;    // the most resident at once on one SM
 };
 
-// nullopt when a CUDA device answers; otherwise why not ("CUDA driver version is insufficient
-// for CUDA runtime version", "no CUDA-capable device is detected", "not compiled in").
+// nullopt when a CUDA device answers; otherwise why not ("no NVIDIA driver (libcuda.so.1 is not
+// installed)", a driver older than the build's CUDA with both versions, "no CUDA-capable device
+// is detected", "not compiled in").
 std::optional<std::string> cuda_unavailable_reason();
 Expected<CudaDeviceInfo> cuda_device_info(int device = 0);
 // How many CUDA devices answer here: 0 where none does or CUDA is not compiled in.

@@ -1,14 +1,45 @@
 // Whether CUDA can run here, and what the device is.
+#include <dlfcn.h>
+
 #include "cuda_check.h"
 #include "gs/cuda_backend.h"
 
 namespace gs {
+namespace {
+
+// "13.0" for CUDA's 13000.
+std::string cuda_version_text(int version) {
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+// What "insufficient driver" means on this machine: the runtime says the same with no NVIDIA
+// driver at all (no libcuda) as with one too old for it, which a person fixes differently. The
+// driver's library is only looked at here, never linked: the programs start without it.
+std::string insufficient_driver_reason() {
+  void* driver = ::dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+  if (!driver) return "no NVIDIA driver (libcuda.so.1 is not installed)";
+  using DriverVersion = int (*)(int*);
+  const auto driver_version =
+      reinterpret_cast<DriverVersion>(::dlsym(driver, "cuDriverGetVersion"));
+  int supported = 0, runtime = 0;
+  const bool known = driver_version && driver_version(&supported) == 0 && supported > 0 &&
+                     cudaRuntimeGetVersion(&runtime) == cudaSuccess;
+  ::dlclose(driver);
+  if (!known) return "the NVIDIA driver is too old for this build's CUDA runtime";
+  return "the NVIDIA driver runs CUDA up to " + cuda_version_text(supported) +
+         ", older than the CUDA " + cuda_version_text(runtime) +
+         " this build was made with: update the driver, or build with a CUDA toolkit the driver "
+         "runs";
+}
+
+}  // namespace
 
 std::optional<std::string> cuda_unavailable_reason() {
   int count = 0;
   const cudaError_t code = cudaGetDeviceCount(&count);
   if (code != cudaSuccess) {
     cudaGetLastError();  // clear the sticky "last error" so later calls start clean
+    if (code == cudaErrorInsufficientDriver) return insufficient_driver_reason();
     return std::string(cudaGetErrorString(code));
   }
   if (count == 0) return std::string("no CUDA device found");
