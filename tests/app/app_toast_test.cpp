@@ -57,6 +57,12 @@ TEST(AppToastTiming, PresentingARecordingsEndShowsWhereItWent) {
   const std::string folder = (dir / "pictures" / "grayscott-live").string() + "/";
   EXPECT_EQ(text.rfind("recorded ", 0), 0u) << text;
   EXPECT_NE(text.find(" to " + folder), std::string::npos) << text;
+  // The count the toast gives is the file's: frames still queued for the encoder when it was
+  // stopped were once left out ("recorded 115 frames" for 116).
+  const std::size_t to = text.find(" to ");
+  const std::filesystem::path video = text.substr(to + 4);
+  const long long told = std::stoll(text.substr(9));
+  EXPECT_EQ(told, probe(video).frames) << text;
 }
 
 TEST(AppToast, InThePanelsViewNoToastCoversTheField) {

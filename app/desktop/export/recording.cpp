@@ -42,8 +42,9 @@ Status Recording::add_composed_frame(
 void Recording::stop(const std::string& why, bool announce) {
   if (!recorder_) return;
   const std::string path = whole_path(recorder_->settings().path);
-  const long long frames = recorder_->frames_written();
+  // Counted once stopped: frames still queued for the encoder are written by the stop.
   const Status stopped = recorder_->stop();
+  const long long frames = recorder_->frames_written();
   recorder_.reset();
   field_ = std::vector<float>();  // its memory goes with the recording
   // The recorder's message says what became of the file (kept, cut back, or not written).
