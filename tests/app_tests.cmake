@@ -87,6 +87,7 @@ if(GS_BUILD_APP)
     app/app_style_state_test.cpp
     app/app_map_edges_test.cpp app/app_start_options_test.cpp app/app_blank_screen_test.cpp
     app/app_caption_lines_test.cpp app/app_demo_settings_test.cpp
+    app/app_setup_pictures_test.cpp
     app/app_limits_test.cpp app/app_signals_test.cpp app/app_presentation_test.cpp app/app_exports_test.cpp
     app/app_keys_test.cpp app/app_key_taps_test.cpp app/app_timings_plot_test.cpp
     app/app_zoom_test.cpp app/app_brush_stroke_test.cpp app/app_preset_list_test.cpp

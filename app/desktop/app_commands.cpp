@@ -122,6 +122,7 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
             GS_TRY(keep_style_picture(
                 setup, *simulation_,
                 style_picture_beside(error ? std::filesystem::path(c.path) : whole)));
+            if (!error) name_pictures_from(setup, whole.parent_path());
             const std::string text = setup_script(setup);
             return write_file_whole(c.path, text.data(), text.size());
           },

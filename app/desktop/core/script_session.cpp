@@ -8,6 +8,22 @@
 #include "script_conditions.h"
 
 namespace gs::app {
+namespace {
+
+// A picture a script file names by a relative path is read beside the script first, so that a
+// saved setup (which names its pictures from its own folder) and its pictures can move together;
+// else as any picture a script names (gs/data_paths.h).
+void find_picture_beside(Command& command, const std::filesystem::path& folder) {
+  std::string* path = nullptr;
+  if (auto* seed = std::get_if<command::SeedImage>(&command)) path = &seed->path;
+  if (auto* style = std::get_if<command::StyleImage>(&command)) path = &style->path;
+  if (!path || path->empty() || std::filesystem::path(*path).is_absolute()) return;
+  std::error_code error;
+  const std::filesystem::path beside = folder / *path;
+  if (std::filesystem::exists(beside, error)) *path = beside.string();
+}
+
+}  // namespace
 
 ScriptSession::ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end)
     : runner_(std::move(runner)), path_(std::move(path)), quit_at_end_(quit_at_end) {
@@ -20,6 +36,8 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
   const std::filesystem::path path = given == "-" ? kStandardInputName : given;
   Expected<std::vector<ScriptLine>> lines = load_script(given, file);
   if (!lines) return lines.status();
+  if (given != "-")
+    for (ScriptLine& line : *lines) find_picture_beside(line.command, given.parent_path());
   // On every machine, the other machine's lines too.
   for (const ScriptLine& line : *lines) {
     // A script that sends itself back would run to that line again, for ever; going back is the

@@ -30,4 +30,29 @@ Status keep_style_picture(SetupState& setup, const Simulation& simulation,
   return Status::ok();
 }
 
+namespace {
+
+// `path` (as given, from the current folder) relative to `folder`; as given where that cannot be
+// said (another drive, a name that does not resolve).
+std::string relative_to(const std::string& path, const std::filesystem::path& folder) {
+  std::error_code error;
+  const std::filesystem::path whole = std::filesystem::weakly_canonical(path, error);
+  if (error) return path;
+  const std::filesystem::path from = std::filesystem::weakly_canonical(folder, error);
+  if (error) return path;
+  const std::filesystem::path relative = whole.lexically_relative(from);
+  return relative.empty() ? path : relative.string();
+}
+
+}  // namespace
+
+void name_pictures_from(SetupState& setup, const std::filesystem::path& folder) {
+  if (setup.picture_seed) setup.picture_seed->path = relative_to(setup.picture_seed->path, folder);
+  if (!setup.style) return;
+  if (!setup.style->picture.empty())
+    setup.style->picture = relative_to(setup.style->picture, folder);
+  else if (setup.style->source.origin == StyleOrigin::Image)
+    setup.style->source.path = relative_to(setup.style->source.path, folder);
+}
+
 }  // namespace gs::app

@@ -25,4 +25,9 @@ bool needs_style_picture(const SetupState& setup);
 Status keep_style_picture(SetupState& setup, const Simulation& simulation,
                           const std::filesystem::path& picture);
 
+// The pictures the setup reads (its seed, its style map's picture) named relative to `folder`,
+// where its lines are written, so the lines and their pictures can move together: a script reads
+// a relative picture beside itself first (ScriptSession::load).
+void name_pictures_from(SetupState& setup, const std::filesystem::path& folder);
+
 }  // namespace gs::app
