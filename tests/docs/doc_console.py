@@ -9,6 +9,8 @@ import subprocess
 from dataclasses import dataclass, field
 
 EXIT_LINE = re.compile(r"^\[exit (\d+)\]$")
+# A here-document (`<<'EOF'`, `<<EOF`): its lines up to the word alone are the command's input.
+HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
 NUMBER = r"[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 COMMAND_TIMEOUT_S = 120
 
@@ -26,13 +28,22 @@ def commands_of(fence):
     output before its first command."""
     commands, problems = [], []
     continuing = False
+    heredoc_end = None
     for number, text in fence.body:
-        if continuing:
+        if heredoc_end is not None:
             commands[-1].text += "\n" + text
+            if text == heredoc_end:
+                heredoc_end = None
+            continue
+        if continuing or text.startswith("$ ") or text == "$":
+            if continuing:
+                commands[-1].text += "\n" + text
+            else:
+                commands.append(Command(number, text[2:]))
             continuing = text.endswith("\\")
-        elif text.startswith("$ ") or text == "$":
-            commands.append(Command(number, text[2:]))
-            continuing = text.endswith("\\")
+            heredoc = HEREDOC.search(text)
+            if heredoc:
+                heredoc_end = heredoc.group(1)
         elif commands:
             commands[-1].shown.append(text.rstrip())
         elif text.strip():
