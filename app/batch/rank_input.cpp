@@ -43,6 +43,11 @@ Expected<InputState> read_block(const BatchOptions& options, MpiWorld& world, in
   // The split needs the boundary the run will use: the file's, under the options' layers.
   Expected<Params> params = resolve_params(options, reader.attributes().params);
   if (!params) return params.status();  // every rank alike
+  // The ranks' bands index their own rows, where the map's F runs over the whole grid's.
+  if (params->map.enabled)
+    return Error{"'" + path.string() +
+                 "' was saved in parameter-map mode, which runs in one process: run it without "
+                 "mpirun, or name a rate (--F, --k, --preset) for a uniform run"};
   Expected<std::vector<RankBand>> bands =
       distributed::split_rows(reader.grid().height, world.size(), halo, params->boundary);
   if (!bands) return Error{bands.message() + " (--halo)"};

@@ -90,6 +90,28 @@ Expected<DatasetShape> check_field_dataset(hid_t file, const char* name, const s
 // overflowing when a run's steps are added.
 constexpr std::int64_t kMaxStateStep = std::int64_t(1) << 53;
 
+// The parameter map a file's "mode" attribute names: "uniform" (none), or "map" with its four
+// ranges, each required; nothing for a file from before the mode was saved.
+Expected<std::optional<ParameterMap>> read_map(hid_t file, const std::string& path) {
+  ParameterMap map;
+  Expected<std::optional<std::string>> mode = hdf5::read_string_attribute(file, "mode");
+  if (!mode) return Error{"'" + path + "': " + mode.message()};
+  if (!*mode) return std::optional<ParameterMap>();
+  if (**mode == "uniform") return std::optional<ParameterMap>(map);
+  if (**mode != "map")
+    return Error{"'" + path + "': unknown mode '" + **mode + "' (uniform or map)"};
+  map.enabled = true;
+  for (auto [name, target] :
+       {std::pair{"map_F_low", &map.F_low}, std::pair{"map_F_high", &map.F_high},
+        std::pair{"map_k_low", &map.k_low}, std::pair{"map_k_high", &map.k_high}}) {
+    Expected<std::optional<double>> value = hdf5::read_number_attribute(file, name);
+    if (!value) return Error{"'" + path + "': " + value.message()};
+    if (!*value) return Error{"'" + path + "': mode map without its " + name + " attribute"};
+    *target = float(**value);
+  }
+  return std::optional<ParameterMap>(map);
+}
+
 Expected<ParamOverrides> read_params(hid_t file, const std::string& path) {
   const auto in_file = [&](const Status& status) {
     return Error{"'" + path + "': " + status.message()};
@@ -113,6 +135,9 @@ Expected<ParamOverrides> read_params(hid_t file, const std::string& path) {
     p.boundary = parse_enum<Boundary>(**boundary);
     if (!p.boundary) return Error{"'" + path + "': unknown boundary '" + **boundary + "'"};
   }
+  Expected<std::optional<ParameterMap>> map = read_map(file, path);
+  if (!map) return map.status();
+  p.map = *map;
   return p;
 }
 
@@ -230,6 +255,7 @@ Status write_contents(hid_t file, const Fields& fields, const Params& params, st
     GS_TRY(layout::write_style_dataset(file, fields));
     GS_TRY(layout::write_style_attributes(file, params.style));
   }
+  if (params.map.enabled) GS_TRY(layout::write_map_rates(file, fields.size, params));
   return layout::write_state_attributes(file, params, step);
 }
 
@@ -337,10 +363,11 @@ Status write_state(const std::filesystem::path& path, const Fields& fields, cons
   Expected<OutputFile> data = hdf5::stage_new_file(
       path, [&](hid_t file) { return write_contents(file, fields, params, step); });
   if (!data) return data.status();
-  Expected<std::optional<OutputFile>> description = stage_xdmf(
-      path, xdmf == XdmfFile::Write ? describe_state(path, fields.size, !fields.style.empty(),
-                                                     double(step) * double(params.dt))
-                                    : std::string());
+  Expected<std::optional<OutputFile>> description =
+      stage_xdmf(path, xdmf == XdmfFile::Write
+                           ? describe_state(path, fields.size, !fields.style.empty(),
+                                            double(step) * double(params.dt), params.map.enabled)
+                           : std::string());
   if (!description) return description.status();
   return commit_with_description(*data, *description);
 }

@@ -3,7 +3,9 @@
 #include <array>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "gs/cell_update.h"
 #include "gs/enum_names.h"
 #include "hdf5_writing.h"
 
@@ -52,7 +54,32 @@ Status write_state_attributes(hid_t file, const Params& params, std::int64_t ste
     GS_TRY(hdf5::write_float_attribute(file, name, value));
   GS_TRY(hdf5::write_string_attribute(file, "laplacian", to_string(params.laplacian)));
   GS_TRY(hdf5::write_string_attribute(file, "boundary", to_string(params.boundary)));
+  // F and k above are set A's uniform rates; in map mode each cell's come from the ranges.
+  GS_TRY(hdf5::write_string_attribute(file, "mode", params.map.enabled ? "map" : "uniform"));
+  if (params.map.enabled)
+    for (auto [name, value] :
+         {std::pair{"map_F_low", params.map.F_low}, std::pair{"map_F_high", params.map.F_high},
+          std::pair{"map_k_low", params.map.k_low}, std::pair{"map_k_high", params.map.k_high}})
+      GS_TRY(hdf5::write_float_attribute(file, name, value));
   return hdf5::write_int_attribute(file, "step", step);
+}
+
+Status write_map_rates(hid_t file, GridSize size, const Params& params) {
+  std::vector<float> F(size.cells()), k(size.cells());
+  for (int y = 0; y < size.height; ++y)
+    for (int x = 0; x < size.width; ++x) {
+      const std::size_t i = std::size_t(y) * std::size_t(size.width) + std::size_t(x);
+      F[i] = map_F(params, y, size.height);
+      k[i] = map_k(params, x, size.width);
+    }
+  for (const auto& [name, values] : {std::pair{"F", &F}, std::pair{"k", &k}}) {
+    Expected<Handle> dataset = create_field_dataset(file, name, size);
+    if (!dataset) return dataset.status();
+    GS_TRY(written(H5Dwrite(dataset->get(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                            values->data()) >= 0));
+    GS_TRY(written(dataset->close()));
+  }
+  return Status::ok();
 }
 
 Expected<Handle> create_frames_dataset(hid_t file, GridSize size, int frame_count,

@@ -29,7 +29,11 @@ enum class Writers { OneProcess, AllRanks };
 Expected<hdf5::Handle> create_field_dataset(hid_t file, const char* name, GridSize size,
                                             Writers writers = Writers::OneProcess,
                                             hid_t type = H5T_IEEE_F32LE);
-// F, k, Du, Dv, dt (float64), laplacian, boundary (UTF-8 strings) and step (int64).
+// In parameter-map mode, each cell's F and k as datasets "F" and "k" ([height, width], the
+// values the step uses), so the description can show where each pattern came from.
+Status write_map_rates(hid_t file, GridSize size, const Params& params);
+// F, k, Du, Dv, dt (float64), laplacian, boundary, mode ("uniform" or "map", UTF-8 strings), the
+// map's ranges in map mode (map_F_low ... map_k_high, float64) and step (int64).
 Status write_state_attributes(hid_t file, const Params& params, std::int64_t step);
 
 // The float32 [frame_count, height, width] dataset `frames`, one chunk a frame; `failed` starts

@@ -64,7 +64,11 @@ struct Writer {
   }
   std::string finish() { return xml + " </Domain>\n</Xdmf>\n"; }
 
-  // A uniform grid's opening, topology and geometry; origin in grid units (x, y).
+  // A uniform grid's opening, topology and geometry, the grid in the box from (x0, y0) to
+  // (x0 + W - 1, y0 + H - 1), grid units. Row 0 of a dataset is the top of the picture, as in the
+  // app and the PNGs, while ParaView's and VisIt's y grows upward: row 0 is placed at the box's
+  // top and each next row one below it (a spacing of -1 along y), so the readers show what the
+  // app shows.
   void open_grid(const std::string& name, GridSize size, double x0, double y0,
                  const std::string& indent) {
     xml += indent + "<Grid Name=\"" + escaped(name) + "\" GridType=\"Uniform\">\n";
@@ -72,9 +76,10 @@ struct Writer {
            "\"/>\n";
     xml += indent + " <Geometry GeometryType=\"ORIGIN_DXDYDZ\">\n";
     xml += indent + "  <DataItem Format=\"XML\" NumberType=\"Float\" Precision=\"8\" " +
-           "Dimensions=\"3\">0 " + exact(y0) + " " + exact(x0) + "</DataItem>\n";
+           "Dimensions=\"3\">0 " + exact(y0 + double(size.height - 1)) + " " + exact(x0) +
+           "</DataItem>\n";
     xml += indent + "  <DataItem Format=\"XML\" NumberType=\"Float\" Precision=\"8\" " +
-           "Dimensions=\"3\">1 1 1</DataItem>\n";
+           "Dimensions=\"3\">1 -1 1</DataItem>\n";
     xml += indent + " </Geometry>\n";
   }
   void time(double t, const std::string& indent) {
@@ -148,13 +153,18 @@ fs::path xdmf_path_for(const fs::path& data_path) {
   return fs::path(data_path).replace_extension(".xmf");
 }
 
-std::string describe_state(const fs::path& data_path, GridSize size, bool has_style, double time) {
+std::string describe_state(const fs::path& data_path, GridSize size, bool has_style, double time,
+                           bool has_map_rates) {
   Writer w(data_path);
   w.open_grid("state", size, 0, 0, "  ");
   w.time(time, "  ");
   w.attribute("u", size, "Float", 4, "  ");
   w.attribute("v", size, "Float", 4, "  ");
   if (has_style) w.attribute("style", size, "UChar", 1, "  ");
+  if (has_map_rates) {
+    w.attribute("F", size, "Float", 4, "  ");
+    w.attribute("k", size, "Float", 4, "  ");
+  }
   w.xml += "  </Grid>\n";
   return w.finish();
 }

@@ -59,5 +59,26 @@ TEST(AppMapEdges, AChosenBoundaryStandsAndTheOneFromBeforeComesBack) {
   EXPECT_EQ(boundary("kept.h5"), Boundary::Periodic) << "not the Neumann from before: chosen since";
 }
 
+// A state saved in map mode keeps the map: loaded while the app runs uniform rates, it runs the
+// map again with its ranges. Before, its attributes were the preset's F and k alone, and it ran
+// uniform.
+TEST(AppMapEdges, AStateSavedInTheMapLoadsInTheMap) {
+  ScratchDir dir;
+  const auto at = [&](const char* name) { return (dir / name).string(); };
+  const std::string script =
+      "backend cpu\nsize 64 48\npause\nset map-F-high 0.08\n"
+      "set mode map\nreset\nstep 3\nsave " +
+      at("map.h5") + "\nset mode uniform\npreset coral\nload " + at("map.h5") + "\nstep 2\nsave " +
+      at("again.h5") + "\nquit\n";
+  const ProgramResult app = run_app_headless(dir, script);
+  ASSERT_EQ(app.exit_code, 0) << app.err;
+  Expected<StateFile> again = read_state(dir / "again.h5");
+  ASSERT_TRUE(again) << again.message();
+  ASSERT_TRUE(again->params.map);
+  EXPECT_TRUE(again->params.map->enabled) << "the loaded state's map runs";
+  EXPECT_EQ(again->params.map->F_high, 0.08f);
+  EXPECT_EQ(again->step, 5);
+}
+
 }  // namespace
 }  // namespace gs::test

@@ -43,9 +43,9 @@ TEST(AppSeedImage, SeedsThePicturesStateAndTheSetupRepeatsIt) {
   EXPECT_TRUE(out.u == expected.u && out.v == expected.v);
 
   const std::string setup = read_file(dir / "setup.gs");
-  // Every digit the float needs, as the setup writes every number.
-  const std::string written =
-      "seed-image " + (dir / "p.png").string() + " channel=green fit=fill noise=0.100000001 seed=3";
+  // Every digit the float needs, as the setup writes every number; the picture named from the
+  // setup's folder.
+  const std::string written = "seed-image p.png channel=green fit=fill noise=0.100000001 seed=3";
   EXPECT_NE(setup.find("\n" + written + "\n"), std::string::npos) << setup;
   // The setup's lines in a fresh app (another grid to start with) make the same state.
   const ProgramResult again =

@@ -7,11 +7,13 @@
 #include <complex>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "gs/cell_update.h"
 #include "gs/state_file.h"
 #include "reference_model.h"
 
@@ -148,6 +150,51 @@ TEST_F(StateFileAttributes, SingleValuesOfOtherNumericTypesStillRead) {
   EXPECT_EQ(state->step, 7);
   EXPECT_EQ(state->params.F, 0.0375f);
   EXPECT_EQ(state->params.k, 0.0f);
+}
+
+// A state saved in parameter-map mode records the map and its ranges, each cell's F and k as
+// datasets, and its description shows them; read back, the map is what shaped it. A uniform
+// state says so, and a map without its ranges is refused.
+TEST_F(StateFileAttributes, AParameterMapIsSavedWithItsRangesAndEachCellsRates) {
+  Params mapped;
+  mapped.map = {true, 0.01f, 0.08f, 0.04f, 0.065f};
+  ASSERT_TRUE(write_state(path_, random_fields({8, 6}, 3), mapped, 42, XdmfFile::Write));
+  Expected<StateFile> state = read_state(path_);
+  ASSERT_TRUE(state) << state.message();
+  ASSERT_TRUE(state->params.map);
+  EXPECT_EQ(*state->params.map, mapped.map);
+  const hid_t file = H5Fopen(path_.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  ASSERT_GE(file, 0);
+  std::vector<float> F(48), k(48);
+  for (auto [name, values] : {std::pair{"F", &F}, std::pair{"k", &k}}) {
+    const hid_t dataset = H5Dopen2(file, name, H5P_DEFAULT);
+    ASSERT_GE(dataset, 0) << name;
+    EXPECT_GE(H5Dread(dataset, H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values->data()), 0);
+    H5Dclose(dataset);
+  }
+  H5Fclose(file);
+  EXPECT_EQ(F[0], map_F(mapped, 0, 6)) << "row 0: the top";
+  EXPECT_GT(F[0], F[47]) << "F grows upward";
+  EXPECT_LT(k[0], k[7]) << "k grows to the right";
+  std::ifstream description(fs::path(path_).replace_extension(".xmf"));
+  const std::string xml((std::istreambuf_iterator<char>(description)), {});
+  EXPECT_NE(xml.find("<Attribute Name=\"F\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<Attribute Name=\"k\""), std::string::npos) << xml;
+  fs::remove(fs::path(path_).replace_extension(".xmf"));
+
+  ASSERT_TRUE(write_state(path_, random_fields({8, 6}, 3), Params{}, 42));
+  Expected<StateFile> uniform = read_state(path_);
+  ASSERT_TRUE(uniform && uniform->params.map) << uniform.message();
+  EXPECT_FALSE(uniform->params.map->enabled) << "a uniform state says so";
+  const char map_word[] = "map";
+  const hid_t text = H5Tcopy(H5T_C_S1);
+  H5Tset_size(text, sizeof map_word - 1);
+  replace_attribute(path_, "mode", text, {}, map_word);
+  H5Tclose(text);
+  Expected<StateFile> rangeless = read_state(path_);
+  ASSERT_FALSE(rangeless);
+  EXPECT_NE(rangeless.message().find("mode map without its map_F_low"), std::string::npos)
+      << rangeless.message();
 }
 
 }  // namespace

@@ -79,12 +79,17 @@ def open_xdmf(path, reader_class=vtkXdmfReader, time=None):
     return reader.GetOutputDataObject(0), times
 
 
-def check_grid(grid, label, width, height, origin=(0.0, 0.0, 0.0)):
+def check_grid(grid, label, width, height, corner=(0.0, 0.0)):
+    """A uniform grid in the box from `corner` (x, y) to (x + width - 1, y + height - 1), its row 0
+    (the app's top row) at the box's top: y falls by 1 a row, as ParaView's y grows upward."""
     check(grid is not None and grid.IsA("vtkImageData"), f"{label}: a uniform grid")
     check(grid.GetDimensions() == (width, height, 1),
           f"{label}: dimensions {grid.GetDimensions()} == {(width, height, 1)}")
-    check(grid.GetSpacing() == (1.0, 1.0, 1.0), f"{label}: spacing {grid.GetSpacing()}")
+    check(grid.GetSpacing() == (1.0, -1.0, 1.0), f"{label}: spacing {grid.GetSpacing()}")
+    origin = (corner[0], corner[1] + height - 1, 0.0)
     check(grid.GetOrigin() == origin, f"{label}: origin {grid.GetOrigin()} == {origin}")
+    bounds = grid.GetBounds()
+    check(grid.GetPoint(0)[1] == bounds[3], f"{label}: row 0 at the top (y {bounds[3]})")
 
 
 def check_array(grid, label, name, expected):
@@ -99,11 +104,12 @@ def check_array(grid, label, name, expected):
     check(values.min() < values.max(), f"{label}: '{name}' is not constant")
 
 
-def check_state(path, label, with_style=False):
+def check_state(path, label, with_style=False, with_map_rates=False):
     print("checking", label)
     with h5py.File(path, "r") as f:
         u, v = f["u"][()], f["v"][()]
         style = f["style"][()] if "style" in f else None
+        rates = (f["F"][()], f["k"][()]) if "F" in f else None
         time = float(f.attrs["step"]) * float(f.attrs["dt"])
     height, width = u.shape
     check((style is not None) == with_style, f"{label}: the HDF5 file has a style map: {with_style}")
@@ -117,6 +123,10 @@ def check_state(path, label, with_style=False):
         check_array(grid, name, "v", v)
         if with_style:
             check_array(grid, name, "style", style)
+        check((rates is not None) == with_map_rates, f"{name}: each cell's F and k saved")
+        if with_map_rates and rates is not None:
+            check_array(grid, name, "F", rates[0])
+            check_array(grid, name, "k", rates[1])
     _, times = open_xdmf(xmf)
     check(times == [time], f"{label}: time {times} == [step * dt] = [{time}]")
 
@@ -177,7 +187,7 @@ def main():
                 name = blocks.GetMetaData(b).Get(blocks.NAME())
                 check(name == f"F={F[i]!r} k={k[j]!r}", f"atlas grid {b}: name '{name}'")
                 grid = blocks.GetBlock(b)
-                check_grid(grid, name, 40, 24, (j * (40.0 + gap), i * (24.0 + gap), 0.0))
+                check_grid(grid, name, 40, 24, (j * (40.0 + gap), i * (24.0 + gap)))
                 check_array(grid, name, "v", atlas_v[i, j])
 
         # The app's `save`: the same description.
@@ -188,6 +198,12 @@ def main():
             run([APP, "--headless", "--backend", "cpu", "--width", "40", "--height", "24",
                  "--script", "app.txt"], extra_env={"ASAN_OPTIONS": "detect_leaks=0"})
             check_state("app.h5", "the app's state")
+            # In parameter-map mode: each cell's F and k as fields beside u and v.
+            with open("map.txt", "w") as script:
+                script.write(f"set mode map\nreset\nstep 30\nsave {folder}/map.h5\nquit\n")
+            run([APP, "--headless", "--backend", "cpu", "--width", "40", "--height", "24",
+                 "--script", "map.txt"], extra_env={"ASAN_OPTIONS": "detect_leaks=0"})
+            check_state("map.h5", "the app's state in map mode", with_map_rates=True)
 
         # Over MPI ranks: rank 0 writes the description after the collective close, the same
         # description as one process writes.

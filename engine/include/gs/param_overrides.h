@@ -17,6 +17,9 @@ struct ParamOverrides {
   std::optional<float> F, k, Du, Dv, dt;
   std::optional<Laplacian> laplacian;
   std::optional<Boundary> boundary;
+  // Uniform rates (enabled false) or the parameter map with its ranges: a state file says which
+  // shaped it.
+  std::optional<ParameterMap> map;
   StyleSetOverrides style;
 
   void apply_to(Params& params) const {
@@ -48,6 +51,12 @@ inline Params layer_params(const ParamLayers& layers, Params base = Params{}) {
   layers.file.apply_to(base);
   layers.preset.apply_to(base);
   layers.explicit_values.apply_to(base);
+  // A state's parameter map runs on unless a later layer names a rate of its own (a preset, --F,
+  // --k): one rate for the whole grid replaces the map's.
+  for (const ParamOverrides* layer : {&layers.file, &layers.preset, &layers.explicit_values}) {
+    if (layer->map) base.map = *layer->map;
+    if (layer != &layers.file && (layer->F || layer->k)) base.map.enabled = false;
+  }
   const auto set_b = [&](std::optional<float> StyleSetOverrides::*value, float base_b, float a) {
     for (const ParamOverrides* layer : {&layers.explicit_values, &layers.preset, &layers.file})
       if (layer->style.*value) return *(layer->style.*value);

@@ -29,9 +29,10 @@ enum class XdmfFile { Skip, Write };
 // own extension is .xmf gets `NAME.xmf.xmf`, so a description never replaces its data.
 std::filesystem::path xdmf_path_for(const std::filesystem::path& data_path);
 
-// A state file: `u`, `v` and, with `has_style`, the `style` bytes, at simulated time `time`.
+// A state file: `u`, `v` and, with `has_style`, the `style` bytes, at simulated time `time`;
+// with `has_map_rates` (parameter-map mode), each cell's `F` and `k` too.
 std::string describe_state(const std::filesystem::path& data_path, GridSize size, bool has_style,
-                           double time);
+                           double time, bool has_map_rates = false);
 // A frames file: a temporal collection of its frames' `v`, frame i at times[i].
 std::string describe_frames(const std::filesystem::path& data_path, GridSize size,
                             const std::vector<double>& times);
