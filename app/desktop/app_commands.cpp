@@ -115,13 +115,18 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
             return Status::ok();
           },
           [&](const command::SaveSetup& c) -> Status {
-            // A painted or loaded style map goes beside the lines, as a picture they read.
+            // A painted or loaded style map goes beside the lines, as a picture they read; a
+            // state steps or edits took from its start, as a state file they load last.
             SetupState setup = setup_of(*simulation_, view_);
             std::error_code error;
             const std::filesystem::path whole = std::filesystem::absolute(c.path, error);
-            GS_TRY(keep_style_picture(
-                setup, *simulation_,
-                style_picture_beside(error ? std::filesystem::path(c.path) : whole)));
+            const std::filesystem::path where = error ? std::filesystem::path(c.path) : whole;
+            GS_TRY(keep_style_picture(setup, *simulation_, style_picture_beside(where)));
+            if (setup.steps > 0 || setup.edited) {
+              const std::filesystem::path state = state_file_beside(where);
+              GS_TRY(simulation_->apply(command::SaveState{state.string(), false}));
+              setup.state_file = state.string();
+            }
             if (!error) name_pictures_from(setup, whole.parent_path());
             const std::string text = setup_script(setup);
             return write_file_whole(c.path, text.data(), text.size());

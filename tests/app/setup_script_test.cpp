@@ -147,5 +147,26 @@ TEST(SetupScript, PastedTextIsParsedWholeAndABadLineIsNamedWithNothingTaken) {
   EXPECT_EQ(empty.message(), "<clipboard>: no script lines to paste");
 }
 
+// Copy as script puts the start's lines on the clipboard; where the state is away from that start
+// (steps, strokes), the first comment says so and how to carry the state, and with a state file
+// (save-setup) the lines load it last.
+TEST(SetupScript, AStateAwayFromItsStartIsSaidOrLoaded) {
+  SetupState setup = custom_setup();
+  EXPECT_EQ(setup_script(setup).find("past its start"), std::string::npos) << "at its start";
+  setup.steps = 2000;
+  setup.edited = true;
+  const std::string said = setup_script(setup);
+  EXPECT_NE(said.find("# the state is 2000 steps past its start, changed by hand"),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("save-setup PATH saves the state beside them"), std::string::npos) << said;
+  EXPECT_EQ(said.find("\nload "), std::string::npos);
+  setup.state_file = "study-state.h5";
+  const std::string carried = setup_script(setup);
+  EXPECT_EQ(carried.substr(carried.size() - std::string("load study-state.h5\n").size()),
+            "load study-state.h5\n")
+      << carried;
+}
+
 }  // namespace
 }  // namespace gs::app

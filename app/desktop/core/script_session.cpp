@@ -10,13 +10,14 @@
 namespace gs::app {
 namespace {
 
-// A picture a script file names by a relative path is read beside the script first, so that a
-// saved setup (which names its pictures from its own folder) and its pictures can move together;
-// else as any picture a script names (gs/data_paths.h).
-void find_picture_beside(Command& command, const std::filesystem::path& folder) {
+// A picture or state a script file names by a relative path is read beside the script first, so
+// that a saved setup (which names its files from its own folder) and its files can move
+// together; else as any file a script names (gs/data_paths.h).
+void find_input_beside(Command& command, const std::filesystem::path& folder) {
   std::string* path = nullptr;
   if (auto* seed = std::get_if<command::SeedImage>(&command)) path = &seed->path;
   if (auto* style = std::get_if<command::StyleImage>(&command)) path = &style->path;
+  if (auto* load = std::get_if<command::LoadState>(&command)) path = &load->path;
   if (!path || path->empty() || std::filesystem::path(*path).is_absolute()) return;
   std::error_code error;
   const std::filesystem::path beside = folder / *path;
@@ -37,7 +38,7 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
   Expected<std::vector<ScriptLine>> lines = load_script(given, file);
   if (!lines) return lines.status();
   if (given != "-")
-    for (ScriptLine& line : *lines) find_picture_beside(line.command, given.parent_path());
+    for (ScriptLine& line : *lines) find_input_beside(line.command, given.parent_path());
   // On every machine, the other machine's lines too.
   for (const ScriptLine& line : *lines) {
     // A script that sends itself back would run to that line again, for ever; going back is the

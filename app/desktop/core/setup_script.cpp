@@ -18,12 +18,19 @@ constexpr float kSafeDt = 1.0f / 1024.0f;
 }  // namespace
 
 SetupState setup_of(const Simulation& simulation, const ViewState& view) {
-  SetupState setup{
-      simulation.preset_name(),   simulation.preset_label() == simulation.preset_name(),
-      simulation.params(),        simulation.size(),
-      simulation.init(),          simulation.seed(),
-      simulation.display_field(), view,
-      simulation.picture_seed(),  std::nullopt};
+  SetupState setup{simulation.preset_name(),
+                   simulation.preset_label() == simulation.preset_name(),
+                   simulation.params(),
+                   simulation.size(),
+                   simulation.init(),
+                   simulation.seed(),
+                   simulation.display_field(),
+                   view,
+                   simulation.picture_seed(),
+                   std::nullopt,
+                   simulation.total_steps(),
+                   simulation.edited_since_start(),
+                   ""};
   if (simulation.params().style.enabled && simulation.style_source())
     setup.style = SetupStyle{*simulation.style_source(), simulation.set_b(), ""};
   return setup;
@@ -90,6 +97,8 @@ std::vector<Command> setup_commands(const SetupState& setup) {
   if (setup.view.zoom != 1.0f) commands.push_back(command::ViewZoom{setup.view.zoom});
   if (setup.view.center)
     commands.push_back(command::ViewCenter{setup.view.center->x, setup.view.center->y});
+  // Last, the state itself where the start would not make it again.
+  if (!setup.state_file.empty()) commands.push_back(command::LoadState{setup.state_file});
   return commands;
 }
 
@@ -102,6 +111,15 @@ std::string setup_script(const SetupState& setup) {
   text += "\n";
   if (needs_style_picture(setup) && setup.style->picture.empty())
     text += "# the painted style map is not in these lines: save-setup PATH saves it beside them\n";
+  // What a reset on these lines would not make again, said, or loaded at their end.
+  if (setup.steps > 0 || setup.edited) {
+    std::string away = std::to_string(setup.steps) + " steps past its start";
+    if (setup.edited) away += ", changed by hand (strokes on v, a stamp, a load or a resize)";
+    text += setup.state_file.empty()
+                ? "# the state is " + away +
+                      ": these lines make its start; save-setup PATH saves the state beside them\n"
+                : "# the state, " + away + ", is loaded from " + setup.state_file + " at the end\n";
+  }
   for (const Command& command : setup_commands(setup)) text += to_script_line(command) + "\n";
   return text;
 }

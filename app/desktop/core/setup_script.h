@@ -42,6 +42,13 @@ struct SetupState {
   // The picture the run started from, seeded again after the reset.
   std::optional<command::SeedImage> picture_seed;
   std::optional<SetupStyle> style;
+  // How far the state is from the start these lines make: steps since it, and whether it was
+  // changed otherwise (Simulation::edited_since_start).
+  long long steps = 0;
+  bool edited = false;
+  // A state file the lines load at their end, so that they make the state itself (save-setup
+  // saves it beside them where steps or edits took it away from the start).
+  std::string state_file;
 };
 
 SetupState setup_of(const Simulation& simulation, const ViewState& view);

@@ -127,6 +127,7 @@ Status Simulation::reset(std::optional<InitPattern> init, std::optional<std::uin
   picture_seed_.reset();
   divergence_.reset();
   total_steps_ = 0;
+  edited_ = false;
   message_ = "reset: " + std::string(to_string(init_)) + ", seed " + std::to_string(seed_);
   return Status::ok();
 }
@@ -145,6 +146,7 @@ Status Simulation::resize(GridSize new_size) {
   Fields current;
   GS_TRY(backend_->copy_out(current));
   GS_TRY(backend_->copy_in(resample(current, new_size)));
+  edited_ = true;
   message_ = "grid " + to_string(new_size) + ": state resampled from " + to_string(current.size);
   remake_style_map();
   return Status::ok();
@@ -243,6 +245,7 @@ Status Simulation::adopt_state(const StateFile& state, const std::string& path) 
     set_b_preset_.clear();
   }
   total_steps_ = state.step.value_or(0);
+  edited_ = true;
   divergence_.reset();
   message_ = "loaded " + path + " (" + to_string(state.fields.size) + ", step " +
              std::to_string(total_steps_) + ")";

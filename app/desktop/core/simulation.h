@@ -65,6 +65,10 @@ class Simulation {
   bool running() const { return running_; }
   std::optional<int> steps_per_frame() const { return steps_per_frame_; }
   long long total_steps() const { return total_steps_; }
+  // Whether the fields were changed since their start other than by steps (strokes painted on
+  // v, a stamp, a load, a resample to another grid): a reset on the same setup would not make
+  // them again.
+  bool edited_since_start() const { return edited_; }
   const std::string& last_message() const { return message_; }
   bool reseed_on_pick() const { return reseed_on_pick_; }
   bool reseed_on_preset() const { return reseed_on_preset_; }
@@ -151,6 +155,7 @@ class Simulation {
   int pending_steps_ = 0;
   std::optional<int> steps_per_frame_;
   long long total_steps_ = 0;
+  bool edited_ = false;
   bool reseed_on_pick_ = false;
   // Choosing a preset starts it from its recommended state unless the user keeps the state.
   bool reseed_on_preset_ = true;

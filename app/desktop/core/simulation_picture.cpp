@@ -28,6 +28,7 @@ Status Simulation::seed_image(const command::SeedImage& seed) {
   picture_seed_ = seed;
   divergence_.reset();
   total_steps_ = 0;
+  edited_ = false;
   return Status::ok();
 }
 
@@ -56,6 +57,7 @@ Status Simulation::stamp(const command::Stamp& stamp) {
     }
     GS_TRY(backend_->write_rows(y, row));
   }
+  edited_ = true;
   message_ = "stamped the picture at (" + std::to_string(int(stamp.x)) + ", " +
              std::to_string(int(stamp.y)) + ")";
   return Status::ok();

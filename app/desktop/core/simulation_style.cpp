@@ -178,7 +178,11 @@ Status Simulation::paint(const command::Paint& c) {
     brush.from_dx = c.from->x - c.x;
     brush.from_dy = c.from->y - c.y;
   }
-  if (brush.style == BrushStyle::None) return backend_->paint(brush);
+  if (brush.style == BrushStyle::None) {
+    GS_TRY(backend_->paint(brush));
+    edited_ = true;
+    return Status::ok();
+  }
   // The backend checks the brush whole; a map is not started for one it will refuse.
   if (!(brush.radius > 0.0f && brush.radius <= kMaxBrushRadius))
     return Error{"paint: the radius must be more than 0 and at most 4096 cells"};

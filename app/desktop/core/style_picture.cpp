@@ -12,6 +12,12 @@ std::filesystem::path style_picture_beside(const std::filesystem::path& setup_pa
   return picture;
 }
 
+std::filesystem::path state_file_beside(const std::filesystem::path& setup_path) {
+  std::filesystem::path state = setup_path;
+  state.replace_filename(setup_path.stem().string() + "-state.h5");
+  return state;
+}
+
 bool needs_style_picture(const SetupState& setup) {
   return setup.style && (setup.style->source.origin == StyleOrigin::Painted ||
                          setup.style->source.origin == StyleOrigin::Loaded);
@@ -48,6 +54,7 @@ std::string relative_to(const std::string& path, const std::filesystem::path& fo
 
 void name_pictures_from(SetupState& setup, const std::filesystem::path& folder) {
   if (setup.picture_seed) setup.picture_seed->path = relative_to(setup.picture_seed->path, folder);
+  if (!setup.state_file.empty()) setup.state_file = relative_to(setup.state_file, folder);
   if (!setup.style) return;
   if (!setup.style->picture.empty())
     setup.style->picture = relative_to(setup.style->picture, folder);

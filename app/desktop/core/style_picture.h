@@ -15,6 +15,8 @@ class Simulation;
 
 // NAME-style.png beside NAME.EXT.
 std::filesystem::path style_picture_beside(const std::filesystem::path& setup_path);
+// NAME-state.h5 beside NAME.EXT: the state a setup's lines load at their end.
+std::filesystem::path state_file_beside(const std::filesystem::path& setup_path);
 
 // Whether the setup's map comes from no file of its own (painted, or from a state file) and so
 // needs a picture for its lines to make it again.
@@ -25,7 +27,8 @@ bool needs_style_picture(const SetupState& setup);
 Status keep_style_picture(SetupState& setup, const Simulation& simulation,
                           const std::filesystem::path& picture);
 
-// The pictures the setup reads (its seed, its style map's picture) named relative to `folder`,
+// The files the setup reads (its seed, its style map's picture, its state) named relative to
+// `folder`,
 // where its lines are written, so the lines and their pictures can move together: a script reads
 // a relative picture beside itself first (ScriptSession::load).
 void name_pictures_from(SetupState& setup, const std::filesystem::path& folder);
