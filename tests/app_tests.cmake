@@ -74,7 +74,7 @@ if(GS_BUILD_APP)
   # A running demo's controls in the panel and the bar.
   target_sources(panel_tests PRIVATE app/panel_demo_controls_test.cpp)
   # The Timings plot: its size, and the check of its labels.
-  target_sources(panel_tests PRIVATE app/panel_timings_plot_test.cpp)
+  target_sources(panel_tests PRIVATE app/panel_timings_plot_test.cpp app/panel_timings_overlay_test.cpp)
   # Every list the panel and the bar open fits the screen at every scale, uncut.
   target_sources(panel_tests PRIVATE app/panel_popups_test.cpp)
   # Seed from image...: the path and options as a seed-image command.

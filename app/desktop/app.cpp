@@ -188,8 +188,8 @@ ExportScene App::export_scene(const ValueRange& range) const {
   // pictures and videos too.
   std::optional<TimingsSummary> timings;
   if (view_.presentation && !view_.ui_hidden)
-    timings =
-        summarize_timings(*simulation_, stats_, display_.path(), devices_text(devices_in_use()));
+    timings = summarize_timings(*simulation_, stats_, display_.path(),
+                                devices_text(devices_in_use()), surface_->gl_version());
   return {renderer_->colormap_table(), range, line, caption_.shown_caption(view_.ui_hidden),
           timings};
 }

@@ -36,7 +36,7 @@ wait-timings
 else
 caption No GPU here: the CPU twin computes in host memory, so only upload runs. Watch the Timings
 wait 7
-caption upload: each frame the host hands OpenGL 1920 x 1080 floats, here 8.3 MB/frame over PCIe
+caption upload: each frame the host hands OpenGL 1920 x 1080 floats, 8.3 MB/frame into its memory
 wait 10
 caption On a GPU, interop: the kernel writes OpenGL's buffer on the card, 0 MB/frame over PCIe
 wait 10

@@ -23,9 +23,9 @@ FrameUiResult draw_frame_ui(const FrameUi& ui) {
   if (layout.panel) draw_control_panel(c, *layout.panel);
   if (layout.bar) result.bar_height = draw_presentation_bar(c, *layout.bar);
   if (layout.timings)
-    result.timings_width =
-        draw_timings_overlay(summarize_timings(c.simulation, c.stats, c.transfer, c.devices),
-                             *layout.timings, ui.fonts.numbers);
+    result.timings_width = draw_timings_overlay(
+        summarize_timings(c.simulation, c.stats, c.transfer, c.devices, c.gl_version),
+        *layout.timings, ui.fonts.numbers);
   result.caption_lines = draw_overlays(ui.overlays, layout, ui.fonts);
   draw_notice(ui.overlays.notice, layout.field);
   if (caption_clicked()) c.commands.push_back(command::Caption{""});  // dismissed

@@ -24,11 +24,19 @@ struct TimingsSummary {
   // the last configuration's would read as this one's.
   bool measuring = false;
   double kernel_ms = 0, transfer_ms = 0, pcie_mb = 0, steps_per_s = 0;
+  // What the frame's bytes cross: "PCIe", or "copied" where OpenGL renders in software and the
+  // texture is in CPU memory, so no bus is crossed (transfer_bus_label).
+  std::string bus = "PCIe";
   long long step = 0;  // the simulation's total steps
 };
 
+// `gl_version` is the context's version and renderer ("4.5 (llvmpipe (LLVM 15.0.6, 256 bits))").
 TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats& stats,
-                                 TransferPath transfer, const std::string& devices);
+                                 TransferPath transfer, const std::string& devices,
+                                 const std::string& gl_version);
+
+// "copied" for a software renderer (Mesa's llvmpipe or softpipe, SwiftShader), else "PCIe".
+std::string transfer_bus_label(const std::string& gl_version);
 
 // At the top left of `anchor` (the layout's Timings place), in `numbers` (large, fixed digits);
 // the width it took with its margin, for the next frame's layout.

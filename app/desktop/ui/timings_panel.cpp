@@ -57,14 +57,19 @@ void draw_timings(const PanelContext& c) {
     figure_row("", "%.0f steps/s", c.stats.steps_per_s());
     figure_row("speed", "%.0f Mcells/s", mcells);
     figure_row("", "%.1f GB/s (16 B/cell)", mcells * 16.0 / 1e3);
-    figure_row("PCIe", "%.1f MB/frame", double(average.pcie_bytes) / 1e6);
+    figure_row(transfer_bus_label(c.gl_version).c_str(), "%.1f MB/frame",
+               double(average.pcie_bytes) / 1e6);
     ImGui::EndTable();
   }
   ImGui::PopTextWrapPos();
   // The steps asked beside the steps run, and why they differ.
   if (!c.pace.capped.empty())
     ImGui::Text("%d of %d steps asked: %s", c.pace.steps, c.pace.asked, c.pace.capped.c_str());
-  ImGui::Text("PCIe on the %s path", to_string(c.transfer).c_str());
+  if (transfer_bus_label(c.gl_version) == "PCIe")
+    ImGui::Text("PCIe on the %s path", to_string(c.transfer).c_str());
+  else  // the texture is in CPU memory: the bytes are copied, over no bus
+    ImGui::Text("%s path: copied in memory (OpenGL renders in software)",
+                to_string(c.transfer).c_str());
   // Which frames the figures are of: they restart with each change of configuration.
   const std::size_t frames = c.stats.frames_in_average();
   ImGui::TextWrapped("averages of the last %zu frame%s of: %s", frames, frames == 1 ? "" : "s",
@@ -74,9 +79,17 @@ void draw_timings(const PanelContext& c) {
     c.state.timings_plot = draw_timings_plot(c.stats.history(), FrameStats::kHistory);
 }
 
+std::string transfer_bus_label(const std::string& gl_version) {
+  for (const char* software : {"llvmpipe", "softpipe", "SwiftShader", "Software Rasterizer"})
+    if (gl_version.find(software) != std::string::npos) return "copied";
+  return "PCIe";
+}
+
 TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats& stats,
-                                 TransferPath transfer, const std::string& devices) {
+                                 TransferPath transfer, const std::string& devices,
+                                 const std::string& gl_version) {
   TimingsSummary summary;
+  summary.bus = transfer_bus_label(gl_version);
   summary.devices = devices;
   summary.path =
       std::string(simulation.backend().kind() == BackendKind::Cuda ? "GPU" : "CPU twin") + ", " +
@@ -111,7 +124,7 @@ float draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anch
   } else if (ImGui::BeginTable("figures", 2, ImGuiTableFlags_SizingFixedFit)) {
     figure_row("kernel", "%.2f ms", timings.kernel_ms);
     figure_row("transfer", "%.2f ms", timings.transfer_ms);
-    figure_row("PCIe", "%.1f MB/frame", timings.pcie_mb);
+    figure_row(timings.bus.c_str(), "%.1f MB/frame", timings.pcie_mb);
     figure_row("steps/s", "%.0f", timings.steps_per_s);
     figure_row("step", "%.0f", double(timings.step));
     ImGui::EndTable();
