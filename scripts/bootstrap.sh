@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Gray-Scott Live builds with (only those missing), using sudo
-# when not root. `--tests` adds what the test suite needs (GoogleTest, zlib for 16-bit PNGs, clang-format, Xvfb with
-# Mesa's software OpenGL for the app's tests, Open MPI and its flavour of HDF5 for grayscott-batch
-# over ranks, dpkg-dev, file and desktop-file-utils for the test that builds the .deb and checks
-# its desktop entry, and ParaView's Python, pvpython, with h5py for the test that opens the XDMF
-# files through ParaView's readers);
+# when not root. `--tests` adds what the test suite needs (GoogleTest, zlib for 16-bit PNGs,
+# procps for pgrep, clang-format, Xvfb with Mesa's software OpenGL for the app's tests, Open MPI
+# and its flavour of HDF5 for grayscott-batch over ranks, dpkg-dev, file and desktop-file-utils
+# for the test that builds the .deb and checks its desktop entry, and ParaView's Python,
+# pvpython, with h5py for the tests that open and render the XDMF files through ParaView);
 # `--fuzz` what the fuzz targets build with (clang with libFuzzer and the sanitizers' runtimes,
 # LLVM's OpenMP, gdb for the backtrace of an abort inside libhdf5). Safe to run again.
 set -euo pipefail
@@ -14,7 +14,7 @@ packages=(cmake ninja-build g++ pkg-config libhdf5-dev libcli11-dev nlohmann-jso
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev fonts-dejavu-core)
 for arg in "$@"; do
   case "$arg" in
-    --tests) packages+=(libgtest-dev zlib1g-dev clang-format xvfb xauth xdotool libgl1-mesa-dri ffmpeg openmpi-bin
+    --tests) packages+=(libgtest-dev zlib1g-dev procps clang-format xvfb xauth xdotool libgl1-mesa-dri ffmpeg openmpi-bin
       libopenmpi-dev libhdf5-openmpi-dev dpkg-dev file desktop-file-utils python3-paraview python3-h5py) ;;
     --fuzz) packages+=(clang libclang-rt-14-dev libomp-14-dev gdb) ;;
     -h|--help)

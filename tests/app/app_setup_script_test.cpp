@@ -55,8 +55,8 @@ TEST(AppCopyAsScript, AFreshAppGivenTheCopiedLinesReachesTheSameStateAfterTheSam
       dir,
       "pause\nset dt 0.75\nset F 0.03125\nset k 0.0625\nset Du 0.25\nset Dv 0.125\n"
       "set laplacian five-point\nset boundary neumann\nsize 96 64\nreset noise 7\n"
-      "set colormap magma\nset field u\nview zoom 2\nview center 30 20\nstep 40\nsave " +
-          first.string() + "\nsave-setup " + setup.string() + "\nquit\n");
+      "set colormap magma\nset field u\nview zoom 2\nview center 30 20\nsave-setup " +
+          setup.string() + "\nstep 40\nsave " + first.string() + "\nquit\n");
   ASSERT_EQ(original.exit_code, 0) << original.err;
   const std::string copied = read_file(setup);
   for (const char* line :

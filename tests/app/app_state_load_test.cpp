@@ -72,11 +72,17 @@ TEST(AppStateLoadTiming, EscCancelsASlowLoadAndTheStateStaysAsItWas) {
   const ScopedEnvironment patient("GS_READER_STALL_S", kNoStallLimit);
   ScratchDir dir;
   const fs::path slow = slow_state(dir, 4096), ready = dir / "ready.png", saved = dir / "after.h5";
+  // The load is held where it is: the app's reader (its child) is stopped once seen, so Esc
+  // lands while it loads however fast the machine reads; Esc's cancel then ends the reader.
+  const std::string hold_the_reader =
+      "for i in $(seq 500); do reader=$(pgrep -P $app -f grayscott-state-reader) && break; "
+      "sleep 0.01; done\n"
+      "kill -STOP $reader\n";
   const ProgramResult app =
       run_app_with_input(dir,
                          "backend cpu\nsize 64 64\npause\nscreenshot " + ready.string() +
                              "\nload " + slow.string() + "\nsave " + saved.string() + "\n",
-                         ready, "sleep 0.2\npress Escape",
+                         ready, hold_the_reader + "press Escape\nkill -CONT $reader 2>/dev/null",
                          {"--exit-after-script", "--stats-json", (dir / "stats.json").string()});
   ASSERT_EQ(app.exit_code, 0) << app.err;
   EXPECT_NE(app.err.find("grayscott: cancelled loading '" + slow.string() + "'"), std::string::npos)

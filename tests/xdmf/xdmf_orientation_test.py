@@ -24,7 +24,8 @@ if os.environ.get("GS_ORIENTATION_RENDERING") != "1":
     # so that servers started at once or just ended do not collide (xvfb-run -a starts at 99).
     display = str(30000 + os.getpid() % 2000 * 3)
     sys.exit(subprocess.call(
-        [xvfb_run, "-a", "-n", display, "-s", "-screen 0 640x480x24", pvpython,
+        # -noreset: Xvfb otherwise resets when its last client leaves, under a render to come.
+        [xvfb_run, "-a", "-n", display, "-s", "-screen 0 640x480x24 -noreset", pvpython,
          os.path.abspath(__file__)] + sys.argv[1:],
         env=dict(os.environ, GS_ORIENTATION_RENDERING="1")))
 
@@ -74,7 +75,10 @@ def main():
             script.write(f"backend cpu\nsize {WIDTH} {HEIGHT}\npause\nset F 0\nset k 0\n"
                          f"set Du 0\nset Dv 0\nerase 24 16 100\npaint {MARK[0]} {MARK[1]} 4 0.5\n"
                          "set colormap grayscale\nscreenshot app.png\nsave state.h5\nquit\n")
-        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+        # Headless, as the app's own tests run it: no X display for it to take.
+        env = {key: value for key, value in os.environ.items()
+               if key not in ("DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY")}
+        env["ASAN_OPTIONS"] = "detect_leaks=0"
         subprocess.run([APP, "--headless", "--script", "mark.gs"], check=True, env=env,
                        timeout=120)
         app = picture("app.png")
