@@ -17,7 +17,8 @@ if(GS_BUILD_APP)
   # Caption lines: where they break.
   target_sources(app_core_tests PRIVATE app/caption_wrap_test.cpp)
   # What a demo starts from and gives back.
-  target_sources(app_core_tests PRIVATE app/demo_settings_test.cpp)
+  target_sources(app_core_tests PRIVATE app/demo_settings_test.cpp app/demo_inlining_test.cpp
+    app/caption_truth_test.cpp)
   # The frame loop's idle waits.
   target_sources(app_core_tests PRIVATE app/idle_wait_test.cpp)
   # The default capture folder's sources.
@@ -74,7 +75,8 @@ if(GS_BUILD_APP)
   # A running demo's controls in the panel and the bar.
   target_sources(panel_tests PRIVATE app/panel_demo_controls_test.cpp)
   # The Timings plot: its size, and the check of its labels.
-  target_sources(panel_tests PRIVATE app/panel_timings_plot_test.cpp app/panel_timings_overlay_test.cpp)
+  target_sources(panel_tests PRIVATE app/panel_timings_plot_test.cpp app/panel_timings_overlay_test.cpp
+    app/cpu_simulation.cpp)
   # Every list the panel and the bar open fits the screen at every scale, uncut.
   target_sources(panel_tests PRIVATE app/panel_popups_test.cpp)
   # Seed from image...: the path and options as a seed-image command.
@@ -86,7 +88,8 @@ if(GS_BUILD_APP)
     app/app_headless_test.cpp app/app_writes_test.cpp app/app_settings_test.cpp
     app/app_style_state_test.cpp
     app/app_map_edges_test.cpp app/app_start_options_test.cpp app/app_blank_screen_test.cpp
-    app/app_caption_lines_test.cpp app/app_demo_settings_test.cpp
+    app/app_caption_lines_test.cpp app/app_demo_settings_test.cpp app/app_audience_text_test.cpp
+    app/app_demo_in_script_test.cpp
     app/app_setup_pictures_test.cpp
     app/app_limits_test.cpp app/app_signals_test.cpp app/app_presentation_test.cpp app/app_exports_test.cpp
     app/app_keys_test.cpp app/app_key_taps_test.cpp app/app_timings_plot_test.cpp

@@ -43,8 +43,8 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   std::unique_ptr<App> app(new App());
   app->options_ = options;
   if (options.script)
-    GS_TRY_ASSIGN(app->script_, ScriptSession::load(script_or_demo(*options.script),
-                                                    options.headless || options.exit_after_script));
+    GS_TRY_ASSIGN(app->script_,
+                  app->load_script_session(script_or_demo(*options.script), ScriptFile::Named));
   const std::filesystem::path config = config_directory();
   if (Expected<Settings> settings = load_settings(config / "settings.json"))
     app->settings_ = *settings;
@@ -154,13 +154,17 @@ bool App::frame(double seconds_since_start) {
   if (recording.active() && timing.steps > 0 &&
       !captures_->record_frame(range, scene ? &*scene : nullptr))
     recording.stop("");
-  lay_out();
+  fit_text();
+  imgui_->begin_frame();
+  const FrameText text = frame_text();
+  const PanelContext panel = panel_context(text);
+  lay_out(panel);
   note_failure(follow_style_overlay());
   renderer_->draw_frame(*texture_, range, surface_->framebuffer_size(), surface_->window_size(),
                         layout_.field,
                         visible_region(simulation_->size(), view_.zoom, view_.center));
   timing.draw_ms = renderer_->last_draw_ms();
-  draw_ui();
+  draw_ui(panel);
   // A blanked screen (presenting only) covers the whole frame: the audience sees nothing else.
   if (!view_.presentation) blank_ = ScreenBlank::None;
   if (blank_ != ScreenBlank::None)
@@ -194,18 +198,32 @@ ExportScene App::export_scene(const ValueRange& range) const {
           timings};
 }
 
-void App::lay_out() {
+void App::fit_text() {
   const SurfaceSize window = surface_->window_size();
   const float asked = settings_.font_size * settings_.ui_scale * surface_->content_scale();
   const float text_px = imgui_->fonts().text_px;
   imgui_->set_text_px(
-      fitted_text_px(asked, float(window.width), float(window.height), view_.presentation));
+      fitted_text_px(asked, float(window.width), float(window.height), view_.presentation),
+      view_.presentation ? audience_text_px(float(window.height)) : 0.0f);
   if (imgui_->fonts().text_px != text_px) timings_width_ = 0;  // measured at the old size
-  layout_ =
-      layout_screen({float(window.width), float(window.height), simulation_->size(),
-                     imgui_->fonts().text_px, view_.ui_hidden, view_.presentation, bar_height_,
-                     timings_width_, !caption_.shown_caption(view_.ui_hidden).empty(),
-                     simulation_->params().map.enabled && !view_.ui_hidden});
+}
+
+void App::lay_out(const PanelContext& panel) {
+  const SurfaceSize window = surface_->window_size();
+  const UiFonts& fonts = imgui_->fonts();
+  const FrameMeasures measures =
+      measure_frame_ui(panel, fonts, caption_.shown_caption(view_.ui_hidden));
+  timings_width_ = std::max(timings_width_, measures.timings_width);
+  LayoutInput input{float(window.width), float(window.height), simulation_->size(),
+                    fonts.text_px,       view_.ui_hidden,      view_.presentation};
+  input.bar_height = measures.bar_height;
+  input.timings_width = timings_width_;
+  input.timings_height = measures.timings_height;
+  input.caption_height = measures.caption_height;
+  input.map_axes = simulation_->params().map.enabled && !view_.ui_hidden;
+  input.label_px = fonts.labels() ? fonts.labels()->FontSize : fonts.text_px;
+  input.timings_overlay = view_.timings_overlay;
+  layout_ = layout_screen(input);
 }
 
 DevicesInUse App::devices_in_use() const {
@@ -218,40 +236,48 @@ DevicesInUse App::devices_in_use() const {
   return devices;
 }
 
-void App::draw_ui() {
-  imgui_->begin_frame();
+App::FrameText App::frame_text() const {
+  FrameText text{devices_text(devices_in_use()), std::nullopt};
+  // A script's controls in the bar and the panel, where it has captions to step through.
+  if (script_)
+    if (ScriptProgress progress = script_->progress(); progress.captions > 0)
+      text.script = progress;
+  return text;
+}
+
+PanelContext App::panel_context(const FrameText& text) {
+  const Recording& recording = captures_->recording();
+  return {settings_,
+          *simulation_,
+          view_,
+          stats_,
+          pace_,
+          display_.path(),
+          display_.reason(),
+          display_.unavailable(),
+          surface_->gl_version(),
+          text.devices,
+          captures_->last_path(),
+          recording.recorder(),
+          recording.message(),
+          script_ ? script_->state() : kNoScript,
+          queue_,
+          panel_state_,
+          demos_,
+          thumbnails_.ids(),
+          fallback_notice_,
+          text.script ? &*text.script : nullptr};
+}
+
+void App::draw_ui(const PanelContext& panel) {
   const Recording& recording = captures_->recording();
   // What was written since the last frame, for the toast: a screenshot, a recording's start or
   // end (each says its whole path); a saved state is shown as it is applied (app_commands.cpp).
   toast_.follow_captures(captures_->taken(), captures_->last_path(), recording.message(),
                          ImGui::GetTime());
-  const std::string devices = devices_text(devices_in_use());
-  // A script's controls in the bar and the panel, where it has captions to step through.
-  std::optional<ScriptProgress> script;
-  if (script_)
-    if (ScriptProgress progress = script_->progress(); progress.captions > 0) script = progress;
   bool help_hidden = false;  // H hides the F1 help with the rest of the UI; it is back with it
   const FrameUiResult ui = draw_frame_ui(
-      {{settings_,
-        *simulation_,
-        view_,
-        stats_,
-        pace_,
-        display_.path(),
-        display_.reason(),
-        display_.unavailable(),
-        surface_->gl_version(),
-        devices,
-        captures_->last_path(),
-        recording.recorder(),
-        recording.message(),
-        script_ ? script_->state() : kNoScript,
-        queue_,
-        panel_state_,
-        demos_,
-        thumbnails_.ids(),
-        fallback_notice_,
-        script ? &*script : nullptr},
+      {panel,
        {simulation_->divergence(), recording.recorder(),
         view_.ui_hidden ? help_hidden : help_shown_, caption_.shown_caption(view_.ui_hidden),
         caption_.shown_notice(view_.ui_hidden)},
@@ -262,14 +288,10 @@ void App::draw_ui() {
        surface_->take_button_events(),
        brush_stroke_,
        blank_});
-  bar_height_ = ui.bar_height;
   drawn_.map_labels = ui.map_labels;
   drawn_.caption_lines = caption_lines(ui.caption_lines);
   drawn_.preset_combo = ui.preset_combo;
   drawn_.preset_list = ui.preset_list;
-  // The widest the overlay has been at this text size, so the field stays put when it narrows
-  // (paused, fewer digits).
-  timings_width_ = std::max(timings_width_, ui.timings_width);
   if (ui.keys.toggle_help) help_shown_ = !help_shown_;
   if (ui.keys.toggle_fullscreen) surface_->toggle_fullscreen();
   if (ui.keys.blank) blank_ = *ui.keys.blank;

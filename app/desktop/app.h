@@ -42,10 +42,18 @@ class App {
   App() = default;
   // One pass of the loop: commands, steps, captures, drawing; false ends the loop at once.
   bool frame(double seconds_since_start);
-  // The text size for this window (fonts built again when it changes) and where everything
-  // sits; before the field is drawn.
-  void lay_out();
-  void draw_ui();
+  // What the panel shows that is made for the frame: which devices run, the running demo.
+  struct FrameText {
+    std::string devices;
+    std::optional<ScriptProgress> script;  // a script with captions to step through
+  };
+  FrameText frame_text() const;
+  PanelContext panel_context(const FrameText& text);
+  // The text size for this window (fonts built again when it changes); between ImGui frames.
+  void fit_text();
+  // Where everything sits, measured in the ImGui frame that draws it; before the field is drawn.
+  void lay_out(const PanelContext& panel);
+  void draw_ui(const PanelContext& panel);
   // What exported pictures' overlays say this frame.
   ExportScene export_scene(const ValueRange& range) const;
   // Which EGL device the GL context runs on, which CUDA device the backend, and how interop
@@ -93,8 +101,13 @@ class App {
   static void note_failure(const Status& status);
   void give_back_demo_settings();
   bool script_frame_shown();
-  // A script's `demo` line for a demo already running (itself, or one that started it).
-  Status refuse_demo_recursion(const DemoScript& demo) const;
+  // A script, its `demo` lines replaced by the demos' own (demo_inlining.h): where a person can
+  // step through (not headless), it holds after each demo's last caption until they move on.
+  Expected<ScriptSession> load_script_session(const std::filesystem::path& path,
+                                              ScriptFile file) const;
+  // A script's demo begins (its defined start) or ends (the lecturer's settings given back once
+  // no demo is under way).
+  void demo_part(command::DemoPart part);
 
   AppOptions options_;
   // Destroyed in reverse: everything GL while the surface's context lives, the display transfer
@@ -111,12 +124,8 @@ class App {
   FrameStats stats_;
   IdleWait idle_;  // paused with nothing to show, the loop waits instead of drawing
   std::optional<ScriptSession> script_;
-  std::optional<ScriptSession>
-      next_script_;                       // a demo asked for, taking over after this frame's lines
-  bool next_script_from_script_ = false;  // asked for by a script's `demo` line, not a person
-  // The scripts whose `demo` line started the running script, innermost last: each goes on from
-  // the line after its `demo` once that demo has ended (app_script.cpp).
-  std::vector<ScriptSession> outer_scripts_;
+  // A demo a person asked for, taking over after this frame's lines.
+  std::optional<ScriptSession> next_script_;
   // The lecturer's settings from before the running demo, given back when it ends or is stopped.
   std::optional<LecturerSettings> demo_gives_back_;
   std::vector<DemoScript> demos_;  // the Demos menu's
@@ -133,8 +142,9 @@ class App {
   FramePacer pacer_;
   PaceDecision pace_;  // the current frame's steps, for the panel
   ScreenLayout layout_;
-  float bar_height_ = 0;     // the presentation bar's, as last drawn
-  float timings_width_ = 0;  // the Timings overlay's, as last drawn
+  // The Timings overlay's widest at this text size, so the field stays put when its figures
+  // narrow (paused, fewer digits).
+  float timings_width_ = 0;
   ClipWatch clip_watch_;
   // What the last frame drew, for --stats-json: the Timings plot, the map's labels, the preset
   // list, the toast's text (the rest is filled in at the end).

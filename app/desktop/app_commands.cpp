@@ -140,16 +140,14 @@ Status App::apply_to_app(const AppCommand& command, const std::string& origin) {
             return Status::ok();
           },
           [&](const command::StartDemo& c) -> Status {
+            if (c.part != command::DemoPart::Whole) {  // a part of the running script
+              demo_part(c.part);
+              return Status::ok();
+            }
             Expected<DemoScript> demo = find_demo(c.name);
             if (!demo) return demo.status();
-            const bool from_script = !origin.empty();  // a script's line, not a person's
-            if (from_script) GS_TRY(refuse_demo_recursion(*demo));
-            GS_TRY_ASSIGN(
-                next_script_,
-                ScriptSession::load(demo->path, options_.headless || options_.exit_after_script,
-                                    ScriptFile::Found));
+            GS_TRY_ASSIGN(next_script_, load_script_session(demo->path, ScriptFile::Found));
             next_script_->set_demo();
-            next_script_from_script_ = from_script;
             return Status::ok();
           },
           [&](const command::Quit&) {

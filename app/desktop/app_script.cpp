@@ -63,14 +63,19 @@ Status App::apply_script_controls() {
       if (script_ && script_->quit_at_end()) quit_ = true;  // as at the script's end
       give_back_demo_settings();
       script_.reset();
-      outer_scripts_.clear();  // Esc in a demo a script started stops that script too
       continue;
     }
     if (!script_) continue;
     if (action == ScriptAction::Restart) caption_.dismiss();  // until its first caption again
-    // Both replay the demo from its first line: from its defined start, as it first ran.
-    if (script_->demo() && (action == ScriptAction::Restart || action == ScriptAction::Previous))
-      apply_demo_start();
+    // Both replay from the first line. A demo replays from its defined start, as it first ran;
+    // a script with demos inside gets the lecturer's settings back first, and its replayed lines
+    // start any demo the caption is inside again.
+    if (action == ScriptAction::Restart || action == ScriptAction::Previous) {
+      if (script_->demo())
+        apply_demo_start();
+      else
+        give_back_demo_settings();
+    }
     GS_TRY(script_->control(action, [this](const Command& command, const std::string& origin) {
       return apply(command, origin);
     }));
@@ -79,18 +84,31 @@ Status App::apply_script_controls() {
 }
 
 void App::start_next_script() {
-  // A script's `demo` line: that script waits for the demo's end. The panel's Demos menu or a
-  // person's paste: the demo replaces whatever ran.
-  if (next_script_from_script_ && script_)
-    outer_scripts_.push_back(std::move(*script_));
-  else
-    outer_scripts_.clear();
+  // A person's demo (the Demos list, a paste) replaces whatever ran.
+  give_back_demo_settings();  // of a demo inside the script it replaces
   script_ = std::exchange(next_script_, std::nullopt);
   timings_wait_.cancel();  // the old script's
   if (!script_ || !script_->demo()) return;
-  // What the lecturer had before the first of the demos now running.
-  if (!demo_gives_back_) demo_gives_back_ = lecturer_settings(*simulation_, view_);
-  apply_demo_start();
+  demo_part(command::DemoPart::Begins);
+}
+
+Expected<ScriptSession> App::load_script_session(const std::filesystem::path& path,
+                                                 ScriptFile file) const {
+  return ScriptSession::load(
+      path, options_.headless || options_.exit_after_script, file,
+      [](const std::string& name) { return find_demo(name); }, !options_.headless);
+}
+
+void App::demo_part(command::DemoPart part) {
+  if (part == command::DemoPart::Begins) {
+    // What the lecturer had before the first of the demos now under way.
+    if (!demo_gives_back_) demo_gives_back_ = lecturer_settings(*simulation_, view_);
+    apply_demo_start();
+    return;
+  }
+  // Ends: given back once no demo is under way (a demo's own lines may hold another).
+  if (script_ && (script_->demo() || script_->demo_depth() > 0)) return;
+  give_back_demo_settings();
 }
 
 void App::apply_demo_start() {
@@ -106,29 +124,9 @@ void App::give_back_demo_settings() {
 bool App::script_frame_shown() {
   if (!script_) return false;
   const bool ends_app = script_->frame_shown();
-  // A demo that has ended, inside no other demo, gives the lecturer's settings back (its last
-  // caption stays).
-  const auto is_demo = [](const ScriptSession& session) { return session.demo(); };
-  if (script_->finished() && script_->demo() &&
-      std::none_of(outer_scripts_.begin(), outer_scripts_.end(), is_demo))
-    give_back_demo_settings();
-  if (!script_->finished() || outer_scripts_.empty()) return ends_app;
-  // The demo has ended: the script that started it goes on from the line after its `demo`.
-  script_ = std::move(outer_scripts_.back());
-  outer_scripts_.pop_back();
-  timings_wait_.cancel();
-  return false;
-}
-
-Status App::refuse_demo_recursion(const DemoScript& demo) const {
-  const auto is_demo = [&](const ScriptSession& session) {
-    return names_same_file(session.path(), demo.path);
-  };
-  if ((script_ && is_demo(*script_)) ||
-      std::any_of(outer_scripts_.begin(), outer_scripts_.end(), is_demo))
-    return Error{"demo " + in_quotes(demo.name) +
-                 " is already running: a demo cannot start itself, directly or through another"};
-  return Status::ok();
+  // A demo that has ended gives the lecturer's settings back (its last caption stays).
+  if (script_->finished() && script_->demo()) give_back_demo_settings();
+  return ends_app;
 }
 
 }  // namespace gs::app

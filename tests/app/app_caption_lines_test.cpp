@@ -31,7 +31,9 @@ std::string bad_break(const std::string& before, const std::string& after) {
   const std::string a = last_word(before), b = first_word(after);
   if (a.empty() || b.empty()) return "";
   if (digit(a.back())) return "a number left without its unit: '" + a + "' / '" + b + "'";
-  if ((a.back() == '.' || a.back() == ',') && digit(b.front()))
+  // "0." over "047)"; a word's own comma before a number ("crossings," over "16.6 MB") is not.
+  if ((a.back() == '.' || a.back() == ',') && (a.size() < 2 || digit(a[a.size() - 2])) &&
+      digit(b.front()))
     return "a number split: '" + a + "' / '" + b + "'";
   const std::string name = a.front() == '(' ? a.substr(1) : a;
   if (name.size() == 1 && std::isalpha(static_cast<unsigned char>(name[0])) && digit(b.front()))

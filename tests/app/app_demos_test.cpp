@@ -136,8 +136,10 @@ TEST_P(ShippedDemo, RunsToItsEndShowingEachCaption) {
   EXPECT_EQ(app.err.find("grayscott: error"), std::string::npos) << app.err;
 
   // Presenting, the caption strip spans the window's foot, the same in every frame of the run.
-  const std::optional<app::ScreenRect> strip =
-      rect_of(load_json(dir / "stats.json")["ui"]["caption"]);
+  const nlohmann::json ui = load_json(dir / "stats.json")["ui"];
+  // Nothing the audience reads was cut in any frame: the caption, the Timings, the bar.
+  EXPECT_TRUE(ui["clipped"].empty()) << ui["clipped"].dump();
+  const std::optional<app::ScreenRect> strip = rect_of(ui["caption"]);
   ASSERT_TRUE(strip) << "not presenting at the end";
   const Image before = load_png(dir / "before-captions.png");
   ASSERT_EQ(before.width, 1280);

@@ -90,7 +90,7 @@ int white_pixels(const Image& shot, const app::ScreenRect& rect) {
 }
 
 std::pair<int, int> window_point(GridSize grid, int x, int y) {
-  const app::ScreenLayout layout = app::layout_screen({1280, 720, grid, 13, false, false, 0, 0});
+  const app::ScreenLayout layout = app::layout_screen({1280, 720, grid, 13, false, false});
   const float wx = layout.field.x + (float(x) + 0.5f) / float(grid.width) * layout.field.width;
   const float wy = layout.field.y + (float(y) + 0.5f) / float(grid.height) * layout.field.height;
   return {int(std::lround(wx)), int(std::lround(wy))};

@@ -47,8 +47,7 @@ TEST(AppStyleBrushKeysTiming, MTwiceThenADragPaintsTheStyleMapTowardB) {
       << "a style brush leaves u and v";
   EXPECT_TRUE(after->params.style.F.has_value()) << "set B saved with the map";
   // The same u and v in view before the keys and after: only O's overlay tells them apart.
-  const app::ScreenLayout layout =
-      app::layout_screen({1280, 720, kBrushGrid, 13, false, false, 0, 0});
+  const app::ScreenLayout layout = app::layout_screen({1280, 720, kBrushGrid, 13, false, false});
   const Image shown_before = load_png(ready), shown_after = load_png(dir / "overlay.png");
   ASSERT_EQ(shown_before.width, 1280);
   ASSERT_EQ(shown_after.width, 1280);

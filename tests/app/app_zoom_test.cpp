@@ -21,8 +21,9 @@ constexpr GridSize kZoomGrid{256, 192};
 // app's 1280x720 window with the panel at scale 1 (the layout the app computes; in map mode
 // with room for the axes).
 std::pair<int, int> zoomed_window_point(int x, int y, float zoom, app::GridPoint center, bool map) {
-  const app::ScreenLayout layout =
-      app::layout_screen({1280, 720, kZoomGrid, 13, false, false, 0, 0, false, map});
+  app::LayoutInput input{1280, 720, kZoomGrid, 13, false, false};
+  input.map_axes = map;
+  const app::ScreenLayout layout = app::layout_screen(input);
   const app::GridRegion shown = app::visible_region(kZoomGrid, zoom, center);
   const float wx = layout.field.x + (float(x) + 0.5f - shown.x) / shown.width * layout.field.width;
   const float wy =

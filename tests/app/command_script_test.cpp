@@ -78,10 +78,11 @@ std::vector<Command> samples() {
   };
   // One value of each control, as the panel would push it.
   const std::vector<std::string> values = {
-      "0.0367", "0.0649", "0.2",  "0.1",    "1",     "nine-point", "neumann",   "u",    "magma",
-      "-0.5",   "1.5",    "on",   "linear", "16x16", "strided",    "reference", "4",    "noise",
-      "7",      "12",     "0.25", "map",    "0.01",  "0.1",        "0.03",      "0.07", "on",
-      "hidden", "2",      "20",   "off",    "on",    "off",        "on",        "b",    "on"};
+      "0.0367", "0.0649", "0.2", "0.1",    "1",      "nine-point", "neumann", "u",
+      "magma",  "-0.5",   "1.5", "on",     "linear", "16x16",      "strided", "reference",
+      "4",      "noise",  "7",   "12",     "0.25",   "map",        "0.01",    "0.1",
+      "0.03",   "0.07",   "on",  "hidden", "2",      "20",         "off",     "on",
+      "off",    "off",    "on",  "b",      "on"};
   EXPECT_EQ(values.size(), control_registry().size());
   for (std::size_t i = 0; i < control_registry().size() && i < values.size(); ++i) {
     const ControlSpec& spec = control_registry()[i];

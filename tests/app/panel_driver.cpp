@@ -107,18 +107,26 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
                                                                 const char* open_combo) {
   ImGuiIO& io = ImGui::GetIO();
   const ImVec2 display = io.DisplaySize;
-  fonts_ = app::build_ui_fonts(text_px, base_style_);
+  fonts_ = app::build_ui_fonts(text_px, base_style_,
+                               presentation ? app::audience_text_px(window.y) : 0.0f);
   io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(std::intptr_t{1}));
   io.DisplaySize = window;
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   view_.presentation = presentation;
-  app::FrameUiResult drawn;
   std::vector<app::ClippedWindow> clipped;
   const int frames = app::ClipWatch::kFrames + 2 + (open_combo ? 1 : 0);
+  const std::string gl_version = "4.5 (a long renderer name, as Mesa's llvmpipe gives)";
+  // As long as a GPU machine's: the overlay and the Timings must still fit.
+  const std::string devices = "EGL device 3 (/dev/dri/card3) is CUDA 1; backend on CUDA 1";
+  const std::string fallback =
+      "interop unavailable (no CUDA device drives this display); using host";
+  const std::string caption =
+      "A caption as long as a lecturer writes: watch how the spots divide as F rises";
+  const std::optional<std::string> no_divergence;
+  const std::vector<app::KeyPress> no_keys;
+  const std::vector<app::ButtonEvent> no_buttons;
+  const std::vector<app::Rgb> table = app::colormap_table(app::builtin_colormaps().front());
   for (int frame = 0; frame < frames; ++frame) {
-    const app::ScreenLayout layout =
-        app::layout_screen({window.x, window.y, simulation_->size(), text_px, false, presentation,
-                            drawn.bar_height, drawn.timings_width, true});  // the caption below
     ImGui::NewFrame();
     if (ImGuiWindow* panel_window = panel())  // every section open
       for (const char* header : kPanelSections)
@@ -128,37 +136,36 @@ std::vector<app::ClippedWindow> PanelDriver::clipped_windows_at(float text_px, I
         open_combo && frame == 1 && owner)  // as a click on it does: the list's ID is ImGui 1.86's
       ImGui::OpenPopupEx(ImHashStr("##ComboPopup", 0, id_of(open_combo, owner)));
     std::vector<app::Command> commands;
-    const std::string gl_version = "4.5 (a long renderer name, as Mesa's llvmpipe gives)";
-    // As long as a GPU machine's: the overlay and the Timings must still fit.
-    const std::string devices = "EGL device 3 (/dev/dri/card3) is CUDA 1; backend on CUDA 1";
-    const std::string fallback =
-        "interop unavailable (no CUDA device drives this display); using host";
-    const std::string caption =
-        "A caption as long as a lecturer writes: watch how the spots divide as F rises";
-    const std::optional<std::string> no_divergence;
     bool help_shown = true;  // the F1 help too
-    const std::vector<app::KeyPress> no_keys;
-    const std::vector<app::ButtonEvent> no_buttons;
     app::BrushStroke stroke;
-    const std::vector<app::Rgb> table = app::colormap_table(app::builtin_colormaps().front());
-    drawn = app::draw_frame_ui({{settings_,  *simulation_,
-                                 view_,      stats_,
-                                 pace_,      app::TransferPath::Upload,
-                                 fallback,   no_reasons_,
-                                 gl_version, devices,
-                                 no_text_,   nullptr,
-                                 no_text_,   no_text_,
-                                 commands,   panel_state_,
-                                 demos_,     thumbnails_,
-                                 no_text_,   script_ ? &*script_ : nullptr},
-                                {no_divergence, nullptr, help_shown, caption},
-                                table,
-                                layout,
-                                fonts_,
-                                no_keys,
-                                no_buttons,
-                                stroke,
-                                app::ScreenBlank::None});
+    const app::PanelContext context{settings_,  *simulation_,
+                                    view_,      stats_,
+                                    pace_,      app::TransferPath::Upload,
+                                    fallback,   no_reasons_,
+                                    gl_version, devices,
+                                    no_text_,   nullptr,
+                                    no_text_,   no_text_,
+                                    commands,   panel_state_,
+                                    demos_,     thumbnails_,
+                                    no_text_,   script_ ? &*script_ : nullptr};
+    // Laid out as the app lays out, measured in the frame that draws it; the caption below.
+    const app::FrameMeasures measures = app::measure_frame_ui(context, fonts_, caption);
+    app::LayoutInput input{window.x, window.y, simulation_->size(), text_px, false, presentation};
+    input.bar_height = measures.bar_height;
+    input.timings_width = measures.timings_width;
+    input.timings_height = measures.timings_height;
+    input.caption_height = measures.caption_height;
+    input.label_px = fonts_.labels()->FontSize;
+    const app::ScreenLayout layout = app::layout_screen(input);
+    app::draw_frame_ui({context,
+                        {no_divergence, nullptr, help_shown, caption},
+                        table,
+                        layout,
+                        fonts_,
+                        no_keys,
+                        no_buttons,
+                        stroke,
+                        app::ScreenBlank::None});
     clipped = app::clipped_windows();
     ImGui::Render();
   }

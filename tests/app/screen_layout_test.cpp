@@ -27,10 +27,29 @@ TEST(ScreenLayout, FitAspectLetterboxesAndCentres) {
   EXPECT_FLOAT_EQ(fitted.y, 200.0f);
 }
 
+// Presenting on a `width` x `height` screen at `text_px`, a caption `caption_px` high at any width
+// (0: none), a bar of one row, a Timings overlay of 300x200 pixels.
+LayoutInput presenting(float width, float height, GridSize grid, float text_px,
+                       float caption_px = 0, bool map = false) {
+  LayoutInput in{width, height, grid, text_px, false, true};
+  in.bar_height = [text_px](float) { return 2.4f * text_px; };
+  in.timings_width = 300;
+  in.timings_height = 200;
+  if (caption_px > 0) in.caption_height = [caption_px](float) { return caption_px; };
+  in.map_axes = map;
+  in.label_px = 2 * text_px;
+  return in;
+}
+
+ScreenRect safe_area(float width, float height) {
+  return {kProjectorSafeMargin * width, kProjectorSafeMargin * height,
+          (1 - 2 * kProjectorSafeMargin) * width, (1 - 2 * kProjectorSafeMargin) * height};
+}
+
 TEST(ScreenLayout, ThePanelIsASideColumnThatGrowsWithTheTextAndNeverCoversTheField) {
   const GridSize grid{1024, 1024};
   for (const float text_px : {13.0f, 26.0f}) {
-    const ScreenLayout layout = layout_screen({1920, 1080, grid, text_px, false, false, 0});
+    const ScreenLayout layout = layout_screen({1920, 1080, grid, text_px, false, false});
     ASSERT_TRUE(layout.panel.has_value());
     EXPECT_FLOAT_EQ(layout.panel->width, kPanelWidthAt13Px * text_px / 13.0f);
     EXPECT_FALSE(layout.panel->overlaps(layout.field));
@@ -42,83 +61,97 @@ TEST(ScreenLayout, ThePanelIsASideColumnThatGrowsWithTheTextAndNeverCoversTheFie
     expect_aspect(layout.field, grid);
     EXPECT_FALSE(layout.bar || layout.caption || layout.timings);
   }
-  const ScreenLayout hidden = layout_screen({1920, 1080, grid, 13, true, false, 0});
+  const ScreenLayout hidden = layout_screen({1920, 1080, grid, 13, true, false});
   EXPECT_FALSE(hidden.panel.has_value()) << "H hides the panel";
   EXPECT_GT(hidden.field.height, 1000.0f) << "and the field takes the height";
 }
 
-TEST(ScreenLayout, PresentingTheFieldFillsTheWindowBetweenTheBarAndTheCaption) {
-  for (const GridSize grid : {GridSize{1024, 1024}, GridSize{1920, 1080}}) {
-    const ScreenLayout layout = layout_screen({1920, 1080, grid, 26, false, true, 0, 0, true});
-    EXPECT_FALSE(layout.panel.has_value());
-    ASSERT_TRUE(layout.bar && layout.caption && layout.timings);
-    EXPECT_FLOAT_EQ(layout.bar->y, 0.0f);
-    EXPECT_FLOAT_EQ(layout.caption->bottom(), 1080.0f);
-    EXPECT_FALSE(layout.bar->overlaps(layout.field));
-    EXPECT_FALSE(layout.caption->overlaps(layout.field));
-    expect_aspect(layout.field, grid);
-    // Letterboxed: it touches the free area's top and bottom or its sides.
-    const float free_height = layout.caption->y - layout.bar->bottom();
-    EXPECT_GT(std::max(layout.field.height / free_height, layout.field.width / 1920.0f), 0.85f);
-    expect_inside(layout.colour_bar, {0, 0, 1920, 1080}, "colour bar");
-  }
-  // A square field leaves margins: the Timings overlay takes the left one, off the field.
-  const ScreenLayout square = layout_screen({1920, 1080, {1024, 1024}, 26, false, true, 0});
-  EXPECT_FALSE(square.timings->overlaps(square.field));
+// Presenting, everything keeps a projector-safe margin of 3% from each edge, and the Timings
+// never cover the field or the map's axes: beside the field where its margin has room, else in
+// a column with the bar and the caption.
+TEST(ScreenLayout, PresentingEverythingKeepsInsideTheSafeAreaAndTheTimingsOffTheField) {
+  for (const auto& [width, height] : {std::pair{1280.0f, 720.0f}, std::pair{1920.0f, 1080.0f}})
+    for (const GridSize grid :
+         {GridSize{256, 256}, GridSize{480, 270}, GridSize{1920, 1080}, GridSize{960, 640}})
+      for (const bool map : {false, true}) {
+        SCOPED_TRACE(std::to_string(int(width)) + " " + to_string(grid) + (map ? " map" : ""));
+        const float px = height / 50;
+        const ScreenLayout layout = layout_screen(presenting(width, height, grid, px, 90, map));
+        const ScreenRect safe = safe_area(width, height);
+        ASSERT_TRUE(layout.bar && layout.caption && layout.timings);
+        for (const auto& [rect, what] :
+             {std::pair{*layout.bar, "bar"}, std::pair{*layout.caption, "caption"},
+              std::pair{*layout.timings, "Timings"}, std::pair{layout.field, "field"},
+              std::pair{layout.colour_bar, "colour bar"}})
+          expect_inside(rect, safe, what);
+        EXPECT_FALSE(layout.timings->overlaps(layout.field));
+        EXPECT_FALSE(layout.caption->overlaps(layout.field));
+        EXPECT_FALSE(layout.bar->overlaps(layout.field));
+        EXPECT_GE(layout.caption->height, 90.0f - 0.01f) << "the caption's lines whole";
+        if (map) {
+          ASSERT_TRUE(layout.F_axis && layout.k_axis);
+          expect_inside(*layout.F_axis, safe, "F axis");
+          expect_inside(*layout.k_axis, safe, "k axis");
+          EXPECT_FALSE(layout.timings->overlaps(*layout.F_axis));
+          EXPECT_FALSE(layout.timings->overlaps(*layout.k_axis));
+          EXPECT_FALSE(layout.k_axis->overlaps(*layout.caption));
+          EXPECT_GE(layout.k_axis->height, 1.5f * 2 * px) << "a row of labels in their size";
+        }
+        expect_aspect(layout.field, grid);
+      }
 }
 
-TEST(ScreenLayout, TheCaptionStripTakesRoomOnlyWhileACaptionIsShown) {
-  const GridSize grid{960, 640};
-  const ScreenLayout none = layout_screen({1280, 720, grid, 20, false, true, 60, 0, false});
-  const ScreenLayout shown = layout_screen({1280, 720, grid, 20, false, true, 60, 0, true});
+TEST(ScreenLayout, PresentingTheFieldFillsTheWindowBetweenTheBarAndTheCaption) {
+  LayoutInput wide = presenting(1920, 1080, {1920, 1080}, 26, 120);
+  wide.timings_overlay = false;  // else the Timings take a column beside the field
+  const ScreenLayout layout = layout_screen(wide);
+  ASSERT_TRUE(layout.bar && layout.caption);
+  EXPECT_FLOAT_EQ(layout.bar->width, 1920 * (1 - 2 * kProjectorSafeMargin)) << "across the top";
+  // Letterboxed: it touches the free area's top and bottom or its sides.
+  const float free_height = layout.caption->y - layout.bar->bottom();
+  EXPECT_GT(std::max(layout.field.height / free_height, layout.field.width / 1920.0f), 0.8f);
+  // With the Timings off, a wide field keeps the bar on top and takes their room.
+  LayoutInput quiet = presenting(1280, 720, {480, 270}, 14.4f, 90, true);
+  quiet.timings_overlay = false;
+  const ScreenLayout without = layout_screen(quiet);
+  const ScreenLayout with = layout_screen(presenting(1280, 720, {480, 270}, 14.4f, 90, true));
+  EXPECT_FALSE(without.timings.has_value());
+  EXPECT_FLOAT_EQ(without.bar->width, 1280 * (1 - 2 * kProjectorSafeMargin));
+  EXPECT_GT(without.field.width * without.field.height,
+            1.3f * with.field.width * with.field.height);
+}
+
+TEST(ScreenLayout, TheCaptionStripTakesRoomOnlyWhileACaptionIsShownAndAsMuchAsItNeeds) {
+  const auto quiet = [](float caption) {
+    LayoutInput in = presenting(1920, 1080, {1920, 1080}, 20, caption);
+    in.timings_overlay = false;  // the bar on top, the caption across the bottom
+    return layout_screen(in);
+  };
+  const ScreenLayout none = quiet(0), shown = quiet(100), longer = quiet(160);
   EXPECT_FALSE(none.caption.has_value());
-  ASSERT_TRUE(shown.caption.has_value());
+  ASSERT_TRUE(shown.caption && longer.caption);
+  EXPECT_FLOAT_EQ(shown.caption->height, 100.0f);
+  EXPECT_FLOAT_EQ(longer.caption->height, 160.0f);
   EXPECT_GT(none.field.height, shown.field.height) << "the field takes the strip's room";
-  EXPECT_LE(shown.caption->height, 0.12f * 720.0f + 0.01f) << "at most 12% of the height";
-  EXPECT_FALSE(shown.caption->overlaps(shown.field));
+  const ScreenLayout huge = quiet(900);
+  EXPECT_LE(huge.caption->height, 0.5f * 1080.0f + 0.01f) << "at most half the height";
+  EXPECT_GT(huge.field.height, 0.5f * 1080.0f) << "the field keeps the most";
 }
 
 // A square field on a 16:9 screen: the bar, the Timings and the caption go to a column beside it
-// and the field takes the height (over half the screen); a wide field keeps the bar on top.
+// and the field takes the height (over half the screen).
 TEST(ScreenLayout, PresentingASquareFieldPutsTheUiInAColumnBesideIt) {
-  for (const bool caption : {false, true}) {
-    const ScreenLayout square =
-        layout_screen({1280, 720, {1024, 1024}, 20, false, true, 0, 0, caption});
+  for (const float caption : {0.0f, 150.0f}) {
+    const ScreenLayout square = layout_screen(presenting(1280, 720, {1024, 1024}, 20, caption));
     ASSERT_TRUE(square.bar && square.timings);
     EXPECT_LT(square.bar->width, 0.5f * 1280.0f) << "a column, not across the top";
-    EXPECT_GT(square.field.height, 0.9f * 720.0f);
-    EXPECT_GT(square.field.width * square.field.height, 0.5f * 1280.0f * 720.0f);
-    EXPECT_FALSE(square.bar->overlaps(square.field));
-    EXPECT_FALSE(square.timings->overlaps(square.field));
-    EXPECT_EQ(square.caption.has_value(), caption);
-    if (caption) {
-      EXPECT_FALSE(square.caption->overlaps(square.field));
-      EXPECT_GE(square.caption->height, 4 * 20.0f) << "room for a caption of a few lines";
+    EXPECT_GT(square.field.height, 0.85f * 720.0f);
+    EXPECT_GT(square.field.width * square.field.height, 0.45f * 1280.0f * 720.0f);
+    EXPECT_EQ(square.caption.has_value(), caption > 0);
+    if (caption > 0) {
+      EXPECT_FLOAT_EQ(square.caption->height, caption);
     }
   }
-  const ScreenLayout wide = layout_screen({1280, 720, {1920, 1080}, 20, false, true, 0, 0, true});
-  ASSERT_TRUE(wide.bar);
-  EXPECT_FLOAT_EQ(wide.bar->width, 1280.0f) << "a wide field keeps the bar on top";
-}
-
-TEST(ScreenLayout, MapAxesSitOutsideTheFieldAndTheTimingsOffThemAndItsTopLeft) {
-  for (const GridSize grid : {GridSize{960, 640}, GridSize{1024, 1024}, GridSize{1920, 1080}})
-    for (const float text_px : {14.4f, 20.0f}) {
-      LayoutInput in{1280, 720, grid, text_px, false, true, 60, 0, true, true};
-      const ScreenLayout layout = layout_screen(in);
-      ASSERT_TRUE(layout.F_axis && layout.k_axis && layout.timings);
-      EXPECT_FALSE(layout.F_axis->overlaps(layout.field));
-      EXPECT_FALSE(layout.k_axis->overlaps(layout.field));
-      EXPECT_FALSE(layout.k_axis->overlaps(*layout.caption));
-      EXPECT_FALSE(layout.F_axis->overlaps(*layout.bar));
-      EXPECT_GE(layout.F_axis->x, 0.0f);
-      EXPECT_GE(layout.k_axis->height, 1.5f * text_px) << "a row of tick labels";
-      EXPECT_FALSE(layout.timings->overlaps(*layout.F_axis));
-      EXPECT_FALSE(layout.timings->overlaps(*layout.k_axis));
-      EXPECT_FALSE(layout.timings->contains(layout.field.x + 1, layout.field.y + 1))
-          << "the map's top-left stays clear";
-      expect_aspect(layout.field, grid);
-    }
 }
 
 TEST(ScreenLayout, TheTextIsCappedWhereTheWindowCannotHoldIt) {
@@ -132,6 +165,13 @@ TEST(ScreenLayout, TheTextIsCappedWhereTheWindowCannotHoldIt) {
 
 // Presenting, the text is readable from the back row by itself: at scale 1 at least 1/50 of the
 // screen's height (a caption, twice as large, 1/25), a larger scale larger still.
+// What the audience reads stands at least 1/45 of the screen's height: DejaVu Sans's digits are
+// 1493/2384 of the size ImGui gives a font.
+TEST(ScreenLayout, WhatTheAudienceReadsIsSizedFromTheScreen) {
+  for (const float height : {720.0f, 1080.0f, 2160.0f})
+    EXPECT_GE(audience_text_px(height) * 1493.0f / 2384.0f, height / 45.0f);
+}
+
 TEST(ScreenLayout, PresentingTheTextIsSizedFromTheScreen) {
   for (const float height : {720.0f, 1080.0f}) {
     const float width = height * 16.0f / 9.0f;

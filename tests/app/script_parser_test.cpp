@@ -89,6 +89,7 @@ TEST(ScriptParser, SetAcceptsEveryParameterWithAGoodValue) {
                                                                   {"reseed-on-preset", "on"},
                                                                   {"presentation", "on"},
                                                                   {"export-overlays", "off"},
+                                                                  {"timings-overlay", "off"},
                                                                   {"relief", "on"},
                                                                   {"brush-style", "a"},
                                                                   {"style-overlay", "on"}};
@@ -121,10 +122,11 @@ TEST(ScriptParser, SetRejectsUnknownParametersListingTheKnownOnes) {
   const std::string message = error_of("set G 0.1");
   EXPECT_EQ(message.rfind("set: unknown parameter 'G' (one of: F, k, Du, Dv, dt, laplacian", 0), 0u)
       << message;
-  EXPECT_TRUE(contains(message,
-                       "seed, brush-radius, brush-value, mode, map-F-low, map-F-high, map-k-low, "
-                       "map-k-high, reseed-on-pick, ui, ui-scale, font-size, reseed-on-preset, "
-                       "presentation, export-overlays, relief, brush-style, style-overlay)"))
+  EXPECT_TRUE(contains(
+      message,
+      "seed, brush-radius, brush-value, mode, map-F-low, map-F-high, map-k-low, "
+      "map-k-high, reseed-on-pick, ui, ui-scale, font-size, reseed-on-preset, "
+      "presentation, export-overlays, timings-overlay, relief, brush-style, style-overlay)"))
       << message;
   EXPECT_TRUE(contains(error_of("set f 0.1"), "unknown parameter 'f'"));
 }

@@ -84,7 +84,10 @@ std::string to_script_line(const Command& command) {
           [](const command::WaitTimings& c) {
             return "wait-timings " + number_text(c.max_seconds);
           },
-          [](const command::StartDemo& c) { return "demo " + c.name; },
+          [](const command::StartDemo& c) {
+            return c.part == command::DemoPart::Ends ? "# the demo " + c.name + " ends"
+                                                     : "demo " + c.name;
+          },
           [](const command::ViewZoom& c) { return "view zoom " + number_text(c.zoom); },
           [](const command::ViewCenter& c) {
             return "view center " + number_text(c.x) + " " + number_text(c.y);

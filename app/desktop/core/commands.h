@@ -192,9 +192,14 @@ struct ViewCenter {
   float y;
 };
 struct ViewReset {};
-// A shipped demo script (demo_scripts.h) by name: it takes over from any script running.
+// A shipped demo script (demo_scripts.h) by name. A person's (the Demos list, a paste) takes
+// over from any script running. A script's `demo` line is replaced, as the script loads, by the
+// demo's own lines between a Begins and an Ends (demo_inlining.h), so its captions are the
+// script's to step through.
+enum class DemoPart { Whole, Begins, Ends };
 struct StartDemo {
   std::string name;
+  DemoPart part = DemoPart::Whole;
 };
 // `script next|previous|restart|stop` (script_timeline.h has what each does).
 struct ScriptControl {

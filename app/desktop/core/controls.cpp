@@ -146,6 +146,8 @@ const std::vector<ControlSpec> kRegistry = {
     {"presentation", View::Presentation, choices<kOnOff>(), word_in<kOnOff>, write_word_in<kOnOff>},
     {"export-overlays", View::ExportOverlays, choices<kOnOff>(), word_in<kOnOff>,
      write_word_in<kOnOff>},
+    {"timings-overlay", View::TimingsOverlay, choices<kOnOff>(), word_in<kOnOff>,
+     write_word_in<kOnOff>},
     {"relief", View::Relief, choices<kOnOff>(), word_in<kOnOff>, write_word_in<kOnOff>},
     {"brush-style", View::BrushStyle, choices<kBrushStyleNames>(), word_in<kBrushStyleNames>,
      write_word_in<kBrushStyleNames>},

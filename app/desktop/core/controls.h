@@ -59,6 +59,7 @@ enum class ViewControl {
   FontSize,
   Presentation,
   ExportOverlays,
+  TimingsOverlay,
   Relief,
   BrushStyle,
   StyleOverlay,

@@ -13,7 +13,8 @@ LecturerSettings lecturer_settings(const Simulation& simulation, const ViewState
           view.colormap,
           view.auto_range,
           view.low,
-          view.high};
+          view.high,
+          view.timings_overlay};
 }
 
 std::vector<Command> demo_start_commands() {
@@ -33,6 +34,7 @@ std::vector<Command> demo_start_commands() {
   fresh.auto_range = view.auto_range;
   fresh.low = view.low;
   fresh.high = view.high;
+  fresh.timings_overlay = view.timings_overlay;
   for (Command& command : give_back_commands(fresh)) commands.push_back(std::move(command));
   return commands;
 }
@@ -48,6 +50,7 @@ std::vector<Command> give_back_commands(const LecturerSettings& settings) {
       command::SetStepsPerFrame{settings.steps_per_frame},
       command::SetSimulation{Sim::Field, settings.field},
       command::SetView{View::Colormap, settings.colormap},
+      command::SetView{View::TimingsOverlay, settings.timings_overlay},
   };
   // A fixed range's ends also turn the automatic range off (as setup scripts write it).
   if (settings.auto_range) {

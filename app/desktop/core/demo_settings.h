@@ -29,6 +29,7 @@ struct LecturerSettings {
   std::string colormap;
   bool auto_range = false;
   float low = 0.0f, high = 0.0f;
+  bool timings_overlay = true;
 };
 
 LecturerSettings lecturer_settings(const Simulation& simulation, const ViewState& view);

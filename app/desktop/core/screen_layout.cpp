@@ -8,52 +8,69 @@
 namespace gs::app {
 namespace {
 
-// Around the field, in text pixels: a margin, and the colour bar's column (strip and labels).
+// Around the field, in text pixels: a margin, and the colour bar's column (the strip in text
+// pixels, a gap and labels like "0.5012" in label pixels).
 constexpr float kMarginLines = 0.6f;
 constexpr float kColourStripLines = 1.2f;
-constexpr float kColourColumnLines = 6.0f;  // the strip, a gap and labels like "0.5012"
+constexpr float kColourLabelLines = 4.0f;
 constexpr float kColourStripMostOfField = 0.7f;
-// The caption strip holds two lines of large type (twice the text size) and its padding.
+// The caption strip holds two lines of large type (twice the text size) and its padding, before
+// its lines are measured.
 constexpr float kCaptionLines = 2 * 2.0f * 1.25f + 1.0f;
 // One row of buttons with its padding, before ImGui has measured the bar.
 constexpr float kBarLinesEstimate = 2.4f;
 // Presenting beside the field: the column at least this many text lines wide and at most this
-// share of the window, the bar's rows before ImGui has measured them, the Timings overlay's
-// height (its figures in 1.5 times the text size), the caption's most and least room, and how much
-// more room the field must gain to take this arrangement over the bar on top.
+// share of the window, the caption's least room, and how much more room the field must gain to
+// take this arrangement over the bar on top.
 constexpr float kSideColumnLines = 16.0f;
 constexpr float kSideColumnMostOfWidth = 0.4f;
-constexpr float kSideBarLinesEstimate = 8.0f;
-constexpr float kTimingsHeightLines = 12.0f;
-constexpr float kCaptionMostOfHeightBeside = 0.4f;
 constexpr float kCaptionLeastLines = 4.0f;
 constexpr float kSideFieldGain = 1.1f;
-// The Timings overlay's width in text pixels before it has been drawn (about 17 fixed-width
-// characters at 1.5 times the text size, and padding): the left margin takes it where the spare
-// width allows, else it sits over the field's top-left corner.
+// The Timings overlay's size in text pixels before it has been measured (about 17 fixed-width
+// characters and seven rows in large type, and padding).
 constexpr float kTimingsLines = 16.0f;
+constexpr float kTimingsHeightLines = 12.0f;
 
 // Presenting, the text is at least 1/50 of the window's height at scale 1, and at most 1/36 of
 // its height and 1/48 of its width, so the bar keeps to a row or two and the field keeps at least
-// half of a 1280x720 screen at every UI scale.
+// half of a 1280x720 screen at every UI scale; what the audience reads, 1/27.
 constexpr float kPresentationReadableRows = 50.0f;
 constexpr float kPresentationColumns = 48.0f;
 constexpr float kPresentationRows = 36.0f;
+constexpr float kAudienceRows = 27.0f;
 // The caption strip takes at most this share of the window's height; a caption that needs more
 // is set in smaller type (overlays.cpp).
-constexpr float kCaptionMostOfHeight = 0.12f;
-// Map mode's axes: the F labels ("0.0625") and a tick left of the field; under it a tick, a row
-// of k labels and a gap.
-constexpr float kMapAxisLeftLines = 4.6f;
-constexpr float kMapAxisBelowLines = 1.9f;
+constexpr float kCaptionMostOfHeight = 0.25f;
+constexpr float kCaptionMostOfHeightBeside = 0.5f;
+// Map mode's axes, in label pixels: the F labels ("0.0625") and a tick left of the field; under
+// it a tick, a row of k labels and a gap.
+constexpr float kMapAxisLeftLines = 4.2f;
+constexpr float kMapAxisBelowLines = 1.7f;
 
 // Exported pictures: the field's short side at least this many pixels (a whole number of pixels
 // per cell), its long side at most the other.
 constexpr int kExportShortSide = 720;
 constexpr int kExportLongestSide = 4096;
 
-ScreenRect shrink(const ScreenRect& r, float by) {
-  return {r.x + by, r.y + by, std::max(0.0f, r.width - 2 * by), std::max(0.0f, r.height - 2 * by)};
+ScreenRect shrink(const ScreenRect& r, float by_x, float by_y) {
+  return {r.x + by_x, r.y + by_y, std::max(0.0f, r.width - 2 * by_x),
+          std::max(0.0f, r.height - 2 * by_y)};
+}
+
+float label_px(const LayoutInput& in) {
+  return in.label_px > 0 ? in.label_px : in.text_px;
+}
+
+float timings_width(const LayoutInput& in) {
+  return in.timings_width > 0 ? in.timings_width : kTimingsLines * in.text_px;
+}
+
+float timings_height(const LayoutInput& in) {
+  return in.timings_height > 0 ? in.timings_height : kTimingsHeightLines * in.text_px;
+}
+
+float bar_height(const LayoutInput& in, float width) {
+  return in.bar_height ? in.bar_height(width) : kBarLinesEstimate * in.text_px;
 }
 
 }  // namespace
@@ -73,6 +90,10 @@ float fitted_text_px(float asked_text_px, float window_width, float window_heigh
   return std::max(1.0f, std::min(readable, most));
 }
 
+float audience_text_px(float window_height) {
+  return std::ceil(window_height / kAudienceRows);
+}
+
 ScreenRect fit_aspect(GridSize grid, const ScreenRect& area) {
   if (grid.cells() == 0 || area.width <= 0 || area.height <= 0) return {area.x, area.y, 0, 0};
   const float scale = std::min(area.width / float(grid.width), area.height / float(grid.height));
@@ -84,25 +105,30 @@ ScreenRect fit_aspect(GridSize grid, const ScreenRect& area) {
 namespace {
 
 // The field (its aspect kept), the colour bar beside it and map mode's axes as one group, centred
-// in `area`; with `timings_here`, the Timings overlay in the spare width left of the group, else
-// over the field (over a map's top-right corner, clear of its axes and its top left).
-void place_field(ScreenLayout& layout, ScreenRect area, const LayoutInput& in, bool timings_here) {
-  const float px = in.text_px;
-  area = shrink(area, kMarginLines * px);
-  const float axis_left = in.map_axes ? std::min(kMapAxisLeftLines * px, 0.25f * area.width) : 0;
-  const float axis_below = in.map_axes ? std::min(kMapAxisBelowLines * px, 0.25f * area.height) : 0;
-  const float column = std::min(kColourColumnLines * px, 0.5f * area.width);
+// in `area`; with `timings_here`, the Timings overlay in the spare width left of the group when
+// it fits there (whether it did).
+bool place_field(ScreenLayout& layout, ScreenRect area, const LayoutInput& in, bool timings_here) {
+  const float px = in.text_px, label = label_px(in);
+  area = shrink(area, kMarginLines * px, kMarginLines * px);
+  const float axis_left = in.map_axes ? std::min(kMapAxisLeftLines * label, 0.25f * area.width) : 0;
+  const float axis_below =
+      in.map_axes ? std::min(kMapAxisBelowLines * label, 0.25f * area.height) : 0;
+  const float strip_width = kColourStripLines * px;
+  const float column = std::min(strip_width + 0.5f * kMarginLines * px + kColourLabelLines * label,
+                                0.5f * area.width);
+  // The F axis's top label stands half its height above the field.
+  const float axis_above = in.map_axes ? 0.5f * label : 0;
   ScreenRect field_area = area;
+  field_area.y += axis_above;
   field_area.width = std::max(0.0f, area.width - column - axis_left);
-  field_area.height = std::max(0.0f, area.height - axis_below);
+  field_area.height = std::max(0.0f, area.height - axis_below - axis_above);
   layout.field = fit_aspect(in.grid, field_area);
   const float spare = area.width - (axis_left + layout.field.width + column);
   layout.field.x = area.x + 0.5f * spare + axis_left;
-  const float timings =
-      (in.timings_width > 0 ? in.timings_width + kMarginLines * px : kTimingsLines * px);
+  const float timings = timings_width(in) + kMarginLines * px;
   const bool timings_beside = timings_here && spare >= timings;
   if (timings_beside) layout.field.x = area.x + std::max(0.5f * spare, timings) + axis_left;
-  const float strip = std::min(kColourStripLines * px, column);
+  const float strip = std::min(strip_width, column);
   const float strip_height = kColourStripMostOfField * layout.field.height;
   layout.colour_bar =
       ScreenRect{layout.field.right() + 0.5f * kMarginLines * px,
@@ -114,56 +140,66 @@ void place_field(ScreenLayout& layout, ScreenRect area, const LayoutInput& in, b
     layout.k_axis = ScreenRect{layout.field.x - axis_left, layout.field.bottom(),
                                axis_left + layout.field.width + column, axis_below};
   }
-  if (!timings_here) return;
   if (timings_beside)
-    layout.timings = ScreenRect{area.x, layout.field.y, layout.field.x - axis_left - area.x,
-                                layout.field.height};
-  else if (in.map_axes)
-    layout.timings =
-        ScreenRect{std::max(layout.field.x, layout.field.right() - timings), layout.field.y,
-                   std::min(timings, layout.field.width), layout.field.height};
-  else
-    layout.timings = layout.field;
+    layout.timings = ScreenRect{area.x, layout.field.y, timings_width(in),
+                                std::min(timings_height(in), area.bottom() - layout.field.y)};
+  return timings_beside;
 }
 
-// Presenting: the bar across the top, the caption strip across the bottom while one is shown.
-ScreenLayout presenting_on_top(const LayoutInput& in, float bar_height) {
-  ScreenLayout layout;
-  ScreenRect area{0, 0, in.window_width, in.window_height};
+// The area presenting lays out in: the screen less its projector-safe margins.
+ScreenRect safe_area(const LayoutInput& in) {
+  return shrink({0, 0, in.window_width, in.window_height}, kProjectorSafeMargin * in.window_width,
+                kProjectorSafeMargin * in.window_height);
+}
+
+// Presenting: the bar across the top, the caption strip across the bottom while one is shown;
+// the Timings left of the field. Whether the Timings found room there (always, the UI hidden).
+bool presenting_on_top(const LayoutInput& in, ScreenLayout& layout) {
+  ScreenRect area = safe_area(in);
+  const float screen_bottom = area.bottom();
   if (!in.ui_hidden) {
-    layout.bar = ScreenRect{0, 0, in.window_width, std::min(bar_height, in.window_height)};
-    area.y = layout.bar->height;
+    layout.bar =
+        ScreenRect{area.x, area.y, area.width, std::min(bar_height(in, area.width), area.height)};
+    area.y = layout.bar->bottom();
     area.height -= layout.bar->height;
   }
-  if (in.caption_shown) {
+  if (in.caption_height) {
     const float caption = std::min(
-        {kCaptionLines * in.text_px, kCaptionMostOfHeight * in.window_height, area.height});
-    layout.caption = ScreenRect{0, area.bottom() - caption, in.window_width, caption};
+        {in.caption_height(area.width), kCaptionMostOfHeight * in.window_height, area.height});
+    layout.caption = ScreenRect{area.x, screen_bottom - caption, area.width, caption};
     area.height -= caption;
   }
-  place_field(layout, area, in, !in.ui_hidden);
-  return layout;
+  const bool timings = !in.ui_hidden && in.timings_overlay;
+  return place_field(layout, area, in, timings) || !timings;
 }
 
-// Presenting a field narrower than the screen (a square grid on a 16:9 projector): the bar, the
-// Timings and the caption in a column at the left, so the field takes the whole height.
-ScreenLayout presenting_beside(const LayoutInput& in, float bar_height) {
-  ScreenLayout layout;
+// Presenting a field narrower than the screen (a square grid on a 16:9 projector), or where the
+// Timings find no room beside a field under the bar: the bar, the Timings and the caption in a
+// column at the left, so the field takes the whole height. Whether the caption has room.
+bool presenting_beside(const LayoutInput& in, ScreenLayout& layout) {
   const float px = in.text_px;
-  const float timings =
-      (in.timings_width > 0 ? in.timings_width + kMarginLines * px : kTimingsLines * px);
+  const ScreenRect area = safe_area(in);
+  const float timings = in.timings_overlay ? timings_width(in) : 0;
   const float column =
-      std::min(std::max(timings, kSideColumnLines * px), kSideColumnMostOfWidth * in.window_width);
-  layout.bar = ScreenRect{0, 0, column, std::min(bar_height, in.window_height)};
-  layout.timings = ScreenRect{0, layout.bar->bottom(), column,
-                              std::max(0.0f, in.window_height - layout.bar->bottom())};
-  if (in.caption_shown) {
-    const float caption = std::clamp(layout.timings->height - kTimingsHeightLines * px, 0.0f,
-                                     kCaptionMostOfHeightBeside * in.window_height);
-    layout.caption = ScreenRect{0, in.window_height - caption, column, caption};
+      std::min(std::max(timings, kSideColumnLines * px), kSideColumnMostOfWidth * area.width);
+  layout.bar = ScreenRect{area.x, area.y, column, std::min(bar_height(in, column), area.height)};
+  float taken = layout.bar->bottom();
+  if (in.timings_overlay) {
+    const float top = taken + kMarginLines * px;
+    layout.timings = ScreenRect{area.x, top, std::min(timings, column),
+                                std::max(0.0f, std::min(timings_height(in), area.bottom() - top))};
+    taken = layout.timings->bottom();
   }
-  place_field(layout, {column, 0, in.window_width - column, in.window_height}, in, false);
-  return layout;
+  bool room = true;
+  if (in.caption_height) {
+    const float free = std::max(0.0f, area.bottom() - taken - kMarginLines * px);
+    const float wanted = std::max(in.caption_height(column), kCaptionLeastLines * px);
+    room = wanted <= free;
+    const float caption = std::min({wanted, free, kCaptionMostOfHeightBeside * area.height});
+    layout.caption = ScreenRect{area.x, area.bottom() - caption, column, caption};
+  }
+  place_field(layout, {area.x + column, area.y, area.width - column, area.height}, in, false);
+  return room;
 }
 
 float area_of(const ScreenRect& r) {
@@ -175,18 +211,15 @@ float area_of(const ScreenRect& r) {
 ScreenLayout layout_screen(const LayoutInput& in) {
   const float px = in.text_px;
   if (in.presentation) {
-    const float measured = in.bar_height > 0 ? in.bar_height : 0;
-    if (in.ui_hidden) return presenting_on_top(in, 0);
-    // The arrangement that gives the field more room, judged on estimates of the bar's height
-    // (the measured one belongs to whichever was drawn last), then laid out with the measured.
-    const ScreenLayout top = presenting_on_top(in, kBarLinesEstimate * px);
-    const ScreenLayout beside = presenting_beside(in, kSideBarLinesEstimate * px);
-    const bool side =
-        area_of(beside.field) > kSideFieldGain * area_of(top.field) &&
-        beside.caption.value_or(ScreenRect{0, 0, 1, kCaptionLeastLines * px}).height >=
-            kCaptionLeastLines * px;
-    if (side) return presenting_beside(in, measured > 0 ? measured : kSideBarLinesEstimate * px);
-    return presenting_on_top(in, measured > 0 ? measured : kBarLinesEstimate * px);
+    ScreenLayout top;
+    const bool top_fits = presenting_on_top(in, top);
+    if (in.ui_hidden) return top;
+    // The arrangement that gives the field more room; the Timings never over the field.
+    ScreenLayout beside;
+    const bool beside_fits = presenting_beside(in, beside);
+    if (!top_fits) return beside;
+    return beside_fits && area_of(beside.field) > kSideFieldGain * area_of(top.field) ? beside
+                                                                                      : top;
   }
   ScreenLayout layout;
   ScreenRect area{0, 0, in.window_width, in.window_height};
@@ -213,7 +246,8 @@ ExportLayout layout_export(GridSize grid) {
   layout.text_px = px;
   const float margin = std::round(kMarginLines * px);
   const float top = std::round(1.8f * px);
-  const float column = std::round(kColourColumnLines * px);
+  const float column =
+      std::round((kColourStripLines + 0.5f * kMarginLines + kColourLabelLines) * px);
   const float caption = std::round(kCaptionLines * px);
   layout.field = ScreenRect{margin, top, width, height};
   const auto even = [](float side) { return int(std::ceil(side / 2.0f)) * 2; };

@@ -4,10 +4,12 @@
 // in presentation mode, a slim bar on top, or with a field narrower than the screen a column
 // beside it holding the bar, the Timings and the caption), the field letterboxed in what is left
 // with its aspect kept, the colour bar beside it, map mode's axes left of and under it, the
-// caption strip under it while a caption is shown, the Timings overlay in a margin.
+// caption strip under it while a caption is shown, the Timings overlay in a margin. Presenting,
+// everything keeps inside a projector-safe margin, and the Timings never cover the field.
 // Window units (ImGui's display, mouse positions), origin at the top left. GL-free.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,21 +44,38 @@ inline constexpr float kPanelMostOfWidth = 0.5f;
 float fitted_text_px(float asked_text_px, float window_width, float window_height,
                      bool presentation);
 
+// Presenting, the size (pixels, ImGui's line height) of everything the audience is asked to
+// read: the caption, the Timings' figures, the colour bar's and the map axes' labels. DejaVu
+// Sans's digits are 0.63 of it, so they stand at least 1/45 of the screen's height.
+float audience_text_px(float window_height);
+
+// Presenting, each edge keeps this share of the screen clear: a projector may cut it.
+inline constexpr float kProjectorSafeMargin = 0.03f;
+
+// The height something needs when it is laid out in the given width (the bar's buttons and a
+// caption's lines wrap), measured in the frame that draws it.
+using HeightAtWidth = std::function<float(float width)>;
+
 struct LayoutInput {
   float window_width = 0, window_height = 0;
   GridSize grid;
   float text_px = 13;  // from fitted_text_px
   bool ui_hidden = false;
   bool presentation = false;
-  // The presentation bar's height as ImGui drew it last frame (its buttons may wrap to two
-  // rows); 0 before the first frame, then a one-row estimate is used.
-  float bar_height = 0;
-  // The Timings overlay's width as drawn last frame (its figures' digits vary); 0: an estimate.
-  float timings_width = 0;
-  // Presenting, a caption is shown: the strip under the field is reserved only then.
-  bool caption_shown = false;
+  // The presentation bar's height at a width (its buttons may wrap to two rows); none: an
+  // estimate of one row.
+  HeightAtWidth bar_height = nullptr;
+  // The Timings overlay's size as it will be drawn; 0: an estimate.
+  float timings_width = 0, timings_height = 0;
+  // Presenting, the shown caption's height at a width: its strip is reserved only then (none:
+  // no caption shown).
+  HeightAtWidth caption_height = nullptr;
   // Parameter-map mode's axes are shown: room for them left of and under the field.
   bool map_axes = false;
+  // The colour bar's and the axes' labels' size (0: text_px).
+  float label_px = 0;
+  // Presenting with the UI shown, the Timings overlay is shown (`set timings-overlay`).
+  bool timings_overlay = true;
 };
 
 struct ScreenLayout {
@@ -65,7 +84,7 @@ struct ScreenLayout {
   ScreenRect field;                   // letterboxed, the grid's aspect kept
   ScreenRect colour_bar;              // the colour strip beside the field, its labels to its right
   std::optional<ScreenRect> caption;  // presenting, a caption shown: the strip under the field
-  std::optional<ScreenRect> timings;  // presenting, UI shown: where the Timings overlay goes
+  std::optional<ScreenRect> timings;  // presenting, UI shown: the Timings overlay, off the field
   // Map mode: the F axis's ticks and labels left of the field, the k axis's under it.
   std::optional<ScreenRect> F_axis, k_axis;
 };

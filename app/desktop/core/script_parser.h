@@ -21,6 +21,9 @@ struct ScriptLine {
   Command command;
   // Inside an `if gpu` or `if no-gpu` block: the machines it applies to (script_conditions.h).
   MachineCondition when = MachineCondition::Any;
+  // The file the line is from where it is not the script's own (a demo's lines inside a
+  // script, demo_inlining.h); empty for the script's.
+  std::filesystem::path source = {};
 };
 
 // Parses a whole script, the lines of every machine's blocks each marked with the machines it

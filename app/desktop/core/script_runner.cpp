@@ -17,14 +17,16 @@ bool left_out_of_jumps(const Command& command) {
          std::holds_alternative<command::RecordStop>(command) ||
          std::holds_alternative<command::SaveState>(command) ||
          std::holds_alternative<command::SaveSetup>(command) ||
-         std::holds_alternative<command::StartDemo>(command) ||
+         (std::holds_alternative<command::StartDemo>(command) &&
+          std::get<command::StartDemo>(command).part == command::DemoPart::Whole) ||
          std::holds_alternative<command::ScriptControl>(command) ||
          std::holds_alternative<command::Quit>(command);
 }
 
 }  // namespace
 
-ScriptRunner::ScriptRunner(std::vector<ScriptLine> lines) : lines_(std::move(lines)) {
+ScriptRunner::ScriptRunner(std::vector<ScriptLine> lines, bool hold_after_demos)
+    : lines_(std::move(lines)), hold_after_demos_(hold_after_demos) {
   for (std::size_t i = 0; i < lines_.size(); ++i)
     if (const auto* caption = std::get_if<command::Caption>(&lines_[i].command);
         caption && !caption->text.empty())
@@ -33,7 +35,7 @@ ScriptRunner::ScriptRunner(std::vector<ScriptLine> lines) : lines_(std::move(lin
 
 std::vector<const ScriptLine*> ScriptRunner::due(double now_s, bool busy) {
   std::vector<const ScriptLine*> lines;
-  if (waiting_for_steps_ && busy) return lines;
+  if (holding_ || (waiting_for_steps_ && busy)) return lines;
   waiting_for_steps_ = false;
   while (next_ < lines_.size() && frames_left_ == 0 && now_s >= wait_until_s_) {
     const ScriptLine& line = lines_[next_++];
@@ -55,7 +57,14 @@ std::vector<const ScriptLine*> ScriptRunner::due(double now_s, bool busy) {
       // change what it shows.
       if (std::holds_alternative<command::Screenshot>(line.command)) break;
       // A demo runs from the next frame; the lines after it, once it has ended (App).
-      if (std::holds_alternative<command::StartDemo>(line.command)) break;
+      const auto* demo = std::get_if<command::StartDemo>(&line.command);
+      if (demo && demo->part == command::DemoPart::Whole) break;
+      // A demo inside the script has shown its last caption: it stays until the person moves on.
+      if (demo && demo->part == command::DemoPart::Ends && hold_after_demos_ &&
+          next_ < lines_.size()) {
+        holding_ = true;
+        break;
+      }
     }
   }
   return lines;
@@ -63,7 +72,7 @@ std::vector<const ScriptLine*> ScriptRunner::due(double now_s, bool busy) {
 
 double ScriptRunner::next_due_s() const {
   if (frames_left_ > 0) return 0.0;
-  if (next_ >= lines_.size()) return std::numeric_limits<double>::infinity();
+  if (next_ >= lines_.size() || holding_) return std::numeric_limits<double>::infinity();
   return wait_until_s_;
 }
 
@@ -83,14 +92,26 @@ std::vector<const ScriptLine*> ScriptRunner::jump_to_caption(int caption) {
   for (std::size_t i = from; i <= target; ++i)
     if (!left_out_of_jumps(lines_[i].command)) lines.push_back(&lines_[i]);
   next_ = target + 1;
+  holding_ = false;
   frames_left_ = 0;
   wait_until_s_ = -std::numeric_limits<double>::infinity();  // the wait after it starts afresh
   waiting_for_steps_ = false;
   return lines;
 }
 
+int ScriptRunner::demo_depth() const {
+  int depth = 0;
+  for (std::size_t i = 0; i < next_ && i < lines_.size(); ++i)
+    if (const auto* demo = std::get_if<command::StartDemo>(&lines_[i].command))
+      depth += demo->part == command::DemoPart::Begins ? 1
+               : demo->part == command::DemoPart::Ends ? -1
+                                                       : 0;
+  return depth;
+}
+
 void ScriptRunner::restart() {
   next_ = 0;
+  holding_ = false;
   frames_left_ = 0;
   wait_until_s_ = -std::numeric_limits<double>::infinity();
   waiting_for_steps_ = false;

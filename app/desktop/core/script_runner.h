@@ -12,7 +12,9 @@ namespace gs::app {
 
 class ScriptRunner {
  public:
-  explicit ScriptRunner(std::vector<ScriptLine> lines);
+  // With `hold_after_demos`, the script stops after a demo inside it (demo_inlining.h) ends, on
+  // its last caption, until release() or a jump: a person steps on from there.
+  explicit ScriptRunner(std::vector<ScriptLine> lines, bool hold_after_demos = false);
 
   // The lines whose commands are due at `now_s` on the script's timeline, in order. `busy` is
   // true while earlier single steps are still running, a `wait-timings` waits, or a `load` reads.
@@ -35,6 +37,11 @@ class ScriptRunner {
   std::vector<const ScriptLine*> jump_to_caption(int caption);
   // Back to the first line, paced as written.
   void restart();
+  // Held after a demo's end (the constructor's `hold_after_demos`), and going on from there.
+  bool holding() const { return holding_; }
+  void release() { holding_ = false; }
+  // How many demos inside the script the next line is in.
+  int demo_depth() const;
 
  private:
   std::vector<ScriptLine> lines_;
@@ -43,6 +50,8 @@ class ScriptRunner {
   int frames_left_ = 0;
   double wait_until_s_ = 0.0;
   bool waiting_for_steps_ = false;
+  bool hold_after_demos_ = false;
+  bool holding_ = false;
 };
 
 }  // namespace gs::app

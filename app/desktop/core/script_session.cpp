@@ -2,29 +2,15 @@
 #include "script_session.h"
 
 #include <algorithm>
+#include <iostream>
 
+#include "caption_truth.h"
+#include "demo_inlining.h"
 #include "gs/cuda_backend.h"
 #include "script_checks.h"
 #include "script_conditions.h"
 
 namespace gs::app {
-namespace {
-
-// A picture or state a script file names by a relative path is read beside the script first, so
-// that a saved setup (which names its files from its own folder) and its files can move
-// together; else as any file a script names (gs/data_paths.h).
-void find_input_beside(Command& command, const std::filesystem::path& folder) {
-  std::string* path = nullptr;
-  if (auto* seed = std::get_if<command::SeedImage>(&command)) path = &seed->path;
-  if (auto* style = std::get_if<command::StyleImage>(&command)) path = &style->path;
-  if (auto* load = std::get_if<command::LoadState>(&command)) path = &load->path;
-  if (!path || path->empty() || std::filesystem::path(*path).is_absolute()) return;
-  std::error_code error;
-  const std::filesystem::path beside = folder / *path;
-  if (std::filesystem::exists(beside, error)) *path = beside.string();
-}
-
-}  // namespace
 
 ScriptSession::ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end)
     : runner_(std::move(runner)), path_(std::move(path)), quit_at_end_(quit_at_end) {
@@ -32,13 +18,15 @@ ScriptSession::ScriptSession(ScriptRunner runner, std::filesystem::path path, bo
 }
 
 Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, bool quit_at_end,
-                                            ScriptFile file) {
+                                            ScriptFile file, const DemoLookup& demos,
+                                            bool hold_after_demos) {
   // `--script -` is read from standard input, as it comes, before any line runs.
   const std::filesystem::path path = given == "-" ? kStandardInputName : given;
   Expected<std::vector<ScriptLine>> lines = load_script(given, file);
   if (!lines) return lines.status();
-  if (given != "-")
-    for (ScriptLine& line : *lines) find_input_beside(line.command, given.parent_path());
+  for (const std::string& warning : caption_warnings(*lines, path, cuda_runs_here()))
+    std::cerr << "grayscott: " << warning << "\n";
+  if (given != "-") find_inputs_beside(*lines, given.parent_path());
   // On every machine, the other machine's lines too.
   for (const ScriptLine& line : *lines) {
     // A script that sends itself back would run to that line again, for ever; going back is the
@@ -52,6 +40,8 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
   }
   GS_TRY(check_script_lines(*lines, path));
   lines = lines_for_machine(std::move(lines).value(), cuda_runs_here());
+  if (demos) lines = inline_demos(std::move(lines).value(), path, demos, cuda_runs_here());
+  if (!lines) return lines.status();
   bool requires_cuda = false;
   for (const ScriptLine& line : *lines) {
     if (!std::holds_alternative<command::RequireCuda>(line.command)) continue;
@@ -60,7 +50,8 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
                    ": require cuda: cuda unavailable: " + *why};
     requires_cuda = true;
   }
-  ScriptSession session(ScriptRunner(std::move(lines).value()), path, quit_at_end);
+  ScriptSession session(ScriptRunner(std::move(lines).value(), hold_after_demos), path,
+                        quit_at_end);
   session.requires_cuda_ = requires_cuda;
   return session;
 }
@@ -68,7 +59,8 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
 Status ScriptSession::apply_lines(const std::vector<const ScriptLine*>& lines,
                                   const Apply& apply) const {
   for (const ScriptLine* line : lines) {
-    const std::string origin = script_name(path_) + ":" + std::to_string(line->number) + ": ";
+    const std::string origin = script_name(line->source.empty() ? path_ : line->source) + ":" +
+                               std::to_string(line->number) + ": ";
     if (Status status = apply(line->command, origin); !status)
       return Error{origin + status.message()};
   }
@@ -93,6 +85,11 @@ Status ScriptSession::control(ScriptAction action, const Apply& apply) {
   std::vector<const ScriptLine*> lines;
   switch (action) {
     case ScriptAction::Next:
+      // Held after a demo's last caption with no caption after it: the script goes on.
+      if (runner_.holding() && caption >= runner_.caption_count()) {
+        runner_.release();
+        break;
+      }
       lines = runner_.jump_to_caption(caption + 1);
       break;
     case ScriptAction::Previous:

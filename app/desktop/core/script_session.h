@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 
+#include "demo_inlining.h"
 #include "lesson_report.h"
 #include "script_runner.h"
 #include "script_timeline.h"
@@ -25,9 +26,13 @@ class ScriptSession {
   using Apply = std::function<Status(const Command& command, const std::string& origin)>;
 
   // A path of "-" reads the script from standard input; a demo is a file the app found
-  // (script_source.h).
+  // (script_source.h). With `demos`, its `demo` lines are replaced by the demos' lines
+  // (demo_inlining.h); with `hold_after_demos` (a person can step through), it waits after each
+  // such demo's last caption until the person moves on.
   static Expected<ScriptSession> load(const std::filesystem::path& path, bool quit_at_end,
-                                      ScriptFile file = ScriptFile::Named);
+                                      ScriptFile file = ScriptFile::Named,
+                                      const DemoLookup& demos = nullptr,
+                                      bool hold_after_demos = false);
 
   // The lines due at wall-clock `now_s` (none while a person's pause holds the script);
   // `running` is the simulation's state, `busy` while single steps asked earlier still run.
@@ -58,6 +63,8 @@ class ScriptSession {
   // lecturer's settings back (demo_settings.h).
   void set_demo() { demo_ = true; }
   bool demo() const { return demo_; }
+  // How many of the script's demos (demo_inlining.h) it is inside, at the line it runs next.
+  int demo_depth() const { return runner_.demo_depth(); }
 
  private:
   ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end);

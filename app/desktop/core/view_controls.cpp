@@ -51,6 +51,9 @@ Expected<ViewEffect> apply_view_control(ViewControl control, const ControlValue&
     case C::ExportOverlays:
       GS_TRY(assign(view.export_overlays));
       return ViewEffect::None;
+    case C::TimingsOverlay:
+      GS_TRY(assign(view.timings_overlay));
+      return ViewEffect::None;
     case C::Relief:
       GS_TRY(assign(view.relief));
       return ViewEffect::Relief;

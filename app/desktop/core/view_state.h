@@ -37,6 +37,9 @@ struct ViewState {
   // Screenshots and videos of the field carry the caption, colour bar, parameter line and (when
   // presenting) the Timings overlay; off, they hold the field alone, exactly.
   bool export_overlays = false;
+  // Presenting, the Timings overlay is shown, off the field (`set timings-overlay off` gives its
+  // room to the field where the lecture is about the picture, not the times).
+  bool timings_overlay = true;
   // Zoom and pan (field_view.h): 1 shows the whole grid; the centre in grid cells, the grid's
   // centre where none.
   float zoom = 1.0f;

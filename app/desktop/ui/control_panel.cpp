@@ -255,6 +255,9 @@ void view_section(const PanelContext& c) {
   bool overlays = c.view.export_overlays;
   if (ImGui::Checkbox("overlays in screenshots and videos", &overlays))
     push_set(c, V::ExportOverlays, overlays);
+  bool timings = c.view.timings_overlay;
+  if (ImGui::Checkbox("Timings overlay when presenting", &timings))
+    push_set(c, V::TimingsOverlay, timings);
   if (ImGui::Button("Screenshot (P)")) c.commands.push_back(command::Screenshot{""});
   if (!c.last_screenshot.empty()) ImGui::TextWrapped("saved %s", c.last_screenshot.c_str());
 }

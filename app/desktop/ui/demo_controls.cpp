@@ -41,15 +41,27 @@ void push(const PanelContext& c, ScriptAction action) {
   c.commands.push_back(command::ScriptControl{action});
 }
 
+// "◀ caption 3 of 9 ▶" as one item.
+float arrows_width(const ScriptProgress& script) {
+  return 2.0f * ImGui::GetFrameHeight() + widest_label_width(script) +
+         2.0f * ImGui::GetStyle().ItemSpacing.x;
+}
+
 }  // namespace
 
 bool demo_under_way(const PanelContext& c) {
   return c.script && !c.script->finished;
 }
 
+std::vector<float> demo_control_widths(const PanelContext& c) {
+  if (!demo_under_way(c)) return {};
+  return {ImGui::CalcTextSize(c.script->name.c_str()).x, button_width("Restart"),
+          arrows_width(*c.script), button_width("Stop")};
+}
+
 void draw_demo_name(const PanelContext& c, const PlaceItem& place) {
   if (!demo_under_way(c)) return;
-  place(ImGui::CalcTextSize(c.script->name.c_str()).x);
+  place(demo_control_widths(c)[0]);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(c.script->name.c_str());
 }
@@ -57,6 +69,7 @@ void draw_demo_name(const PanelContext& c, const PlaceItem& place) {
 void draw_demo_buttons(const PanelContext& c, const PlaceItem& place) {
   if (!demo_under_way(c)) return;
   const ScriptProgress& script = *c.script;
+  const std::vector<float> widths = demo_control_widths(c);
   bool first = true;
   const auto next = [&](float width) {
     if (place)
@@ -65,12 +78,12 @@ void draw_demo_buttons(const PanelContext& c, const PlaceItem& place) {
       ImGui::SameLine();
   };
   ImGui::PushID("demo controls");
-  next(button_width("Restart"));
+  next(widths[1]);
   if (ImGui::Button("Restart")) push(c, ScriptAction::Restart);
   tooltip("Home: the demo again from its start");
   // The arrows and the label as one item: "◀ caption 3 of 9 ▶" never splits.
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  next(2.0f * ImGui::GetFrameHeight() + widest_label_width(script) + 2.0f * spacing);
+  next(widths[2]);
   ImGui::BeginDisabled(script.caption == 0);
   if (ImGui::ArrowButton("previous", ImGuiDir_Left)) push(c, ScriptAction::Previous);
   tooltip("Page Up: the previous caption, with the settings of its part");
@@ -86,7 +99,7 @@ void draw_demo_buttons(const PanelContext& c, const PlaceItem& place) {
   if (ImGui::ArrowButton("next", ImGuiDir_Right)) push(c, ScriptAction::Next);
   tooltip("Page Down: the next caption now");
   ImGui::EndDisabled();
-  next(button_width("Stop"));
+  next(widths[3]);
   if (ImGui::Button("Stop")) push(c, ScriptAction::Stop);
   tooltip("Esc: stop the demo (its caption goes; the simulation goes on)");
   ImGui::PopID();

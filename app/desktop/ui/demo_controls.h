@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <vector>
 
 #include "control_panel.h"
 
@@ -24,6 +25,9 @@ using PlaceItem = std::function<void(float width)>;
 // on the current row without it), so a narrow column wraps them rather than cutting them.
 // Nothing unless a demo is under way.
 void draw_demo_name(const PanelContext& context, const PlaceItem& place);
+// The widths `place` is given, in order (the name's, Restart's, the arrows', Stop's), so the bar
+// can be measured before it is drawn; none unless a demo is under way.
+std::vector<float> demo_control_widths(const PanelContext& context);
 void draw_demo_buttons(const PanelContext& context, const PlaceItem& place = nullptr);
 
 // Whether the caption over the field was clicked this frame (a click dismisses it).

@@ -29,9 +29,7 @@ struct FrameUi {
 };
 
 struct FrameUiResult {
-  KeyActions keys;          // what the keys asked of the app itself (the help, fullscreen)
-  float bar_height = 0;     // the presentation bar's height as drawn (0 without one)
-  float timings_width = 0;  // the Timings overlay's width as drawn, with its margin (0 without)
+  KeyActions keys;  // what the keys asked of the app itself (the help, fullscreen)
   std::optional<DrawnPlot> timings_plot;       // the panel's Timings plot as drawn (none without)
   std::vector<ScreenRect> map_labels;          // map mode: the axes' labels as drawn
   std::optional<ScreenRect> preset_combo;      // the preset list's box (none: UI hidden)
@@ -42,5 +40,16 @@ struct FrameUiResult {
 };
 
 FrameUiResult draw_frame_ui(const FrameUi& ui);
+
+// What the layout measures in the frame that draws it (screen_layout.h): the presentation bar's
+// height at a width, the Timings overlay's size, the shown caption's height at a width. Within an
+// ImGui frame, `panel` and `fonts` outliving the result's functions.
+struct FrameMeasures {
+  HeightAtWidth bar_height;
+  float timings_width = 0, timings_height = 0;
+  HeightAtWidth caption_height;  // none without a caption shown presenting
+};
+FrameMeasures measure_frame_ui(const PanelContext& panel, const UiFonts& fonts,
+                               const std::string& caption);
 
 }  // namespace gs::app

@@ -58,9 +58,9 @@ ImGuiSession::~ImGuiSession() {
   ImGui::DestroyContext();
 }
 
-void ImGuiSession::set_text_px(float text_px) {
-  if (fonts_built_ && text_px == fonts_.text_px) return;
-  fonts_ = build_ui_fonts(text_px, base_style_);
+void ImGuiSession::set_text_px(float text_px, float audience_px) {
+  if (fonts_built_ && text_px == fonts_.text_px && audience_px == fonts_.audience_px) return;
+  fonts_ = build_ui_fonts(text_px, base_style_, audience_px);
   if (fonts_built_) {  // the first atlas is uploaded by the renderer's first frame
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();

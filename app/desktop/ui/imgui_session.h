@@ -26,8 +26,9 @@ class ImGuiSession {
   ImGuiSession& operator=(const ImGuiSession&) = delete;
 
   // Text of `text_px` pixels (font size x UI scale x the monitor's content scale, fitted to the
-  // window): the fonts are built again when it changes. Between frames only.
-  void set_text_px(float text_px);
+  // window), and presenting what the audience reads at least `audience_px`: the fonts are built
+  // again when either changes. Between frames only.
+  void set_text_px(float text_px, float audience_px = 0.0f);
   const UiFonts& fonts() const { return fonts_; }
   void begin_frame();
   void end_frame();  // draws what the frame built

@@ -109,7 +109,7 @@ void OverlayExporter::draw_overlays(const ExportLayout& layout, const ExportScen
         IM_COL32(235, 235, 235, 255), scene.parameters.c_str());
     draw_colour_bar(scene.colormap, scene.range.low, scene.range.high, layout.colour_bar);
     draw_caption(scene.caption, layout.caption, fonts_.large);
-    if (scene.timings) draw_timings_overlay(*scene.timings, layout.field, fonts_.numbers);
+    if (scene.timings) draw_timings_overlay(*scene.timings, layout.field, fonts_);
     ImGui::Render();
   }
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

@@ -2,6 +2,7 @@
 #include "overlays.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "caption_wrap.h"
 #include "input.h"
@@ -62,42 +63,61 @@ void keyboard_help(bool& shown) {
 
 }  // namespace
 
-std::string draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* large) {
-  if (caption.empty() || strip.width <= 0) return "";
-  ImFont* font = large ? large : ImGui::GetFont();
-  // A slim frame: the strip's height is for the words.
-  const ImVec2 padding(0.4f * font->FontSize, 0.15f * font->FontSize);
+CaptionBox lay_out_caption(const std::string& caption, float width, float height, ImFont* font) {
+  CaptionBox box;
+  if (caption.empty() || width <= 0 || !font) return box;
+  // Whole pixels: ImGui floors a window's padding where it places the content.
+  box.padding = ImVec2(std::round(0.4f * font->FontSize), std::round(0.15f * font->FontSize));
   // Wrapped at the strip's width less the window's padding; where the text would need more
   // height than the strip has, the type gets smaller until it fits (a caption is never cut).
-  // ImGui keeps an auto-sized window DisplaySafeAreaPadding in from the screen's edges, so a
-  // strip as wide as the screen has that much less room.
+  // ImGui keeps a window DisplaySafeAreaPadding in from the screen's edges, so a strip as wide
+  // as the screen has that much less room.
   const float room =
       ImGui::GetIO().DisplaySize.x - 2.0f * ImGui::GetStyle().DisplaySafeAreaPadding.x;
-  const float width = std::max(std::min(strip.width, room) - 2.0f * padding.x, 1.0f);
-  const float height = strip.height - 2.0f * padding.y;
+  const float text_width = std::max(std::min(width, room) - 2.0f * box.padding.x, 1.0f);
+  const float text_height = height - 2.0f * box.padding.y;
   // Its lines break at spaces, never inside a number or between a number and its unit.
   const auto lines_at = [&](float size) {
-    return wrap_caption(caption, width, [font, size](std::string_view text) {
+    return wrap_caption(caption, text_width, [font, size](std::string_view text) {
       return font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.data(), text.data() + text.size()).x;
     });
   };
-  float size = font->FontSize;
-  std::string lines = lines_at(size);
-  while (size > kSmallestCaptionShare * font->FontSize &&
-         font->CalcTextSizeA(size, FLT_MAX, 0.0f, lines.c_str()).y > height)
-    lines = lines_at(size *= 0.95f);
+  box.size_px = font->FontSize;
+  box.lines = lines_at(box.size_px);
+  ImVec2 text = font->CalcTextSizeA(box.size_px, FLT_MAX, 0.0f, box.lines.c_str());
+  while (box.size_px > kSmallestCaptionShare * font->FontSize && text.y > text_height) {
+    box.lines = lines_at(box.size_px *= 0.95f);
+    text = font->CalcTextSizeA(box.size_px, FLT_MAX, 0.0f, box.lines.c_str());
+  }
+  // Whole pixels, rounded up: ImGui floors a window's size, which would cut the last row.
+  box.size =
+      ImVec2(std::ceil(text.x + 2.0f * box.padding.x), std::ceil(text.y + 2.0f * box.padding.y));
+  return box;
+}
+
+float caption_height(const std::string& caption, float width, ImFont* large) {
+  return lay_out_caption(caption, width, FLT_MAX, large).size.y;
+}
+
+std::string draw_caption(const std::string& caption, const ScreenRect& strip, ImFont* large) {
+  if (caption.empty() || strip.width <= 0) return "";
+  ImFont* font = large ? large : ImGui::GetFont();
+  const CaptionBox box = lay_out_caption(caption, strip.width, strip.height, font);
+  // Sized here, not by ImGui from the last frame's contents: a new caption is drawn whole in the
+  // frame that first shows it.
   ImGui::SetNextWindowPos(ImVec2(strip.x + 0.5f * strip.width, strip.bottom()), ImGuiCond_Always,
                           ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowSize(box.size, ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.75f);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, padding);
-  ImGui::Begin("##caption", nullptr, kOverlayFlags);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, box.padding);
+  ImGui::Begin("##caption", nullptr, kSizedOverlayFlags);
   ImGui::PushFont(font);
-  ImGui::SetWindowFontScale(size / font->FontSize);
-  ImGui::TextUnformatted(lines.c_str());
+  ImGui::SetWindowFontScale(box.size_px / font->FontSize);
+  ImGui::TextUnformatted(box.lines.c_str());
   ImGui::PopFont();
   ImGui::End();
   ImGui::PopStyleVar();
-  return lines;
+  return box.lines;
 }
 
 std::string draw_overlays(const Overlays& o, const ScreenLayout& layout, const UiFonts& fonts) {

@@ -9,8 +9,10 @@
 
 namespace gs::app {
 
-// Draws the bar across `bar` (its width; its height follows the rows); the height it took, for
-// the next frame's layout.
-float draw_presentation_bar(const PanelContext& context, const ScreenRect& bar);
+// The bar's height at `width`: its rows of buttons and lists, measured before it is drawn.
+float presentation_bar_height(const PanelContext& context, float width);
+
+// Draws the bar in `bar` (laid out with presentation_bar_height).
+void draw_presentation_bar(const PanelContext& context, const ScreenRect& bar);
 
 }  // namespace gs::app

@@ -13,6 +13,7 @@
 #include "frame_stats.h"
 #include "screen_layout.h"
 #include "simulation.h"
+#include "ui_fonts.h"
 
 namespace gs::app {
 
@@ -38,9 +39,12 @@ TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats&
 // "copied" for a software renderer (Mesa's llvmpipe or softpipe, SwiftShader), else "PCIe".
 std::string transfer_bus_label(const std::string& gl_version);
 
-// At the top left of `anchor` (the layout's Timings place), in `numbers` (large, fixed digits);
-// the width it took with its margin, for the next frame's layout.
-float draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anchor,
-                           ImFont* numbers);
+// The overlay's size as draw_timings_overlay draws it: the figures in `fonts.numbers` (large,
+// fixed digits), the devices line under them in the text font, wrapped to their width.
+ImVec2 timings_overlay_size(const TimingsSummary& timings, const UiFonts& fonts);
+
+// At the top left of `anchor` (the layout's Timings place), sized before it is drawn.
+void draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anchor,
+                          const UiFonts& fonts);
 
 }  // namespace gs::app

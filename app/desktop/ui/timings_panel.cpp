@@ -6,7 +6,12 @@
 // "measuring" in the frames after a change, before its first figure.
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
 #include "control_panel.h"
+#include "timings_configuration.h"
 #include "timings_overlay.h"
 #include "timings_plot.h"
 
@@ -95,7 +100,9 @@ TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats&
       std::string(simulation.backend().kind() == BackendKind::Cuda ? "GPU" : "CPU twin") + ", " +
       to_string(transfer);
   summary.paused = !simulation.running() && simulation.pending_steps() == 0;
-  summary.measuring = stats.frames_in_average() == 0;
+  // The figures of another configuration (the frame a demo changed the grid) read as this one's.
+  summary.measuring = stats.frames_in_average() == 0 ||
+                      stats.configuration() != timings_configuration(simulation, transfer);
   const FrameTiming average = stats.recent_average();
   summary.kernel_ms = average.kernel_ms;
   summary.transfer_ms = average.transfer_ms;
@@ -105,35 +112,84 @@ TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats&
   return summary;
 }
 
-float draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anchor,
-                           ImFont* numbers) {
-  ImGui::SetNextWindowPos(
-      ImVec2(anchor.x + 0.5f * ImGui::GetFontSize(), anchor.y + 0.5f * ImGui::GetFontSize()),
-      ImGuiCond_Always);
+namespace {
+
+// The overlay's figures as lines of fixed-width text, their labels in a column.
+std::string overlay_figures(const TimingsSummary& timings) {
+  std::string text = timings.path + "\n";
+  char line[96];
+  if (timings.paused) {
+    std::snprintf(line, sizeof line, "paused at step %lld", timings.step);
+    return text + line;
+  }
+  if (timings.measuring) {
+    std::snprintf(line, sizeof line, "step %lld: measuring...", timings.step);
+    return text + line;
+  }
+  const auto row = [&](const char* label, const char* format, double value, bool last = false) {
+    char figure[48];
+    std::snprintf(figure, sizeof figure, format, value);
+    std::snprintf(line, sizeof line, "%-9s%s%s", label, figure, last ? "" : "\n");
+    text += line;
+  };
+  // Right-aligned in columns wide enough for the figures a lecture sees, so the overlay keeps its
+  // width (and the field its place) as they change.
+  row("kernel", "%6.2f ms", timings.kernel_ms);
+  row("transfer", "%6.2f ms", timings.transfer_ms);
+  row(timings.bus.c_str(), "%5.1f MB/frame", timings.pcie_mb);
+  row("steps/s", "%8.0f", timings.steps_per_s);
+  row("step", "%8.0f", double(timings.step), true);
+  return text;
+}
+
+struct OverlayBox {
+  std::string figures;
+  ImVec2 figures_size, devices_size, size;
+};
+
+OverlayBox lay_out_overlay(const TimingsSummary& timings, const UiFonts& fonts) {
+  OverlayBox box;
+  box.figures = overlay_figures(timings);
+  ImFont* numbers = fonts.numbers ? fonts.numbers : ImGui::GetFont();
+  ImFont* text = fonts.text ? fonts.text : ImGui::GetFont();
+  box.figures_size = numbers->CalcTextSizeA(numbers->FontSize, FLT_MAX, 0.0f, box.figures.c_str());
+  // The devices line in the text font (a label, not a figure), wrapped to the figures' width.
+  box.devices_size =
+      text->CalcTextSizeA(text->FontSize, FLT_MAX, box.figures_size.x, timings.devices.c_str());
+  const ImGuiStyle& style = ImGui::GetStyle();
+  box.size = ImVec2(
+      std::ceil(std::max(box.figures_size.x, box.devices_size.x) + 2.0f * style.WindowPadding.x),
+      std::ceil(box.figures_size.y + style.ItemSpacing.y + box.devices_size.y +
+                2.0f * style.WindowPadding.y));
+  return box;
+}
+
+}  // namespace
+
+ImVec2 timings_overlay_size(const TimingsSummary& timings, const UiFonts& fonts) {
+  return lay_out_overlay(timings, fonts).size;
+}
+
+void draw_timings_overlay(const TimingsSummary& timings, const ScreenRect& anchor,
+                          const UiFonts& fonts) {
+  const OverlayBox box = lay_out_overlay(timings, fonts);
+  // Sized here from what it will show, so a change of figures is drawn whole in its first frame.
+  ImGui::SetNextWindowPos(ImVec2(anchor.x, anchor.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(box.size, ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.7f);
   ImGui::Begin("##timings overlay", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                   ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoInputs);
-  if (numbers) ImGui::PushFont(numbers);
-  ImGui::TextUnformatted(timings.path.c_str());
-  if (timings.paused) {
-    ImGui::Text("paused at step %lld", timings.step);
-  } else if (timings.measuring) {
-    ImGui::Text("step %lld: measuring...", timings.step);
-  } else if (ImGui::BeginTable("figures", 2, ImGuiTableFlags_SizingFixedFit)) {
-    figure_row("kernel", "%.2f ms", timings.kernel_ms);
-    figure_row("transfer", "%.2f ms", timings.transfer_ms);
-    figure_row(timings.bus.c_str(), "%.1f MB/frame", timings.pcie_mb);
-    figure_row("steps/s", "%.0f", timings.steps_per_s);
-    figure_row("step", "%.0f", double(timings.step));
-    ImGui::EndTable();
-  }
-  if (numbers) ImGui::PopFont();
-  ImGui::TextUnformatted(timings.devices.c_str());  // in the text font: a label, not a figure
-  const float width = ImGui::GetWindowWidth() + 0.5f * ImGui::GetFontSize();
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoInputs);
+  if (fonts.numbers) ImGui::PushFont(fonts.numbers);
+  ImGui::TextUnformatted(box.figures.c_str());
+  if (fonts.numbers) ImGui::PopFont();
+  if (fonts.text) ImGui::PushFont(fonts.text);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + box.figures_size.x);
+  ImGui::TextUnformatted(timings.devices.c_str());
+  ImGui::PopTextWrapPos();
+  if (fonts.text) ImGui::PopFont();
   ImGui::End();
-  return width;
 }
 
 }  // namespace gs::app

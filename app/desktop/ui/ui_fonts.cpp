@@ -1,6 +1,7 @@
 // The UI's fonts (ui_fonts.h).
 #include "ui_fonts.h"
 
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <set>
@@ -40,14 +41,15 @@ ImFont* add_font(ImFontAtlas& atlas, const char* name, float px) {
 
 }  // namespace
 
-UiFonts build_ui_fonts(float text_px, const ImGuiStyle& base) {
+UiFonts build_ui_fonts(float text_px, const ImGuiStyle& base, float audience_px) {
   ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
   atlas.Clear();
   UiFonts fonts;
   fonts.text_px = text_px;
+  fonts.audience_px = audience_px;
   fonts.text = add_font(atlas, kSansFontName, text_px);
-  fonts.large = add_font(atlas, kSansFontName, kLargeTimes * text_px);
-  fonts.numbers = add_font(atlas, kMonoFontName, kNumbersTimes * text_px);
+  fonts.large = add_font(atlas, kSansFontName, std::max(kLargeTimes * text_px, audience_px));
+  fonts.numbers = add_font(atlas, kMonoFontName, std::max(kNumbersTimes * text_px, audience_px));
   atlas.Build();
   ImGui::GetIO().FontDefault = fonts.text;
   ImGui::GetIO().FontGlobalScale = 1.0f;

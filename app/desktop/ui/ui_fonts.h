@@ -13,10 +13,16 @@ struct UiFonts {
   ImFont* large = nullptr;    // captions: twice the text size
   ImFont* numbers = nullptr;  // the Timings overlay: one and a half times, fixed-width digits
   float text_px = 13.0f;
+  // Presenting, the least size of what the audience reads (audience_text_px); 0 otherwise.
+  float audience_px = 0.0f;
+  // What the audience reads beside the field (the colour bar's and the map axes' labels):
+  // presenting, the digits' type; otherwise the text.
+  ImFont* labels() const { return audience_px > 0 ? numbers : text; }
 };
 
-// Clears the current context's atlas, adds the three fonts at `text_px` and builds it; scales
-// ImGui's style (padding, spacing, rounding) from `base` to match.
-UiFonts build_ui_fonts(float text_px, const ImGuiStyle& base);
+// Clears the current context's atlas, adds the three fonts at `text_px` (the large type and the
+// digits at least `audience_px`) and builds it; scales ImGui's style (padding, spacing,
+// rounding) from `base` to match the text.
+UiFonts build_ui_fonts(float text_px, const ImGuiStyle& base, float audience_px = 0.0f);
 
 }  // namespace gs::app

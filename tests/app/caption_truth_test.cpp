@@ -1,0 +1,69 @@
+// Captions that say what this machine will not show warn as the script is checked
+// (core/caption_truth.h): a transfer path it does not run, an MB/frame figure its Timings will not
+// show. The guide's example run as written without a GPU once said "host: down to host memory and
+// back up" while the bar and the Timings said upload. The shipped demos give no warning on either
+// kind of machine.
+#include <gtest/gtest.h>
+
+#include "caption_truth.h"
+#include "demo_scripts.h"
+#include "gs/data_paths.h"
+#include "script_conditions.h"
+
+namespace gs::app {
+namespace {
+
+std::vector<std::string> warnings_of(const std::string& text, bool cuda) {
+  Expected<std::vector<ScriptLine>> lines = parse_script(text, "lecture.gs");
+  EXPECT_TRUE(lines) << lines.message();
+  if (!lines) return {};
+  return caption_warnings(lines_for_machine(std::move(lines).value(), cuda), "lecture.gs", cuda);
+}
+
+TEST(CaptionTruth, APathThisMachineDoesNotRunIsAWarning) {
+  const std::string script =
+      "size 1920 1080\ntransfer host\ncaption host: down to host memory and back up\n";
+  const std::vector<std::string> without_gpu = warnings_of(script, false);
+  ASSERT_EQ(without_gpu.size(), 1u);
+  EXPECT_EQ(without_gpu[0].rfind("lecture.gs:3: warning: the caption is about the host path, but "
+                                 "this machine shows upload (without a CUDA GPU only upload runs)",
+                                 0),
+            0u)
+      << without_gpu[0];
+  EXPECT_TRUE(warnings_of(script, true).empty()) << "a GPU runs the host path";
+  // Inside `if gpu`, or saying it is about a GPU, a caption is not this machine's.
+  EXPECT_TRUE(
+      warnings_of("transfer host\nif gpu\ncaption host: two crossings\nend\n", false).empty());
+  EXPECT_TRUE(warnings_of("caption On a GPU, host: two crossings, 16.6 MB/frame\n", false).empty());
+}
+
+TEST(CaptionTruth, AFigureOtherThanTheTimingsWillShowIsAWarning) {
+  EXPECT_TRUE(warnings_of("size 1920 1080\ncaption upload: 8.3 MB/frame\n", false).empty());
+  const std::vector<std::string> wrong =
+      warnings_of("size 1920 1080\ncaption upload: 16.6 MB/frame into OpenGL\n", false);
+  ASSERT_EQ(wrong.size(), 1u);
+  EXPECT_NE(wrong[0].find("the caption says 16.6 MB/frame, but this machine's Timings show 8.3 "
+                          "MB/frame there (upload of 1920x1080)"),
+            std::string::npos)
+      << wrong[0];
+  // On a GPU the path asked for runs: two crossings on host.
+  EXPECT_TRUE(
+      warnings_of("size 1920 1080\ntransfer host\ncaption host: 16.6 MB a frame\n", true).empty());
+  EXPECT_EQ(warnings_of("size 1920 1080\ntransfer interop\ncaption 8.3 MB/frame\n", true).size(),
+            1u);
+}
+
+TEST(CaptionTruth, TheShippedDemosSayWhatEachMachineShows) {
+  for (const DemoScript& demo : list_demos(data_directory() / "assets" / "demos"))
+    for (const bool cuda : {false, true}) {
+      Expected<std::vector<ScriptLine>> lines = load_script(demo.path, ScriptFile::Found);
+      ASSERT_TRUE(lines) << lines.message();
+      const std::vector<std::string> warnings =
+          caption_warnings(lines_for_machine(std::move(lines).value(), cuda), demo.path, cuda);
+      EXPECT_TRUE(warnings.empty()) << demo.name << (cuda ? " with" : " without")
+                                    << " a GPU: " << (warnings.empty() ? "" : warnings[0]);
+    }
+}
+
+}  // namespace
+}  // namespace gs::app
