@@ -129,3 +129,30 @@ TEST(AppDemoTruthTiming, PcieTollWithoutAGpuQuotesTheOverlaysMegabytes) {
 
 }  // namespace
 }  // namespace gs::test
+
+namespace gs::test {
+namespace {
+
+// The guide's own-lecture example without its `if gpu` block, run where no GPU is: the captions
+// name the host path and its 16.6 MB/frame, which this machine does not show; the run warns as
+// the script loads, once for each, and runs as written.
+TEST(AppDemoTruth, ACaptionSayingWhatThisMachineDoesNotShowWarnsAsTheScriptLoads) {
+  if (app::cuda_runs_here()) GTEST_SKIP() << "this machine runs CUDA: the host path runs";
+  ScratchDir dir;
+  const ProgramResult app = run_app_headless(
+      dir,
+      "size 192 108\ntransfer host\ncaption host: down to host memory and back up, 16.6 MB/frame\n"
+      "run-frames 2\nquit\n");
+  EXPECT_EQ(app.exit_code, 0) << app.err;
+  EXPECT_NE(app.err.find("script.gs:3: warning: the caption is about the host path, but this "
+                         "machine shows upload"),
+            std::string::npos)
+      << app.err;
+  EXPECT_NE(app.err.find("script.gs:3: warning: the caption says 16.6 MB/frame, but this "
+                         "machine's Timings show 0.1 MB/frame there (upload of 192x108)"),
+            std::string::npos)
+      << app.err;
+}
+
+}  // namespace
+}  // namespace gs::test

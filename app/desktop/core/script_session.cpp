@@ -24,8 +24,6 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
   const std::filesystem::path path = given == "-" ? kStandardInputName : given;
   Expected<std::vector<ScriptLine>> lines = load_script(given, file);
   if (!lines) return lines.status();
-  for (const std::string& warning : caption_warnings(*lines, path, cuda_runs_here()))
-    std::cerr << "grayscott: " << warning << "\n";
   if (given != "-") find_inputs_beside(*lines, given.parent_path());
   // On every machine, the other machine's lines too.
   for (const ScriptLine& line : *lines) {
@@ -42,6 +40,8 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
   lines = lines_for_machine(std::move(lines).value(), cuda_runs_here());
   if (demos) lines = inline_demos(std::move(lines).value(), path, demos, cuda_runs_here());
   if (!lines) return lines.status();
+  for (const std::string& warning : caption_warnings(*lines, path, cuda_runs_here()))
+    std::cerr << "grayscott: " << warning << "\n";
   bool requires_cuda = false;
   for (const ScriptLine& line : *lines) {
     if (!std::holds_alternative<command::RequireCuda>(line.command)) continue;
