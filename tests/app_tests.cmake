@@ -18,7 +18,7 @@ if(GS_BUILD_APP)
   target_sources(app_core_tests PRIVATE app/caption_wrap_test.cpp)
   # What a demo starts from and gives back.
   target_sources(app_core_tests PRIVATE app/demo_settings_test.cpp app/demo_inlining_test.cpp
-    app/caption_truth_test.cpp)
+    app/caption_truth_test.cpp app/figure_layout_test.cpp)
   # The frame loop's idle waits.
   target_sources(app_core_tests PRIVATE app/idle_wait_test.cpp)
   # The default capture folder's sources.
@@ -89,7 +89,7 @@ if(GS_BUILD_APP)
     app/app_style_state_test.cpp
     app/app_map_edges_test.cpp app/app_start_options_test.cpp app/app_blank_screen_test.cpp
     app/app_caption_lines_test.cpp app/app_demo_settings_test.cpp app/app_audience_text_test.cpp
-    app/app_demo_in_script_test.cpp
+    app/app_demo_in_script_test.cpp app/app_figure_export_test.cpp
     app/app_setup_pictures_test.cpp
     app/app_limits_test.cpp app/app_signals_test.cpp app/app_presentation_test.cpp app/app_exports_test.cpp
     app/app_keys_test.cpp app/app_key_taps_test.cpp app/app_timings_plot_test.cpp

@@ -145,10 +145,12 @@ bool App::frame(double seconds_since_start) {
   // script stops at a failed one.
   const ValueRange range{view_.low, view_.high};
   std::optional<ExportScene> scene;  // the overlays of exported pictures, where asked for
-  if (view_.export_overlays || recording.with_overlays()) scene.emplace(export_scene(range));
+  if (view_.export_overlays || recording.with_overlays() || captures_->figure_requested())
+    scene.emplace(export_scene(range));
   const auto capture = [&](bool window) {
-    const ExportScene* overlays = view_.export_overlays && scene ? &*scene : nullptr;
-    if (!captures_->take(window, range, overlays) && script_) exit_code_ = 1, quit_ = true;
+    if (!captures_->take(window, range, scene ? &*scene : nullptr, view_.export_overlays) &&
+        script_)
+      exit_code_ = 1, quit_ = true;
   };
   capture(false);
   if (recording.active() && timing.steps > 0 &&
@@ -183,18 +185,20 @@ bool App::frame(double seconds_since_start) {
 }
 
 ExportScene App::export_scene(const ValueRange& range) const {
-  const Params& p = simulation_->params();
-  char line[160];
-  std::snprintf(line, sizeof line, "%s    F %.4f    k %.4f    step %lld    %s",
-                simulation_->preset_name().c_str(), double(p.F), double(p.k),
-                simulation_->total_steps(), to_string(simulation_->size()).c_str());
+  const GridSize grid = simulation_->size();
   // The caption and the Timings go as they go from the window: H (a clean view) hides them from
   // pictures and videos too.
   std::optional<TimingsSummary> timings;
   if (view_.presentation && !view_.ui_hidden)
     timings = summarize_timings(*simulation_, stats_, display_.path(),
                                 devices_text(devices_in_use()), surface_->gl_version());
-  return {renderer_->colormap_table(), range, line, caption_.shown_caption(view_.ui_hidden),
+  return {renderer_->colormap_table(),
+          range,
+          figure_parameters(simulation_->params(), simulation_->preset_name(),
+                            simulation_->total_steps(), grid),
+          figure_axes(grid, simulation_->params()),
+          simulation_->display_field() == DisplayField::U ? "u" : "v",
+          caption_.shown_caption(view_.ui_hidden),
           timings};
 }
 

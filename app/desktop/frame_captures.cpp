@@ -1,8 +1,10 @@
 #include "frame_captures.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "capture_path.h"
+#include "figure_svg.h"
 #include "framebuffer_capture.h"
 #include "gs/output_file.h"
 #include "screenshot.h"
@@ -30,14 +32,20 @@ Expected<std::filesystem::path> FrameCaptures::unnamed_capture_folder() const {
   return folder_;
 }
 
-bool FrameCaptures::take(bool window, const ValueRange& range, const ExportScene* overlays) {
+bool FrameCaptures::take(bool window, const ValueRange& range, const ExportScene* scene,
+                         bool with_overlays) {
   bool all_taken = true;
   for (const Request& request : requests_) {
     if (request.shot.window != window) continue;
+    const std::string& path = request.shot.path;
     Status status = Error{request.problem};
-    if (request.problem.empty())
-      status =
-          window ? take_window(request.shot.path) : take_field(request.shot.path, range, overlays);
+    if (request.problem.empty() && window)
+      status = take_window(path);
+    else if (request.problem.empty() && is_svg_path(path))
+      status = scene ? take_figure(path, range, *scene)
+                     : Error{"internal error: an SVG figure without its scene"};
+    else if (request.problem.empty())
+      status = take_field(path, range, with_overlays ? scene : nullptr);
     if (!status) {
       std::cerr << "grayscott: error: " << request.origin << status.message() << "\n";
       all_taken = false;
@@ -55,7 +63,7 @@ Status FrameCaptures::set_folder(const std::string& folder) {
 }
 
 Status FrameCaptures::start_recording(const command::RecordStart& start, bool with_overlays) {
-  const GridSize size = with_overlays ? layout_export(texture_.size()).canvas : texture_.size();
+  const GridSize size = with_overlays ? video_layout(texture_.size()).canvas : texture_.size();
   std::filesystem::path folder;  // only for a recording without a name
   if (start.path.empty()) GS_TRY_ASSIGN(folder, unnamed_capture_folder());
   return recording_.start(start, size, folder, with_overlays);
@@ -65,7 +73,7 @@ Status FrameCaptures::record_frame(const ValueRange& range, const ExportScene* o
   if (recording_.with_overlays()) {
     if (!overlays) return Error{"internal error: a recording with overlays got none"};
     return recording_.add_composed_frame([&](std::vector<std::uint8_t>& rgb) {
-      return exporter_.render(texture_, renderer_, *overlays, rgb);
+      return exporter_.render(texture_, renderer_, *overlays, video_layout(texture_.size()), rgb);
     });
   }
   GS_TRY(texture_.read_back(recording_.field_buffer()));
@@ -75,8 +83,9 @@ Status FrameCaptures::record_frame(const ValueRange& range, const ExportScene* o
 Status FrameCaptures::take_field(const std::string& path, const ValueRange& range,
                                  const ExportScene* overlays) {
   if (overlays) {
-    GS_TRY(exporter_.render(texture_, renderer_, *overlays, picture_));
-    GS_TRY(write_png(path, layout_export(texture_.size()).canvas, picture_));
+    const ExportLayout layout = overlays->still_layout(texture_.size());
+    GS_TRY(exporter_.render(texture_, renderer_, *overlays, layout, picture_));
+    GS_TRY(write_png(path, layout.canvas, picture_));
     last_path_ = whole_path(path);
     ++taken_;
     return Status::ok();
@@ -85,6 +94,31 @@ Status FrameCaptures::take_field(const std::string& path, const ValueRange& rang
   if (!field) return field.status();
   GS_TRY(write_png(path, texture_.size(),
                    colorize(*field, renderer_.colormap_table(), range.low, range.high)));
+  last_path_ = whole_path(path);
+  ++taken_;
+  return Status::ok();
+}
+
+bool FrameCaptures::figure_requested() const {
+  return std::any_of(requests_.begin(), requests_.end(), [](const Request& request) {
+    return !request.shot.window && is_svg_path(request.shot.path);
+  });
+}
+
+Status FrameCaptures::take_figure(const std::string& path, const ValueRange& range,
+                                  const ExportScene& scene) {
+  Expected<std::vector<float>> field = texture_.read_back();
+  if (!field) return field.status();
+  const FigureContent content{texture_.size(),
+                              colorize(*field, renderer_.colormap_table(), range.low, range.high),
+                              renderer_.colormap_table(),
+                              range.low,
+                              range.high,
+                              scene.parameters,
+                              scene.axes,
+                              scene.quantity,
+                              scene.caption};
+  GS_TRY(write_figure_svg(path, scene.still_layout(texture_.size()), content));
   last_path_ = whole_path(path);
   ++taken_;
   return Status::ok();

@@ -29,9 +29,13 @@ class FrameCaptures {
   void request(const command::Screenshot& shot, const std::string& origin);
   // Takes this frame's field shots (window: false; once the field is updated) or window shots
   // (true; once the frame is drawn). Field shots are the field alone at grid resolution, exactly
-  // through the colormap, or, given a scene, the picture with its overlays. Says what failed on
-  // stderr; false if anything did.
-  bool take(bool window, const ValueRange& range, const ExportScene* overlays = nullptr);
+  // through the colormap, or, `with_overlays`, the picture with the scene's overlays; a path
+  // ending .svg is the figure as SVG (figure_svg.h) either way. Says what failed on stderr; false
+  // if anything did.
+  bool take(bool window, const ValueRange& range, const ExportScene* scene = nullptr,
+            bool with_overlays = false);
+  // Whether this frame's captures need the scene: an SVG figure asked for.
+  bool figure_requested() const;
   void frame_done() { requests_.clear(); }
   // Whether a capture waits for this frame.
   bool requested() const { return !requests_.empty(); }
@@ -55,6 +59,7 @@ class FrameCaptures {
 
  private:
   Status take_field(const std::string& path, const ValueRange& range, const ExportScene* overlays);
+  Status take_figure(const std::string& path, const ValueRange& range, const ExportScene& scene);
   Status take_window(const std::string& path);
 
   struct Request {

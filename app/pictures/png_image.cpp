@@ -36,7 +36,14 @@ Expected<OutputFile> stage_png(const std::filesystem::path& path, GridSize size,
   if (rgb.size() != size.cells() * 3) return Error{"a picture that does not match its size"};
   // Encoded in memory, then written through one checked path: stb's own file writer ignores
   // failed writes, which on a full disk left a cut PNG reported as saved.
+  const std::vector<unsigned char> png = encode_png(size, rgb);
+  if (png.empty()) return Error{"cannot encode the PNG '" + path.string() + "'"};
+  return write_file_staged(path, png.data(), png.size());
+}
+
+std::vector<unsigned char> encode_png(GridSize size, const std::vector<std::uint8_t>& rgb) {
   std::vector<unsigned char> png;
+  if (rgb.size() != size.cells() * 3) return png;
   const auto append = [](void* context, void* data, int bytes) {
     auto* out = static_cast<std::vector<unsigned char>*>(context);
     const auto* first = static_cast<const unsigned char*>(data);
@@ -44,8 +51,8 @@ Expected<OutputFile> stage_png(const std::filesystem::path& path, GridSize size,
   };
   if (stbi_write_png_to_func(append, &png, size.width, size.height, 3, rgb.data(),
                              size.width * 3) == 0)
-    return Error{"cannot encode the PNG '" + path.string() + "'"};
-  return write_file_staged(path, png.data(), png.size());
+    png.clear();
+  return png;
 }
 
 }  // namespace gs::app

@@ -22,6 +22,9 @@ std::vector<std::uint8_t> colorize(const std::vector<float>& field, const std::v
 void colorize(const std::vector<float>& field, const std::vector<Rgb>& table, float low, float high,
               std::vector<std::uint8_t>& rgb);
 
+// An RGB8 picture of `size` pixels as a PNG's bytes (none where it cannot be encoded).
+std::vector<unsigned char> encode_png(GridSize size, const std::vector<std::uint8_t>& rgb);
+
 // An RGB8 picture of `size` pixels as a PNG at `path`.
 Status write_png(const std::filesystem::path& path, GridSize size,
                  const std::vector<std::uint8_t>& rgb);

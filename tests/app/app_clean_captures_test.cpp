@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "app_run_support.h"
-#include "screen_layout.h"
+#include "figure_layout.h"
 
 namespace gs::test {
 namespace {
@@ -32,15 +32,17 @@ TEST(AppCleanCapturesTiming, AfterHExportsAndTheWindowShowNoCaptionTimingsOrToas
                        {"--width", "200", "--height", "150", "--window-size", "1280x720",
                         "--stats-json", (dir / "stats.json").string()});
   ASSERT_EQ(app.exit_code, 0) << app.err;
-  const app::ExportLayout layout = app::layout_export({200, 150});
+  const app::ExportLayout layout = app::layout_export({200, 150}, true);
+  const app::ExportLayout uncaptioned = app::layout_export({200, 150}, false);
   const app::ScreenRect timings{layout.field.x, layout.field.y, 0.6f * layout.field.width,
                                 0.6f * layout.field.height};
   const Image shown = load_png(dir / "shown.png"), hidden = load_png(dir / "hidden.png");
   ASSERT_EQ(hidden.width, layout.canvas.width);
+  ASSERT_EQ(shown.height, layout.canvas.height);
+  EXPECT_EQ(hidden.height, uncaptioned.canvas.height) << "H: no caption, and no strip for one";
   // Shown, the export carries both (so the checks below can fail).
   EXPECT_GT(white_pixels(shown, layout.caption), 200) << "the caption, UI shown";
   EXPECT_GT(white_pixels(shown, timings), 100) << "the Timings, UI shown";
-  EXPECT_EQ(white_pixels(hidden, layout.caption), 0) << "H: no caption in the export";
   EXPECT_EQ(white_pixels(hidden, timings), 0) << "H: no Timings in the export";
   EXPECT_GT(white_pixels(hidden, layout.parameters), 50) << "the parameter line stays";
 

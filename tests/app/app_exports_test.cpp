@@ -6,7 +6,7 @@
 
 #include "app_run_support.h"
 #include "colormap.h"
-#include "screen_layout.h"
+#include "figure_layout.h"
 
 namespace gs::test {
 namespace {
@@ -38,7 +38,10 @@ TEST(AppExports, ScreenshotsAndVideosCarryTheOverlaysWhenAskedAndTheFieldStaysEx
   const ProgramResult app = run_app(dir, script, {"--width", "200", "--height", "150"});
   ASSERT_EQ(app.exit_code, 0) << app.err;
 
-  const app::ExportLayout layout = app::layout_export({200, 150});
+  // Without a caption no strip is kept for one; a video keeps it and two parameter rows.
+  const app::ExportLayout layout = app::layout_export({200, 150}, false);
+  const app::ExportLayout captioned_layout = app::layout_export({200, 150}, true);
+  const app::ExportLayout video_layout = app::layout_export({200, 150}, true, 2);
   EXPECT_EQ(layout.cell_pixels, 5) << "720 pixels on the short side at least";
   const Image plain = load_png(dir / "plain.png");
   const Image bare = load_png(dir / "bare.png");
@@ -47,6 +50,7 @@ TEST(AppExports, ScreenshotsAndVideosCarryTheOverlaysWhenAskedAndTheFieldStaysEx
   ASSERT_EQ(bare.width, layout.canvas.width);
   ASSERT_EQ(bare.height, layout.canvas.height);
   ASSERT_EQ(captioned.width, layout.canvas.width);
+  ASSERT_EQ(captioned.height, captioned_layout.canvas.height);
 
   // The field's cells, each at the centre of its block, are the plain capture's pixels (the
   // paused field is the same; the GPU's colormap lookup may round a value to the next entry).
@@ -68,12 +72,12 @@ TEST(AppExports, ScreenshotsAndVideosCarryTheOverlaysWhenAskedAndTheFieldStaysEx
   const std::vector<app::Rgb> viridis = app::colormap_table(*app::find_colormap("viridis"));
   EXPECT_GT(colormap_share(bare, layout.colour_bar, viridis), 0.95) << "the colour bar";
   EXPECT_GT(white_pixels(bare, layout.parameters), 50) << "the parameter line";
-  EXPECT_EQ(white_pixels(bare, layout.caption), 0) << "no caption yet";
-  EXPECT_GT(white_pixels(captioned, layout.caption), 200) << "the caption";
+  EXPECT_EQ(layout.caption.height, 0.0f) << "no caption yet, no empty band";
+  EXPECT_GT(white_pixels(captioned, captioned_layout.caption), 200) << "the caption";
 
   const Probe video = probe(dir / "clip.mp4");
-  EXPECT_EQ(video.width, layout.canvas.width) << "a video of pictures with their overlays";
-  EXPECT_EQ(video.height, layout.canvas.height);
+  EXPECT_EQ(video.width, video_layout.canvas.width) << "a video of pictures with their overlays";
+  EXPECT_EQ(video.height, video_layout.canvas.height);
   EXPECT_EQ(video.frames, 6);
   EXPECT_TRUE(plays_to_the_end(dir / "clip.mp4"));
 }
@@ -94,7 +98,7 @@ TEST(AppExports, TheTimingsInAPictureSayPausedWithoutFigures) {
       (dir / "paused.png").string() + "\n" + "quit\n";
   const ProgramResult app = run_app(dir, script, {"--width", "200", "--height", "150"});
   ASSERT_EQ(app.exit_code, 0) << app.err;
-  const app::ExportLayout layout = app::layout_export({200, 150});
+  const app::ExportLayout layout = app::layout_export({200, 150}, false);
   const app::ScreenRect overlay{layout.field.x, layout.field.y, 0.6f * layout.field.width,
                                 0.6f * layout.field.height};
   const int running = white_pixels(load_png(dir / "running.png"), overlay);

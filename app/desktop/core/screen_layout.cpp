@@ -14,9 +14,6 @@ constexpr float kMarginLines = 0.6f;
 constexpr float kColourStripLines = 1.2f;
 constexpr float kColourLabelLines = 4.0f;
 constexpr float kColourStripMostOfField = 0.7f;
-// The caption strip holds two lines of large type (twice the text size) and its padding, before
-// its lines are measured.
-constexpr float kCaptionLines = 2 * 2.0f * 1.25f + 1.0f;
 // One row of buttons with its padding, before ImGui has measured the bar.
 constexpr float kBarLinesEstimate = 2.4f;
 // Presenting beside the field: the column at least this many text lines wide and at most this
@@ -46,11 +43,6 @@ constexpr float kCaptionMostOfHeightBeside = 0.5f;
 // it a tick, a row of k labels and a gap.
 constexpr float kMapAxisLeftLines = 4.2f;
 constexpr float kMapAxisBelowLines = 1.7f;
-
-// Exported pictures: the field's short side at least this many pixels (a whole number of pixels
-// per cell), its long side at most the other.
-constexpr int kExportShortSide = 720;
-constexpr int kExportLongestSide = 4096;
 
 ScreenRect shrink(const ScreenRect& r, float by_x, float by_y) {
   return {r.x + by_x, r.y + by_y, std::max(0.0f, r.width - 2 * by_x),
@@ -230,33 +222,6 @@ ScreenLayout layout_screen(const LayoutInput& in) {
     area.width -= width;
   }
   place_field(layout, area, in, false);
-  return layout;
-}
-
-ExportLayout layout_export(GridSize grid) {
-  ExportLayout layout;
-  if (grid.cells() == 0) return layout;
-  const int short_side = std::min(grid.width, grid.height);
-  const int long_side = std::max(grid.width, grid.height);
-  layout.cell_pixels = std::max(1, std::min((kExportShortSide + short_side - 1) / short_side,
-                                            kExportLongestSide / long_side));
-  const float width = float(grid.width * layout.cell_pixels);
-  const float height = float(grid.height * layout.cell_pixels);
-  const float px = std::clamp(std::round(std::min(width, height) / 36.0f), 12.0f, 64.0f);
-  layout.text_px = px;
-  const float margin = std::round(kMarginLines * px);
-  const float top = std::round(1.8f * px);
-  const float column =
-      std::round((kColourStripLines + 0.5f * kMarginLines + kColourLabelLines) * px);
-  const float caption = std::round(kCaptionLines * px);
-  layout.field = ScreenRect{margin, top, width, height};
-  const auto even = [](float side) { return int(std::ceil(side / 2.0f)) * 2; };
-  layout.canvas = GridSize{even(margin + width + column), even(top + height + margin + caption)};
-  layout.parameters = ScreenRect{margin, 0, float(layout.canvas.width) - 2 * margin, top};
-  layout.caption = ScreenRect{0, top + height + margin, float(layout.canvas.width), caption};
-  layout.colour_bar = ScreenRect{layout.field.right() + 0.5f * margin,
-                                 top + 0.5f * (1.0f - kColourStripMostOfField) * height,
-                                 kColourStripLines * px, kColourStripMostOfField * height};
   return layout;
 }
 

@@ -125,20 +125,6 @@ struct UiReport {
   std::vector<std::string> caption_lines;  // the caption's lines as last drawn (none: none)
 };
 
-// A picture exported with its overlays (screenshots and videos with export-overlays on): the
-// parameter line on top, the field at a whole multiple of the grid's size (at least 720 pixels on
-// its short side where the grid is smaller, so the text stays readable), the colour bar beside
-// it, the caption strip under it (kept when there is no caption, so a video keeps one size), and
-// the Timings over the field's top left. Pixels; even sides, as video encoders want them.
-struct ExportLayout {
-  GridSize canvas;
-  int cell_pixels = 1;  // each grid cell is this many pixels wide and high
-  float text_px = 13;
-  ScreenRect parameters, field, colour_bar, caption;
-};
-
-ExportLayout layout_export(GridSize grid);
-
 // The rectangle of `grid`'s aspect that fills `area`, centred.
 ScreenRect fit_aspect(GridSize grid, const ScreenRect& area);
 

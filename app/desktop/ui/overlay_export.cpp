@@ -3,6 +3,7 @@
 
 #include <backends/imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "colour_bar.h"
@@ -46,6 +47,40 @@ class BoundFramebuffer {
   GLint draw_ = 0, read_ = 0;
   GLint viewport_[4] = {};
 };
+
+constexpr ImU32 kFigureInk = IM_COL32(235, 235, 235, 255);
+
+// The figure's axes (figure_layout.h): a frame round the field, ticks and their labels left of
+// and under it, and each axis's name.
+void draw_axes(const FigureAxes& axes, const ExportLayout& layout) {
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  const ScreenRect& field = layout.field;
+  const float px = layout.text_px, tick = 0.4f * px, line = std::max(1.0f, 0.08f * px);
+  draw->AddRect(ImVec2(field.x - line, field.y - line),
+                ImVec2(field.right() + line, field.bottom() + line), IM_COL32(200, 200, 200, 200),
+                0.0f, 0, line);
+  for (const AxisTick& t : axes.x.ticks) {
+    const float x = field.x + t.at * field.width;
+    draw->AddLine(ImVec2(x, field.bottom() + line), ImVec2(x, field.bottom() + tick), kFigureInk,
+                  line);
+    const ImVec2 size = ImGui::CalcTextSize(t.label.c_str());
+    draw->AddText(ImVec2(x - 0.5f * size.x, field.bottom() + tick + 0.1f * px), kFigureInk,
+                  t.label.c_str());
+  }
+  const ImVec2 x_name = ImGui::CalcTextSize(axes.x.name.c_str());
+  draw->AddText(
+      ImVec2(field.x + 0.5f * (field.width - x_name.x), field.bottom() + tick + 1.4f * px),
+      kFigureInk, axes.x.name.c_str());
+  for (const AxisTick& t : axes.y.ticks) {
+    const float y = field.y + t.at * field.height;
+    draw->AddLine(ImVec2(field.x - tick, y), ImVec2(field.x - line, y), kFigureInk, line);
+    const ImVec2 size = ImGui::CalcTextSize(t.label.c_str());
+    draw->AddText(ImVec2(field.x - tick - 0.2f * px - size.x, y - 0.5f * size.y), kFigureInk,
+                  t.label.c_str());
+  }
+  draw->AddText(ImVec2(layout.y_axis.x + 0.3f * px, field.y + 0.5f * field.height - 0.5f * px),
+                kFigureInk, axes.y.name.c_str());
+}
 
 }  // namespace
 
@@ -104,10 +139,17 @@ void OverlayExporter::draw_overlays(const ExportLayout& layout, const ExportScen
   for (int pass = 0; pass < 2; ++pass) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
-    ImGui::GetBackgroundDrawList()->AddText(
-        ImVec2(layout.parameters.x, layout.parameters.y + 0.4f * layout.text_px),
-        IM_COL32(235, 235, 235, 255), scene.parameters.c_str());
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    for (std::size_t i = 0; i < scene.parameters.size(); ++i)
+      draw->AddText(ImVec2(layout.parameters.x,
+                           layout.parameters.y + (0.4f + 1.5f * float(i)) * layout.text_px),
+                    kFigureInk, scene.parameters[i].c_str());
+    draw_axes(scene.axes, layout);
     draw_colour_bar(scene.colormap, scene.range.low, scene.range.high, layout.colour_bar);
+    const ScreenRect& strip = layout.colour_bar;
+    const ImVec2 name = ImGui::CalcTextSize(scene.quantity.c_str());
+    draw->AddText(ImVec2(strip.x + 0.5f * (strip.width - name.x), strip.y - 1.4f * layout.text_px),
+                  kFigureInk, scene.quantity.c_str());
     draw_caption(scene.caption, layout.caption, fonts_.large);
     if (scene.timings) draw_timings_overlay(*scene.timings, layout.field, fonts_);
     ImGui::Render();
@@ -116,8 +158,8 @@ void OverlayExporter::draw_overlays(const ExportLayout& layout, const ExportScen
 }
 
 Status OverlayExporter::render(const FieldTexture& texture, FieldRenderer& renderer,
-                               const ExportScene& scene, std::vector<std::uint8_t>& rgb) {
-  const ExportLayout layout = layout_export(texture.size());
+                               const ExportScene& scene, const ExportLayout& layout,
+                               std::vector<std::uint8_t>& rgb) {
   GS_TRY(prepare(layout));
   const BoundFramebuffer bound(framebuffer_);
   const SurfaceSize canvas{layout.canvas.width, layout.canvas.height};

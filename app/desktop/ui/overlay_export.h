@@ -18,6 +18,7 @@
 #include "colormap.h"
 #include "field_renderer.h"
 #include "field_texture.h"
+#include "figure_layout.h"
 #include "screen_layout.h"
 #include "timings_overlay.h"
 #include "ui_fonts.h"
@@ -28,10 +29,23 @@ namespace gs::app {
 struct ExportScene {
   const std::vector<Rgb>& colormap;
   ValueRange range;
-  std::string parameters;  // "mitosis  F 0.0367  k 0.0649  step 1200  1024x1024"
+  std::vector<std::string> parameters;  // figure_parameters(): the rates in effect, on top
+  FigureAxes axes;
+  std::string quantity;  // the colour bar's name: the field shown, "v" or "u"
   std::string caption;
   std::optional<TimingsSummary> timings;  // when presenting
+
+  // A picture's layout: a caption strip only where there is a caption.
+  ExportLayout still_layout(GridSize grid) const {
+    return layout_export(grid, !caption.empty(), int(parameters.size()));
+  }
 };
+
+// A video's layout: the caption strip and two parameter rows in every frame, so it keeps one
+// size whatever changes while it records.
+inline ExportLayout video_layout(GridSize grid) {
+  return layout_export(grid, true, 2);
+}
 
 class OverlayExporter {
  public:
@@ -40,10 +54,10 @@ class OverlayExporter {
   OverlayExporter(const OverlayExporter&) = delete;
   OverlayExporter& operator=(const OverlayExporter&) = delete;
 
-  // The field of `texture` with the scene's overlays, into `rgb` (the export layout's canvas for
-  // the texture's grid, rows top to bottom).
+  // The field of `texture` with the scene's overlays laid out by `layout` (for the texture's
+  // grid), into `rgb` (the layout's canvas, rows top to bottom).
   Status render(const FieldTexture& texture, FieldRenderer& renderer, const ExportScene& scene,
-                std::vector<std::uint8_t>& rgb);
+                const ExportLayout& layout, std::vector<std::uint8_t>& rgb);
 
  private:
   Status prepare(const ExportLayout& layout);
