@@ -241,6 +241,14 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
               "(default 1; longer steadies the figures on a busy machine)")
       ->needs(bench)
       ->excludes(busy);
+  add_whole_number(
+      app, "--bench-steps", 1, 1000000, [&o](int n) { o.bench_steps = n; },
+      "With --bench: one quick measurement instead of the table, for scripts: one grid "
+      "(--width/--height, default 4096x4096), a short warm-up, then N steps timed once; "
+      "--json prints it as JSON")
+      ->needs(bench)
+      ->excludes(busy)
+      ->excludes("--bench-seconds");
 
   try {
     app.parse(argc, argv);

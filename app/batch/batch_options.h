@@ -65,8 +65,9 @@ struct BatchOptions {
   std::optional<int> sheet_tile_px;
   bool json = false;
   bool bench = false;
-  std::optional<int> busy;              // --bench beside this many busy-loop processes
-  std::optional<double> bench_seconds;  // --bench: each timed run's length (1 s by default)
+  std::optional<int> busy;               // --bench beside this many busy-loop processes
+  std::optional<double> bench_seconds;   // --bench: each timed run's length (1 s by default)
+  std::optional<long long> bench_steps;  // --bench: one quick timed run of this many steps
   bool list_backends = false;
   bool list_presets = false;
 };

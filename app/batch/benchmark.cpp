@@ -21,6 +21,7 @@
 #include "gs/cuda_backend.h"
 #include "gs/state_file.h"
 #include "gs/style_gradient.h"
+#include "quick_benchmark.h"
 
 namespace gs::batch {
 namespace {
@@ -28,7 +29,6 @@ namespace {
 constexpr double kDefaultRunSeconds = 1.0;
 constexpr int kTimedRuns = 3;
 constexpr long long kDefaultBenchStepsPerFrame = 32;
-constexpr std::size_t kCopyBytes = std::size_t(256) << 20;
 
 // The course's benchmark: 1000 frames of 32 steps on 1920x1080.
 constexpr GridSize kCourseGrid{1920, 1080};
@@ -245,6 +245,7 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   if (options.init_image)  // its patterns are the generated ones (--init)
     return Error{"--bench measures generated states: drop --init-image"};
   if (options.busy) return run_contention_benchmark(options, out);
+  if (options.bench_steps) return run_quick_benchmark(options, out);
   BackendOptions chosen = backend_options(options);
   // The CPU twin is measured on both of its loops, side by side, whichever --cpu-path named.
   if (chosen.choice != BackendChoice::Cuda) chosen.cpu_path = CpuTwinPath::Fast;
@@ -260,7 +261,7 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
     reference = std::make_unique<CpuTwinBackend>(loop->threads, CpuTwinPath::Reference);
     paths = {{"fast", &backend}, {"reference", reference.get()}};
   }
-  Expected<double> copy = backend.measure_copy_bandwidth(kCopyBytes);
+  Expected<double> copy = backend.measure_copy_bandwidth(kBenchCopyBytes);
   if (!copy) return copy.status();
 
   out << "backend: " << backend.name() << " (" << backend.description() << ")"

@@ -12,7 +12,11 @@
 
 namespace gs::batch {
 
-// With --busy, the contention table instead (contention_benchmark.h).
+// The copy every benchmark measures its ceiling with: 256 MB, more than any cache holds.
+inline constexpr std::size_t kBenchCopyBytes = std::size_t(256) << 20;
+
+// With --busy, the contention table instead (contention_benchmark.h); with --bench-steps, the
+// quick measurement (quick_benchmark.h).
 Status run_benchmark(const BatchOptions& options, std::ostream& out);
 
 // What every measured run shares: the options' backend, parameters and starting state, in

@@ -22,7 +22,7 @@ void PrintTo(const BadNumberCase& c, std::ostream* os) {
   *os << c.name;
 }
 
-const BadNumberCase kCases[] = {
+const BadNumberCase kBadNumberCases[] = {
     {"FeedEmpty", kGrid + Args{"--F", ""} + kFrames + kOutput, {"--F", "''", "not a number"}},
     {"FeedPastFloat", kGrid + Args{"--F", "1e39"} + kFrames + kOutput, {"--F", "'1e39'"}},
     {"FeedTrailingText", kGrid + Args{"--F", "0.03x"} + kFrames + kOutput, {"'0.03x'"}},
@@ -66,7 +66,7 @@ TEST_P(BadNumber, IsAUsageErrorQuotingTheValueAndWritesNothing) {
   EXPECT_TRUE(dir.entries().empty()) << "a usage error writes nothing";
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, BadNumber, testing::ValuesIn(kCases),
+INSTANTIATE_TEST_SUITE_P(Cases, BadNumber, testing::ValuesIn(kBadNumberCases),
                          [](const testing::TestParamInfo<BadNumberCase>& test) {
                            return test.param.name;
                          });

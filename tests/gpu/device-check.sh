@@ -9,17 +9,19 @@
 # Two calls of the device `run` tool make one loan count (device time is 15 minutes in all, a
 # machine start 1-2 minutes of it, one command at most 10):
 #   call 1, timeout_s 390:  OUT=$OUT tests/gpu/device-check.sh --budget 330
-#     the essential stages (preflight, build, gpu-tests, app, bench: about 300 s), then any
-#     optional stage whose need still fits in the 330 s.
+#     the essential stages only (preflight, build, gpu-tests, app, bench: about 300 s).
 #   call 2, timeout_s 390, at once (the machine stays warm 30 s; the build is then incremental):
 #     OUT=$OUT tests/gpu/device-check.sh --budget 360 --stages rest
 #     (--budget: 360, or less when `status` leaves less than 420 s of device time: that less 60)
 #     what call 1 left undone (on a fresh machine: sanitizer, peers, sweep, ncu), or after a fix
 #     the stages it concerns, e.g. --stages gpu-tests,app (the build reruns with any stage).
 #
-# Stages, in this order; each runs in its own process under its own `timeout` and starts only
-# when the time it needs is left of the budget, else it is SKIPped with "no time left" (never
-# started to be killed). Needs and caps on the GPU machine (16 cores, H200), estimated:
+# Stages, in this order; each runs in a session of its own under its own `timeout` (ended whole
+# when the stage is over, so nothing it started keeps the GPU busy) and starts only when the time
+# it needs is left of the budget, else it is SKIPped with "no time left" (never started to be
+# killed). Its limit is its cap (the worst case), cut to what is left of the budget where that is
+# less; stopped at a cut limit, it is undone (SKIP, rerun by --stages rest), not failed. Needs and
+# caps on the GPU machine (16 cores, H200), estimated:
 #   stage      need  cap   what takes the time
 #   preflight   40    90   unpacking 63 debs, nvcc of a query, Python imports, tool probes
 #   build      110   240   the project for sm_90 with -j16 (nvcc dominates)
@@ -28,7 +30,7 @@
 #   bench       45   120   the benchmark's grids, the course run with an 8 GB frames file
 #   sanitizer   60   150   memcheck then initcheck over the sanitizer set (SanitizerSet.*)
 #   peers       60   150   ours 3x, CuPy roll/RawKernel, JAX, Numba-CUDA: 100 frames each
-#   sweep       40   100   10 block shapes and the strided kernel at 4096x4096
+#   sweep       40   100   10 block shapes and the strided kernel at 4096x4096, 200 steps each
 #   ncu         45   120   two profiled step kernels at 1920x1080 and 4096x4096
 # The first five are essential (correctness and the targets), together about 300 s; a run that
 # only skipped optional stages exits 0, one that skipped an essential stage for time exits 3.
@@ -39,8 +41,10 @@
 # --dry-run runs inside a private mount namespace where this machine's own copies of every
 # carried package (and every other -dev package) are hidden (tests/gpu/hide_system.py), so the
 # build proves that the carried packages alone suffice; stages that need a GPU say SKIP. It
-# also runs the internal stage budget-probe, which needs more than the whole budget: it must be
-# SKIPped "no time left" without starting, the proof that the budget skips instead of killing.
+# also runs three internal stages: budget-probe, which needs more than the whole budget, must be
+# SKIPped "no time left" without starting (the budget skips instead of killing); cut-probe,
+# started with 3 s left of its 60, must end undone, not failed; session-probe leaves a process in
+# a process group of its own, which must end with the stage.
 # --stages LIST: comma-separated names, or `essential`, `optional`, or `rest` (what the last run
 # here left undone: skipped for time or not asked for); preflight always runs, and the build
 # when any later stage is asked for (it is incremental). Environment: OUT (default
@@ -53,13 +57,15 @@ ESSENTIAL=(preflight build gpu-tests app bench)
 OPTIONAL=(sanitizer peers sweep ncu)
 
 if [ "${1:-}" = --stage ]; then  # internal: run one stage (under the driver's timeout)
+  # The session the driver ends once the stage is over: setsid made this process its leader.
+  echo $$ >"$GS_WORK/status/$2.session"
   # shellcheck source=tests/gpu/check-lib.sh
   source tests/gpu/check-lib.sh
   stage_main "$2"
   exit $?
 fi
 
-mode=gpu stages=all budget="" inside=0
+mode=gpu stages=default budget="" inside=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --dry-run) mode=dry ;;
@@ -71,6 +77,8 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+# Call 1 on the GPU machine runs the essential stages only; the dry run, every stage.
+[ "$stages" = default ] && { [ "$mode" = dry ] && stages=all || stages=essential; }
 case $stages in
   essential) stages=$(IFS=,; echo "${ESSENTIAL[*]}") ;;
   optional) stages=$(IFS=,; echo "${OPTIONAL[*]}") ;;
@@ -134,17 +142,25 @@ declare -A need_dry=([preflight]=60 [build]=600 [gpu-tests]=120 [app]=120 [bench
   [sanitizer]=30 [peers]=60 [sweep]=10 [ncu]=10)
 declare -A cap_dry=([preflight]=180 [build]=1800 [gpu-tests]=600 [app]=600 [bench]=300
   [sanitizer]=120 [peers]=300 [sweep]=60 [ncu]=60)
-# The dry run's proof of the budget: a stage that needs more than the whole budget.
+# The dry run's proofs of the budget: a stage that needs more than the whole budget, one whose
+# limit is cut to a few seconds of its worst case, and one that leaves a process behind.
 need_dry[budget-probe]=$((budget + 1)) cap_dry[budget-probe]=60
+need_dry[cut-probe]=1 cap_dry[cut-probe]=60
+need_dry[session-probe]=1 cap_dry[session-probe]=30
 reserve=20  # seconds kept for the archive and the tables
 
 selected() { [ "$stages" = all ] || [ "$1" = preflight ] || [[ ",$stages," == *",$1,"* ]] ||
   { [ "$1" = build ] && [ "$stages" != preflight ]; }; }
 is_essential() { [[ " ${ESSENTIAL[*]} " == *" $1 "* ]]; }
 
-# Runs one stage if its need fits in what is left; sets `status`.
+# Runs one stage if its need fits in what is left; sets `status`. Its limit is its cap (its
+# worst case), or what is left of the budget where that is less: a stage stopped at a cut limit
+# ran out of budget, not of its own time, and is undone (--stages rest runs it again), not failed.
+# Each stage runs in a session of its own, ended whole once the stage is over: GNU timeout puts
+# itself in a process group of its own, so a stage's inner timeouts (a sanitizer, ncu, a peer)
+# would outlive an outer kill and keep the GPU busy for the stages after it.
 run_stage() {
-  local stage=$1 now left need cap rc
+  local stage=$1 now left need cap rc cut=0
   now=$(date +%s)
   left=$((GS_DEADLINE - now - reserve))
   if [ "$mode" = dry ]; then need=${need_dry[$stage]} cap=${cap_dry[$stage]}; else need=${need_gpu[$stage]} cap=${cap_gpu[$stage]}; fi
@@ -153,15 +169,24 @@ run_stage() {
     status=SKIP
     echo "no time left (needs ${need}s, ${left}s of the budget left)" >"$GS_LOGS/$stage.figures"
   else
-    [ "$left" -lt "$cap" ] && cap=$left
+    [ "$left" -lt "$cap" ] && { cut=$cap; cap=$left; }
+    rm -f "$GS_WORK/status/$stage.session"
     set +e
-    GS_STAGE_LIMIT=$cap timeout -k 10 "$cap" "$0" --stage "$stage" >"$GS_LOGS/$stage.log" 2>&1
+    GS_STAGE_LIMIT=$cap timeout -k 10 "$cap" setsid "$0" --stage "$stage" >"$GS_LOGS/$stage.log" 2>&1
     rc=$?
     set -e
+    end_session "$(cat "$GS_WORK/status/$stage.session" 2>/dev/null || true)"
     case $rc in
       0) status=ok ;;
       77) status=SKIP ;;
-      124 | 137) status=TIMEOUT; echo "(stopped after ${cap}s) $(cat "$GS_LOGS/$stage.figures")" >"$GS_LOGS/$stage.figures" ;;
+      124 | 137)
+        if [ "$cut" -gt 0 ]; then
+          status=SKIP
+          echo "no time left to finish: stopped when the budget ran out (its limit cut to ${cap}s of ${cut}s); undone" >"$GS_LOGS/$stage.figures"
+        else
+          status=TIMEOUT
+          echo "(stopped after ${cap}s) $(cat "$GS_LOGS/$stage.figures")" >"$GS_LOGS/$stage.figures"
+        fi ;;
       *) status=FAIL ;;
     esac
   fi
@@ -190,7 +215,16 @@ for stage in "${all_stages[@]}"; do
   fi
 done
 (IFS=,; echo "${undone[*]}") >"$GS_WORK/undone"  # for --stages rest
-[ "$mode" = dry ] && { check_budget_probe || failed=1; }
+if [ "$mode" = dry ]; then
+  check_budget_probe || failed=1
+  # The cut limit: 3 s of the probe's 60 s worst case left, as at the end of a budget.
+  saved_deadline=$GS_DEADLINE
+  GS_DEADLINE=$(($(date +%s) + reserve + 3)) run_stage cut-probe
+  GS_DEADLINE=$saved_deadline
+  check_cut_probe "$status" || failed=1
+  run_stage session-probe
+  check_session_probe || failed=1
+fi
 check_debuggers_untouched || failed=1
 
 # The archive: logs and artifacts (screenshots, stats, the recording), under 16 MiB.

@@ -3,14 +3,10 @@
 
 #include "cuda_check.h"
 #include "gs/cuda_backend.h"
+#include "gs/cuda_driver_message.h"
 
 namespace gs {
 namespace {
-
-// "13.0" for CUDA's 13000.
-std::string cuda_version_text(int version) {
-  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
-}
 
 // What "insufficient driver" means on this machine: the runtime says the same with no NVIDIA
 // driver at all (no libcuda) as with one too old for it, which a person fixes differently. The
@@ -26,10 +22,7 @@ std::string insufficient_driver_reason() {
                      cudaRuntimeGetVersion(&runtime) == cudaSuccess;
   ::dlclose(driver);
   if (!known) return "the NVIDIA driver is too old for this build's CUDA runtime";
-  return "the NVIDIA driver runs CUDA up to " + cuda_version_text(supported) +
-         ", older than the CUDA " + cuda_version_text(runtime) +
-         " this build was made with: update the driver, or build with a CUDA toolkit the driver "
-         "runs";
+  return old_driver_message(supported, runtime);
 }
 
 }  // namespace

@@ -76,7 +76,8 @@ Status StepGraphs::build(Graph& graph, const StepSetup& setup, int source, bool 
     GS_CUDA_TRY(cudaGraphAddKernelNode(&graph.nodes[std::size_t(step)], graph.graph, before,
                                        step > 0 ? 1 : 0, &params));
   }
-  GS_CUDA_TRY(cudaGraphInstantiate(&graph.exec, graph.graph, 0));
+  // WithFlags: the one form CUDA 11.4 to 13 all take (12.0 changed cudaGraphInstantiate's).
+  GS_CUDA_TRY(cudaGraphInstantiateWithFlags(&graph.exec, graph.graph, 0));
   graph.params = setup.params;
   graph.display = writes_display ? display : DisplayWrite{};
   ++builds_;
