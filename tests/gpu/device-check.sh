@@ -27,7 +27,8 @@
 #   build      110   240   the project for sm_90 with -j16 (nvcc dominates)
 #   gpu-tests   60   150   the emulated kernels; gpu_tests (the twin's side dominates)
 #   app         45   150   4 headless runs of 1001 steps + 300 frames at 1920x1080, a recording
-#   bench       45   120   the benchmark's grids, the course run with an 8 GB frames file
+#   bench       60   120   the benchmark's grids and style rows, the course run twice, its 8.3 GB
+#                          frames file in /dev/shm (memory) where it has room, else the disk
 #   sanitizer   60   150   memcheck then initcheck over the sanitizer set (SanitizerSet.*)
 #   peers       60   150   ours 3x, CuPy roll/RawKernel, JAX, Numba-CUDA: 100 frames each
 #   sweep       40   100   10 block shapes and the strided kernel at 4096x4096, 200 steps each
@@ -134,7 +135,7 @@ trap_debuggers  # gdb, strace and perf are not there: a call to one fails here t
 
 # need: seconds a stage must have left to start; cap: its timeout when more is left. The GPU
 # machine's are the header's; the dry run's are for 2 cores (CI), where the build dominates.
-declare -A need_gpu=([preflight]=40 [build]=110 [gpu-tests]=60 [app]=45 [bench]=45
+declare -A need_gpu=([preflight]=40 [build]=110 [gpu-tests]=60 [app]=45 [bench]=60
   [sanitizer]=60 [peers]=60 [sweep]=40 [ncu]=45)
 declare -A cap_gpu=([preflight]=90 [build]=240 [gpu-tests]=150 [app]=150 [bench]=120
   [sanitizer]=150 [peers]=150 [sweep]=100 [ncu]=120)
