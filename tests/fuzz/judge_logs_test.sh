@@ -14,7 +14,9 @@ for log in "$here"/judged-logs/*.log; do
     *) echo "judge_logs_test: $name: named neither inside-* nor ours-*" >&2; exit 2 ;;
   esac
   got=0
-  awk -f "$here/inside_libhdf5.awk" "$log" || got=$?
+  lib=libhdf5
+  case "$name" in *-libstb-*) lib=libstb ;; esac
+  awk -v lib="$lib" -f "$here/inside_libhdf5.awk" "$log" || got=$?
   judged=$((judged + 1))
   if [ "$got" -ne "$want" ]; then
     echo "judge_logs_test: $name judged exit $got, expected $want" >&2

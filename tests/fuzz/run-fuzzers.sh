@@ -7,6 +7,9 @@
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
 # Faults of Debian's libhdf5 itself (inside_libhdf5.awk) are kept in fuzz-artifacts/libhdf5/ and
 # counted, and the target runs on for the rest of its time; GS_FUZZ_HDF5_STRICT=1 fails them too.
+# fuzz_pictures's faults inside Debian's libstb (its JPEG decoder over-reads on some crafted files;
+# the programs decode in a reader process of their own) are judged and kept alike, in
+# fuzz-artifacts/libstb/.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 seconds="${1:-30}"
@@ -45,18 +48,18 @@ export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$repo/tests/fuzz/lsan-suppress
 # backtrace is judged alike (a rerun need not fault again: the overrun depends on what refused
 # allocations left, so the first stack is the one to trust when it names a function).
 inside_libhdf5() {
-  local log="$1" binary="$2" input="$3"
+  local log="$1" binary="$2" input="$3" lib="${4:-libhdf5}"
   if grep -q '^\*\*\* .* \*\*\*: terminated' "$log" &&
     ! grep -qE 'ERROR: AddressSanitizer: [a-z]|runtime error:' "$log"; then
-    awk -f "$repo/tests/fuzz/inside_libhdf5.awk" "$log" && return 0
+    awk -v lib="$lib" -f "$repo/tests/fuzz/inside_libhdf5.awk" "$log" && return 0
     {
       echo "==== the input again under gdb: ERROR: libFuzzer: deadly signal (an abort)"
       timeout 60 gdb -q -batch -ex run -ex bt --args "$binary" "$input" 2>&1 | grep '^#' || true
     } >>"$log"
-    sed -n '/^==== the input again under gdb/,$p' "$log" | awk -f "$repo/tests/fuzz/inside_libhdf5.awk"
+    sed -n '/^==== the input again under gdb/,$p' "$log" | awk -v lib="$lib" -f "$repo/tests/fuzz/inside_libhdf5.awk"
     return
   fi
-  awk -f "$repo/tests/fuzz/inside_libhdf5.awk" "$log"
+  awk -v lib="$lib" -f "$repo/tests/fuzz/inside_libhdf5.awk" "$log"
 }
 
 # One target's whole run; its line (and, when it fails, its log's tail) goes to
@@ -68,7 +71,9 @@ fuzz_target() {
     return 1
   fi
   local corpus="$work/$target" seeds deadline runs attempt hdf5_faults verdict log left status
-  local reported input last cov ft rss summary
+  local reported input last cov ft rss summary library=libhdf5
+  # The library whose own faults this target keeps and counts.
+  [ "$target" = fuzz_pictures ] && library=libstb
   cp -r "$repo/tests/fuzz/corpus/$target" "$corpus"
   seeds=$(find "$corpus" -type f | wc -l)
   mkdir -p "$artifacts"
@@ -91,10 +96,10 @@ fuzz_target() {
     [ "$status" -eq 0 ] && [ "$reported" -eq 0 ] && break
     input=$(sed -n "s/.*Test unit written to \(.*\)$/\1/p" "$log" | tail -1)
     if [ "${GS_FUZZ_HDF5_STRICT:-0}" != 1 ] && [ -n "$input" ] && [ "$attempt" -lt 20 ] &&
-      inside_libhdf5 "$log" "$binary" "$input"; then
-      mkdir -p "$artifacts/libhdf5"
-      mv "$input" "$artifacts/libhdf5/"
-      cp "$log" "$artifacts/libhdf5/$(basename "$input").log"
+      inside_libhdf5 "$log" "$binary" "$input" "$library"; then
+      mkdir -p "$artifacts/$library"
+      mv "$input" "$artifacts/$library/"
+      cp "$log" "$artifacts/$library/$(basename "$input").log"
       hdf5_faults=$((hdf5_faults + 1))
       [ $((deadline - SECONDS)) -ge 1 ] && continue
       break
@@ -108,7 +113,7 @@ fuzz_target() {
   rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
   summary="$runs runs ($((runs / seconds))/s), cov ${cov:-?}, ft ${ft:-?}, corpus $seeds -> $(find "$corpus" -type f | wc -l), peak rss ${rss:-?} MB"
   [ "$hdf5_faults" -gt 0 ] &&
-    summary+=", $hdf5_faults fault(s) inside libhdf5 kept in $artifacts/libhdf5/"
+    summary+=", $hdf5_faults fault(s) inside $library kept in $artifacts/$library/"
   printf '%-19s %s in %ss: %s\n' "$target" "$verdict" "$seconds" "$summary"
   [ "$verdict" = ok ] && return 0
   echo "---- last lines of $target's log:"
