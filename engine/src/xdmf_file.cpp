@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "gs/xml_text.h"
 #include "kept_version.h"
 
 namespace gs {
@@ -20,32 +21,6 @@ std::string exact(double value) {
   return error == std::errc() ? std::string(text, end) : std::to_string(value);
 }
 
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // "H W" or "1 H W", XDMF's order: the slowest-varying index first.
 std::string dims(GridSize size, int leading_ones = 0) {
   std::string text;
@@ -57,7 +32,7 @@ struct Writer {
   std::string xml;
   std::string file;  // the data file's name, escaped, as the datasets' paths begin
 
-  explicit Writer(const fs::path& data_path) : file(escaped(data_path.filename().string())) {
+  explicit Writer(const fs::path& data_path) : file(xml_escaped(data_path.filename().string())) {
     xml =
         "<?xml version=\"1.0\" ?>\n<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\" []>\n"
         "<Xdmf Version=\"2.0\" xmlns:xi=\"http://www.w3.org/2001/XInclude\">\n <Domain>\n";
@@ -71,7 +46,7 @@ struct Writer {
   // app shows.
   void open_grid(const std::string& name, GridSize size, double x0, double y0,
                  const std::string& indent) {
-    xml += indent + "<Grid Name=\"" + escaped(name) + "\" GridType=\"Uniform\">\n";
+    xml += indent + "<Grid Name=\"" + xml_escaped(name) + "\" GridType=\"Uniform\">\n";
     xml += indent + " <Topology TopologyType=\"3DCoRectMesh\" Dimensions=\"" + dims(size, 1) +
            "\"/>\n";
     xml += indent + " <Geometry GeometryType=\"ORIGIN_DXDYDZ\">\n";
@@ -254,6 +229,32 @@ Status commit_with_description(OutputFile& data, std::optional<OutputFile>& desc
   }
   previous->confirm();
   return Status::ok();
+}
+
+std::string xml_escaped(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace gs

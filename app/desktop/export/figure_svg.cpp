@@ -8,6 +8,7 @@
 
 #include "caption_wrap.h"
 #include "gs/output_file.h"
+#include "gs/xml_text.h"
 #include "png_image.h"
 
 namespace gs::app {
@@ -19,29 +20,6 @@ constexpr double kEmPerImGuiSize = 2048.0 / 2384.0;
 constexpr double kAscentPerImGuiSize = 1901.0 / 2384.0;
 constexpr double kAdvancePerEm = 0.55;
 constexpr const char* kInk = "#ebebeb";
-
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 std::string base64(const std::vector<unsigned char>& bytes) {
   static const char* const kDigits =
@@ -71,7 +49,7 @@ void text(std::ostringstream& svg, double x, double top, double size, const std:
           const char* anchor = "start") {
   svg << "<text x=\"" << num(x) << "\" y=\"" << num(top + kAscentPerImGuiSize * size)
       << "\" font-size=\"" << num(kEmPerImGuiSize * size) << "\" text-anchor=\"" << anchor << "\">"
-      << escaped(words) << "</text>\n";
+      << xml_escaped(words) << "</text>\n";
 }
 
 void line(std::ostringstream& svg, double x0, double y0, double x1, double y1, double width) {
