@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "gs/frame_readback.h"
 #include "gs/frame_writer.h"
 #include "gs/state_file.h"
 #include "gs/termination.h"
@@ -48,8 +49,9 @@ XdmfFile xdmf_file(const BatchJob& job) {
 }
 
 // The divergence check (the backend's own reduction: nothing but the answer crosses to the
-// host), after every call and before every frame is written. With --keep-diverged it also keeps
-// a copy of the last state that passed, to write under --output when a later one fails.
+// host), after every call, or with the frames where they are read back behind the steps. With
+// --keep-diverged it checks after every call and keeps a copy of the last state that passed, to
+// write under --output when a later one fails.
 class DivergenceWatch {
  public:
   DivergenceWatch(const BatchJob& job) : job_(job) {}
@@ -57,9 +59,14 @@ class DivergenceWatch {
   Status check(Backend& backend, std::int64_t step) {
     Expected<bool> finite = backend.fields_are_finite();
     if (!finite) return finite.status();
-    if (*finite) {
+    if (*finite && job_.keep_diverged) GS_TRY(backend.copy_out(last_finite_));
+    return judge(*finite, step);
+  }
+
+  // The answer of a check made elsewhere (a frame's, taken with it on the backend's side).
+  Status judge(bool finite, std::int64_t step) {
+    if (finite) {
       last_finite_step_ = step;
-      if (job_.keep_diverged) GS_TRY(backend.copy_out(last_finite_));
       return Status::ok();
     }
     const Params& p = job_.params;
@@ -104,6 +111,7 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
   GS_TRY(divergence.check(backend, job.start_step));
 
   std::unique_ptr<FrameWriter> writer;
+  std::unique_ptr<FrameReadback> readback;
   if (job.frames_output) {
     auto created =
         FrameWriter::create(*job.frames_output, report.size, int(job.frames), kFrameQueueDepth);
@@ -113,7 +121,28 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
       writer->describe_with_xdmf(
           frame_times(job.start_step, job.steps_per_frame, job.frames, job.params.dt));
     report.frames_in_background = true;
+    auto opened = backend.open_frame_readback(DisplayField::V);
+    if (!opened) return opened.status();
+    readback = std::move(opened).value();
   }
+  // Behind an overlapped readback nothing waits for a call: the frames carry the divergence
+  // check and the steps' time, and the GPU never waits for the host (the course's lesson).
+  const bool wait_for_calls = !readback || !readback->overlapped() || job.keep_diverged;
+  std::vector<std::int64_t> queued_steps;  // the step each queued frame was taken at
+  const auto write_oldest_frame = [&]() -> Status {
+    Expected<ReadbackFrame> frame = readback->collect();
+    if (!frame) return frame.status();
+    const std::int64_t step = queued_steps.front();
+    queued_steps.erase(queued_steps.begin());
+    if (!wait_for_calls) {
+      report.compute_s += frame->compute_ms / 1e3;
+      GS_TRY(divergence.judge(frame->finite, step));
+    } else if (!frame->finite) {
+      return divergence.judge(false, step);
+    }
+    report.transfer_s += frame->transfer_ms / 1e3;
+    return writer->push(std::move(frame->values));
+  };
 
   ProgressBar progress(settings.show_progress ? job.total_steps() : 0);
   long long steps_per_call = 1;
@@ -122,21 +151,24 @@ Expected<RunReport> run_job(const BatchJob& job, Backend& backend, const RunSett
     for (long long left = job.steps_per_frame; left > 0;) {
       if (termination_requested()) return Error{"interrupted"};
       const long long count = std::min(left, steps_per_call);
-      GS_TRY(timed.call(timed->step(int(count))));
+      if (wait_for_calls)
+        GS_TRY(timed.call(timed->step(int(count))));
+      else
+        GS_TRY(timed->step(int(count)));
       if (timed->last_timings().compute_ms < kTargetCallMs)
         steps_per_call = std::min(kMaxStepsPerCall, steps_per_call * 2);
       left -= count;
       done += count;
-      GS_TRY(divergence.check(backend, job.start_step + done));
+      if (wait_for_calls) GS_TRY(divergence.check(backend, job.start_step + done));
       progress.update(done);
     }
-    if (writer) {
-      std::vector<float> buffer = writer->acquire_buffer();
-      GS_TRY(timed.call(timed->write_display(DisplayField::V,
-                                             {buffer.data(), buffer.size(), MemorySpace::Host})));
-      GS_TRY(writer->push(std::move(buffer)));
+    if (readback) {
+      if (readback->queued() == readback->depth()) GS_TRY(write_oldest_frame());
+      GS_TRY(readback->queue(writer->acquire_buffer()));
+      queued_steps.push_back(job.start_step + done);
     }
   }
+  while (readback && readback->queued() > 0) GS_TRY(write_oldest_frame());
   if (termination_requested()) return Error{"interrupted"};
 
   if (writer) {

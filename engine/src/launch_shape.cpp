@@ -18,17 +18,30 @@ std::optional<BlockShape> parse_block_shape(std::string_view text) {
   return block;
 }
 
-LaunchShape launch_shape_for(GridSize size, BlockShape block, KernelVariant variant) {
-  const unsigned fast = unsigned(variant == KernelVariant::Coalesced ? size.width : size.height);
-  const unsigned slow = unsigned(variant == KernelVariant::Coalesced ? size.height : size.width);
+namespace {
+// Blocks of `block` over fast x slow thread positions.
+LaunchShape covering(unsigned fast, unsigned slow, BlockShape block) {
   LaunchShape shape;
   shape.block = {block.x, block.y, 1};
   shape.grid = {(fast + block.x - 1) / block.x, (slow + block.y - 1) / block.y, 1};
   return shape;
 }
+}  // namespace
+
+LaunchShape launch_shape_for(GridSize size, BlockShape block, KernelVariant variant) {
+  if (variant == KernelVariant::Strided)
+    return covering(unsigned(size.height), unsigned(size.width), block);
+  const unsigned per_thread = unsigned(kCoalescedCellsPerThread);
+  return covering(unsigned(size.width), (unsigned(size.height) + per_thread - 1) / per_thread,
+                  block);
+}
+
+LaunchShape cell_launch_shape(GridSize size, BlockShape block) {
+  return covering(unsigned(size.width), unsigned(size.height), block);
+}
 
 LaunchShape field_launch_shape(GridSize size) {
-  return launch_shape_for(size, BlockShape{32, 32}, KernelVariant::Coalesced);
+  return cell_launch_shape(size, BlockShape{32, 32});
 }
 
 Status check_block_shape(BlockShape block) {

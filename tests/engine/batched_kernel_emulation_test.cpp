@@ -177,8 +177,8 @@ TEST(ReplicationCopies, FillEveryGridFromTheFirstInLogarithmicallyManyCopies) {
   EXPECT_TRUE(cuda::replication_copies(0).empty());
 }
 
-TEST(BatchedLaunchShape, IsTheCoalescedShapeOneGridDeep) {
-  const LaunchShape single = launch_shape_for({1023, 1025}, {32, 8}, KernelVariant::Coalesced);
+TEST(BatchedLaunchShape, IsOneCellAThreadOneGridDeep) {
+  const LaunchShape single = cell_launch_shape({1023, 1025}, {32, 8});
   const LaunchShape batched = batched_launch_shape({1023, 1025}, {32, 8}, 70);
   EXPECT_EQ(batched.grid.x, single.grid.x);
   EXPECT_EQ(batched.grid.y, single.grid.y);

@@ -181,31 +181,6 @@ TEST(EmulatedKernelLongRun, ThroughThousandsOfStepsOfGrowingSpotsWithFlushing) {
   }
 }
 
-TEST(LaunchShape, CoversEveryCellWithTheFastIndexAlongRowsOrColumns) {
-  const LaunchShape coalesced = launch_shape_for({1023, 1025}, {32, 8}, KernelVariant::Coalesced);
-  EXPECT_EQ(coalesced.grid.x, 32u);   // ceil(1023 / 32)
-  EXPECT_EQ(coalesced.grid.y, 129u);  // ceil(1025 / 8)
-  const LaunchShape strided = launch_shape_for({1023, 1025}, {32, 8}, KernelVariant::Strided);
-  EXPECT_EQ(strided.grid.x, 33u);   // ceil(1025 / 32): threadIdx.x walks down a column
-  EXPECT_EQ(strided.grid.y, 128u);  // ceil(1023 / 8)
-  // Consecutive threads of a warp: neighbours along a row (coalesced), along a column (strided).
-  const CellIndex a = cell_of_thread({0, 0, 0}, {5, 0, 0}, {32, 8, 1}, KernelVariant::Coalesced);
-  const CellIndex b = cell_of_thread({0, 0, 0}, {6, 0, 0}, {32, 8, 1}, KernelVariant::Coalesced);
-  EXPECT_EQ(b.x - a.x, 1);
-  EXPECT_EQ(b.y, a.y);
-  const CellIndex c = cell_of_thread({0, 0, 0}, {5, 0, 0}, {32, 8, 1}, KernelVariant::Strided);
-  const CellIndex d = cell_of_thread({0, 0, 0}, {6, 0, 0}, {32, 8, 1}, KernelVariant::Strided);
-  EXPECT_EQ(d.y - c.y, 1);
-  EXPECT_EQ(d.x, c.x);
-}
-
-TEST(LaunchShape, RejectsBlocksCudaCannotLaunch) {
-  EXPECT_TRUE(check_block_shape({32, 8}));
-  EXPECT_TRUE(check_block_shape({1024, 1}));
-  EXPECT_FALSE(check_block_shape({0, 8}));
-  EXPECT_FALSE(check_block_shape({64, 32}));
-}
-
 TEST(DisplayKernel, EmulatedCopyWritesEveryCellOnce) {
   const Fields start = random_fields({45, 19}, 3);
   std::vector<float> display(start.size.cells(), std::numeric_limits<float>::quiet_NaN());
@@ -361,19 +336,6 @@ TEST(StepPlan, EveryCountIsCoveredAndTheDisplayFallsOnTheLastStep) {
       EXPECT_EQ(displays, plan.display_graph || (displays && plan.remainder > 0))
           << "a displaying call ends on the display graph or a plain launch; others never do";
     }
-}
-
-TEST(LaunchShape, GridsPastCudasLimitsAreRefusedWithTheShape) {
-  const GridSize tall{16, 1000000};
-  const Status refused =
-      check_launch_fits(launch_shape_for(tall, {32, 8}, KernelVariant::Coalesced), tall);
-  ASSERT_FALSE(refused);
-  EXPECT_NE(refused.message().find("65535"), std::string::npos) << refused.message();
-  EXPECT_TRUE(check_launch_fits(launch_shape_for(tall, {32, 32}, KernelVariant::Coalesced), tall));
-  const GridSize tallest{3, 1 << 20};  // the display and finite-check launches fit any grid
-  EXPECT_TRUE(check_launch_fits(field_launch_shape(tallest), tallest));
-  const GridSize wide{1 << 20, 1 << 10};
-  EXPECT_TRUE(check_launch_fits(launch_shape_for(wide, {32, 8}, KernelVariant::Coalesced), wide));
 }
 
 }  // namespace

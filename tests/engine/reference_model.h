@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -31,6 +32,12 @@ void reference_step(ReferenceFields& fields, const Params& params);
 Fields random_fields(GridSize size, std::uint64_t seed);
 // A style map of uniform random bytes, with cells of style 0 and 255 among them.
 StyleData random_style(GridSize size, std::uint64_t seed);
+
+// A display buffer or read-back frame against a field of the state (a cache-aligned vector),
+// bit for bit.
+inline bool same_values(const std::vector<float>& shown, const FieldData& field) {
+  return shown.size() == field.size() && std::equal(shown.begin(), shown.end(), field.begin());
+}
 
 // max |a - b| / max |b| over both fields: the error relative to the field's scale.
 double relative_error(const Fields& actual, const ReferenceFields& expected);

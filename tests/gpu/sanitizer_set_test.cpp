@@ -40,11 +40,6 @@ class SanitizerSet : public CudaBackendTest {
   }
 };
 
-// A display buffer against a field of the state (a cache-aligned vector).
-bool same_values(const std::vector<float>& shown, const FieldData& field) {
-  return shown.size() == field.size() && std::equal(shown.begin(), shown.end(), field.begin());
-}
-
 std::string label(GridSize size, int steps) {
   return to_string(size) + " after " + std::to_string(steps) + " steps";
 }

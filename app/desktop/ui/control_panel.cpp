@@ -172,7 +172,8 @@ void launch_section(const PanelContext& c) {
   BlockShape block = chosen.block.value_or(BlockShape{});
   const KernelVariant kernel = chosen.variant.value_or(KernelVariant::Coalesced);
   const LaunchShape shape = launch_shape_for(c.simulation.size(), block, kernel);
-  ImGui::Text("grid %ux%u blocks of %ux%u threads", shape.grid.x, shape.grid.y, block.x, block.y);
+  ImGui::Text("grid %ux%u blocks of %ux%u threads, %d cell%s a thread", shape.grid.x, shape.grid.y,
+              block.x, block.y, cells_per_thread(kernel), cells_per_thread(kernel) == 1 ? "" : "s");
   if (!cuda) ImGui::TextDisabled("(what the CUDA launch would be; the twin steps rows)");
   int sides[2] = {int(block.x), int(block.y)};
   if (ImGui::InputInt2("block", sides, ImGuiInputTextFlags_EnterReturnsTrue) && sides[0] > 0 &&

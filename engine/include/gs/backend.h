@@ -13,6 +13,7 @@
 #include "gs/backend_options.h"
 #include "gs/backend_types.h"
 #include "gs/fields.h"
+#include "gs/frame_readback.h"
 #include "gs/launch_shape.h"
 #include "gs/params.h"
 #include "gs/status.h"
@@ -86,6 +87,10 @@ class Backend {
   // Steps, then writes the display field; a GPU backend fuses the write into the last step.
   // last_timings() then covers both.
   virtual Status step_and_display(int count, DisplayField field, const DisplayTarget& target) = 0;
+
+  // Frames of `field` into host memory behind the work (gs/frame_readback.h): a GPU's overlap
+  // the steps; elsewhere each frame is copied when queued. Lives no longer than the backend.
+  virtual Expected<std::unique_ptr<FrameReadback>> open_frame_readback(DisplayField field);
 
   virtual GridSize size() const = 0;
   virtual const Params& params() const = 0;

@@ -15,6 +15,10 @@
 
 namespace gs {
 
+namespace cuda {
+class OverlappedFrameReadback;
+}
+
 struct CudaDeviceInfo {
   int index = 0;
   std::string name;
@@ -60,6 +64,8 @@ class CudaBackend final : public Backend {
   std::optional<DeviceState> device_state() const override;
   std::unique_ptr<PinnedHostMemory> pin_host_memory(void* data, std::size_t bytes) override;
   Status write_display(DisplayField field, const DisplayTarget& target) override;
+  // Frames copied on a stream of the readback's own, into page-locked memory, behind the steps.
+  Expected<std::unique_ptr<FrameReadback>> open_frame_readback(DisplayField field) override;
 
   GridSize size() const override;
   const Params& params() const override;
@@ -92,6 +98,7 @@ class CudaBackend final : public Backend {
   Expected<GraphCosts> measure_graph_costs(int repeats) override;
 
  private:
+  friend class cuda::OverlappedFrameReadback;  // it works on the state and stream in Impl
   struct Impl;
   explicit CudaBackend(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;

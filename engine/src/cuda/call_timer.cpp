@@ -29,6 +29,8 @@ Expected<bool> CallTimer::collect(Pair& pair) {
   GS_CUDA_TRY(state);
   float ms = 0.0f;
   GS_CUDA_TRY(cudaEventElapsedTime(&ms, pair.start, pair.stop));
+  total_read_.ms += double(ms);
+  total_read_.steps += pair.steps;
   if (pair.call > newest_read_) {
     newest_read_ = pair.call;
     newest_read_time_ = {double(ms), pair.steps};

@@ -33,6 +33,9 @@ class CallTimer {
   Expected<Finished> latest_finished();
   // Waits for the newest call's work, then gives its time.
   Expected<Finished> wait_newest();
+  // Every call read so far, summed (a caller that does not wait for each call, the overlapped
+  // frame readback, takes its time from the growth of this).
+  Finished total_read() const { return total_read_; }
 
  private:
   static constexpr int kDepth = 8;
@@ -49,6 +52,7 @@ class CallTimer {
   long long calls_ = 0;         // calls begun
   long long newest_read_ = -1;  // the newest call whose time has been read
   Finished newest_read_time_;
+  Finished total_read_;
   bool open_ = false;  // between begin and end
 };
 

@@ -1,6 +1,6 @@
 // The per-thread body of the batched step kernel: many small grids of one size, laid one after
 // another in memory, each with its own F and k, stepped by one launch. blockIdx.x and .y pick the
-// cell as the single-grid kernel's coalesced variant does; blockIdx.z, plus the launch's first
+// cell, one a thread, along rows (cell_launch_shape); blockIdx.z, plus the launch's first
 // grid, picks the grid and its rates. The update is the engine's shared one (gs/cell_update.h),
 // so each grid steps to the bits a single grid with that F and k steps to.
 #pragma once
@@ -32,9 +32,9 @@ struct BatchedStepArgs {
   const Rates* GS_RESTRICT style_rates;  // one per grid, set B's F and k; null: params.style's
 };
 
-// The launch of `count` grids from `first`: the single-grid coalesced shape, `count` deep.
+// The launch of `count` grids from `first`: one cell a thread, `count` grids deep.
 inline LaunchShape batched_launch_shape(GridSize size, BlockShape block, int count) {
-  LaunchShape shape = launch_shape_for(size, block, KernelVariant::Coalesced);
+  LaunchShape shape = cell_launch_shape(size, block);
   shape.grid.z = unsigned(count);
   return shape;
 }
@@ -42,8 +42,7 @@ inline LaunchShape batched_launch_shape(GridSize size, BlockShape block, int cou
 template <Laplacian L>
 GS_HD void batched_step_kernel_body(Dim3 block_index, Dim3 thread_index, Dim3 block_dim,
                                     const BatchedStepArgs& a) {
-  const CellIndex cell =
-      cell_of_thread(block_index, thread_index, block_dim, KernelVariant::Coalesced);
+  const CellIndex cell = cell_of_thread(block_index, thread_index, block_dim);
   const int grid = a.first_grid + int(block_index.z);
   if (cell.x >= a.width || cell.y >= a.height || grid >= a.grids) return;
   const long offset = long(grid) * a.width * a.height;
