@@ -5,6 +5,8 @@
 
 # shellcheck source=tests/gpu/stages-setup.sh
 source "$GS_ROOT/tests/gpu/stages-setup.sh"
+# shellcheck source=tests/gpu/preflight-probes.sh
+source "$GS_ROOT/tests/gpu/preflight-probes.sh"
 # shellcheck source=tests/gpu/stages-gpu.sh
 source "$GS_ROOT/tests/gpu/stages-gpu.sh"
 # shellcheck source=tests/gpu/stages-compare.sh
@@ -13,6 +15,8 @@ source "$GS_ROOT/tests/gpu/stages-compare.sh"
 source "$GS_ROOT/tests/gpu/stages-peers.sh"
 # shellcheck source=tests/gpu/check-report.sh
 source "$GS_ROOT/tests/gpu/check-report.sh"
+# shellcheck source=tests/gpu/check-limits.sh
+source "$GS_ROOT/tests/gpu/check-limits.sh"
 
 # The launch shapes the sweep measures at 4096x4096 (the default, 32x8, among them).
 SWEEP_BLOCKS="32x4 32x8 32x16 64x4 64x8 128x2 128x4 128x8 256x1 16x16"

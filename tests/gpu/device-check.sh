@@ -23,7 +23,8 @@
 # less; stopped at a cut limit, it is undone (SKIP, rerun by --stages rest), not failed. Needs and
 # caps on the GPU machine (16 cores, H200), estimated:
 #   stage      need  cap   what takes the time
-#   preflight   40    90   unpacking 63 debs, nvcc of a query, Python imports, tool probes
+#   preflight   40    90   unpacking 63 debs, nvcc of a query and the EGL/interop probe, Python
+#                          imports, tool probes
 #   build      110   240   the project for sm_90 with -j16 (nvcc dominates)
 #   gpu-tests   60   150   the emulated kernels; gpu_tests (the twin's side dominates)
 #   app         45   150   4 headless runs of 1001 steps + 300 frames at 1920x1080, a recording
@@ -35,17 +36,25 @@
 #   ncu         45   120   two profiled step kernels at 1920x1080 and 4096x4096
 # The first five are essential (correctness and the targets), together about 300 s; a run that
 # only skipped optional stages exits 0, one that skipped an essential stage for time exits 3.
+# Preflight probes in seconds what the machine cannot do (a gVisor sandbox): compute-sanitizer
+# and ncu each on one kernel; an EGL context and one GL buffer registered with CUDA
+# (tests/gpu/egl_interop_probe.cpp). What needs it is SKIP with the probe's message, named in the
+# summary as a limit of the machine, not a failure: EGL unusable skips the app stage; interop
+# refused skips only the app's cuda-interop run, the interop target and the interop gtests.
 # A line goes to $OUT/summary.txt as each stage ends; every log and artifact goes into one
 # archive, $OUT/device-check-logs.tar.gz; the output ends with the stages and the targets
 # (measured value, PASS/MISS).
 #
 # --dry-run runs inside a private mount namespace where this machine's own copies of every
 # carried package (and every other -dev package) are hidden (tests/gpu/hide_system.py), so the
-# build proves that the carried packages alone suffice; stages that need a GPU say SKIP. It
-# also runs three internal stages: budget-probe, which needs more than the whole budget, must be
-# SKIPped "no time left" without starting (the budget skips instead of killing); cut-probe,
-# started with 3 s left of its 60, must end undone, not failed; session-probe leaves a process in
-# a process group of its own, which must end with the stage.
+# build proves that the carried packages alone suffice (the EGL/interop probe too: its EGL half
+# runs on Mesa, its CUDA half waits for a GPU); stages that need a GPU say SKIP. It also runs
+# internal stages: budget-probe, which needs more than the whole budget, must be SKIPped "no time
+# left" without starting (the budget skips instead of killing); cut-probe, started with 3 s left
+# of its 60, must end undone, not failed; session-probe leaves a process in a process group of
+# its own, which must end with the stage; interop-probe runs the app stage (quick) with interop
+# refused, which must pass with cuda-interop and its target SKIP with the message and gpu_tests'
+# filter without the interop gtests, and with EGL unusable, which must be SKIP with the message.
 # --stages LIST: comma-separated names, or `essential`, `optional`, or `rest` (what the last run
 # here left undone: skipped for time or not asked for); preflight always runs, and the build
 # when any later stage is asked for (it is incremental). Environment: OUT (default
@@ -148,6 +157,8 @@ declare -A cap_dry=([preflight]=180 [build]=1800 [gpu-tests]=600 [app]=600 [benc
 need_dry[budget-probe]=$((budget + 1)) cap_dry[budget-probe]=60
 need_dry[cut-probe]=1 cap_dry[cut-probe]=60
 need_dry[session-probe]=1 cap_dry[session-probe]=30
+# ... and a forced interop refusal and EGL failure (the app stage, quick).
+need_dry[interop-probe]=10 cap_dry[interop-probe]=300
 reserve=20  # seconds kept for the archive and the tables
 
 selected() { [ "$stages" = all ] || [ "$1" = preflight ] || [[ ",$stages," == *",$1,"* ]] ||
@@ -225,7 +236,11 @@ if [ "$mode" = dry ]; then
   check_cut_probe "$status" || failed=1
   run_stage session-probe
   check_session_probe || failed=1
+  run_stage interop-probe
+  check_interop_probe "$status" || failed=1
 fi
+# What this machine cannot do (EGL, interop): skipped where needed, said here, not failed.
+environment_limits "$GS_WORK/env.sh" | tee -a "$summary"
 check_debuggers_untouched || failed=1
 
 # The archive: logs and artifacts (screenshots, stats, the recording), under 16 MiB.

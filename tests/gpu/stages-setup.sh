@@ -6,40 +6,6 @@ unpack_deb() {
   if command -v dpkg-deb >/dev/null; then dpkg-deb -x "$1" "$2"; else python3 "$GS_ROOT/tests/gpu/unpack_deb.py" "$1" "$2"; fi
 }
 
-# Whether a tool can use the device: runs it on one kernel (the query's --kernel). Prints
-# nothing when the kernel ran under it and its output has SIGN; else the tool's own words (in a
-# gVisor sandbox compute-sanitizer answers "Device not supported", ncu cannot load its library).
-#   tool_refusal NAME SIGN COMMAND...
-tool_refusal() {
-  local log=$GS_LOGS/probe-$1.log sign=$2 rc
-  shift 2
-  set +e
-  run ours timeout 60 "$@" >"$log" 2>&1
-  rc=$?
-  set -e
-  cat "$log" >&2  # into the stage log; stdout is the verdict
-  if [ "$rc" -eq 0 ] && grep -q 'one kernel: ran' "$log" && grep -q -- "$sign" "$log" && ! grep -q '==ERROR==' "$log"; then
-    return 0
-  fi
-  { grep -m1 -iE 'not supported|==ERROR==|error|cannot|unable|fail' "$log" || echo "exit $rc: $(tail -n 1 "$log")"; } |
-    sed -E 's/^(==[A-Z]+==|=+) *//' | cut -c1-160
-}
-
-# Finds compute-sanitizer and ncu and probes each on the device, for their stages: GS_SANITIZER
-# and GS_NCU (the tools), GS_SANITIZER_UNUSABLE and GS_NCU_UNUSABLE (empty when usable, else why
-# not, which the stage skips with).
-probe_device_tools() {
-  local query=$1
-  GS_SANITIZER=$(command -v compute-sanitizer || ls /usr/local/cuda/compute-sanitizer/compute-sanitizer 2>/dev/null) || true
-  GS_NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null) || true
-  GS_SANITIZER_UNUSABLE="compute-sanitizer not found" GS_NCU_UNUSABLE="ncu not found"
-  [ -n "$GS_SANITIZER" ] && GS_SANITIZER_UNUSABLE=$(tool_refusal compute-sanitizer 'ERROR SUMMARY: 0 errors' \
-    "$GS_SANITIZER" --tool memcheck --error-exitcode 3 "$query" --kernel)
-  [ -n "$GS_NCU" ] && GS_NCU_UNUSABLE=$(tool_refusal ncu '==PROF== Profiling' \
-    "$GS_NCU" --clock-control none -c 1 "$query" --kernel)
-  echo "compute-sanitizer: ${GS_SANITIZER:-none} (${GS_SANITIZER_UNUSABLE:-usable}); ncu: ${GS_NCU:-none} (${GS_NCU_UNUSABLE:-usable})"
-}
-
 # What the machine is, and the carried packages unpacked and proven closed; fails in seconds.
 stage_preflight() {
   local env=$GS_WORK/env.sh missing=() p n calls
@@ -150,11 +116,17 @@ EOF
   fi
   probe_device_tools "$query"
 
-  # EGL on the GPU: the NVIDIA vendor file, where it lies on the GPU machine when the default is absent.
+  # EGL on the GPU: the NVIDIA vendor file, where it lies on the GPU machine when the default is
+  # absent; the probe and every stage after it use it.
   local egl_vendor=""
   if ! dry && ! ls /usr/share/glvnd/egl_vendor.d/*nvidia*.json >/dev/null 2>&1; then
     egl_vendor=$(find /usr/local/nvidia /usr/share /etc -path '*egl_vendor.d*' -name '*nvidia*.json' 2>/dev/null | head -1) || true
   fi
+  [ -n "$egl_vendor" ] && export __EGL_VENDOR_LIBRARY_FILENAMES=$egl_vendor
+  probe_egl_interop
+  # Here the app's CPU run needs Mesa's EGL (libegl-mesa0): an EGL that fails is this machine's
+  # fault, and the dry run would skip the app instead of proving it.
+  if dry && [ -n "$GS_EGL_UNUSABLE" ]; then fail "EGL unusable here (the dry run needs Mesa's, libegl-mesa0): $GS_EGL_UNUSABLE"; fi
 
   {
     echo "export PATH='$PATH'"
@@ -162,6 +134,7 @@ EOF
     echo "export GS_PY='$py_ok' GS_PEER_PY='$peer_py'"
     echo "export GS_SANITIZER='$GS_SANITIZER' GS_SANITIZER_UNUSABLE=$(printf %q "$GS_SANITIZER_UNUSABLE")"
     echo "export GS_NCU='$GS_NCU' GS_NCU_UNUSABLE=$(printf %q "$GS_NCU_UNUSABLE")"
+    echo "export GS_EGL_UNUSABLE=$(printf %q "$GS_EGL_UNUSABLE") GS_INTEROP_UNUSABLE=$(printf %q "$GS_INTEROP_UNUSABLE")"
     [ -n "$egl_vendor" ] && echo "export __EGL_VENDOR_LIBRARY_FILENAMES='$egl_vendor'"
     echo "export XLA_PYTHON_CLIENT_PREALLOCATE=false"  # JAX: take GPU memory as needed, not 75%
     echo "export PYTHONDONTWRITEBYTECODE=1"  # no __pycache__ in the tree
@@ -170,7 +143,8 @@ EOF
   dry || figure "$loaders_in_root${egl_vendor:+, EGL vendor $egl_vendor};"
   figure "$gpu; $(. /etc/os-release && echo "$ID $VERSION_ID") glibc $glibc (carried need $need); nvcc $nvcc_v, cmake $cmake_v, g++ $gcc_v;"
   figure "pythons: $(printf '%s, ' "${found[@]}" | sed 's/, $//'); $(wc -l <.deps/packages.txt) debs closed;"
-  figure "compute-sanitizer: ${GS_SANITIZER_UNUSABLE:-runs a kernel}; ncu: ${GS_NCU_UNUSABLE:-profiles a kernel}; LD_LIBRARY_PATH extended; no gdb/strace/perf in the scripts"
+  figure "compute-sanitizer: ${GS_SANITIZER_UNUSABLE:-runs a kernel}; ncu: ${GS_NCU_UNUSABLE:-profiles a kernel};"
+  figure "$EGL_INTEROP_FOUND; LD_LIBRARY_PATH extended; no gdb/strace/perf in the scripts"
 }
 
 # The build for sm_90 from the carried packages only.
