@@ -7,6 +7,8 @@
 source "$GS_ROOT/tests/gpu/stages-setup.sh"
 # shellcheck source=tests/gpu/preflight-probes.sh
 source "$GS_ROOT/tests/gpu/preflight-probes.sh"
+# shellcheck source=tests/gpu/preflight-reuse.sh
+source "$GS_ROOT/tests/gpu/preflight-reuse.sh"
 # shellcheck source=tests/gpu/stages-gpu.sh
 source "$GS_ROOT/tests/gpu/stages-gpu.sh"
 # shellcheck source=tests/gpu/stages-compare.sh
@@ -39,7 +41,7 @@ seconds_left() { echo $((GS_DEADLINE - $(date +%s))); }
 
 stage_main() {
   export GS_STAGE=$1
-  if [ "$1" != preflight ]; then
+  if [ "$1" != preflight ] && [ "$1" != preflight-again ]; then
     [ -f "$GS_WORK/env.sh" ] || skip "no preflight environment"
     # shellcheck source=/dev/null
     source "$GS_WORK/env.sh"

@@ -24,7 +24,7 @@
 # caps on the GPU machine (16 cores, H200), estimated:
 #   stage      need  cap   what takes the time
 #   preflight   40    90   unpacking 63 debs, nvcc of a query and the EGL/interop probe, Python
-#                          imports, tool probes
+#                          imports, tool probes; call 2 reuses call 1's results (a few seconds)
 #   build      110   240   the project for sm_90 with -j16 (nvcc dominates)
 #   gpu-tests   60   150   the emulated kernels; gpu_tests (the twin's side dominates)
 #   app         45   150   4 headless runs of 1001 steps + 300 frames at 1920x1080, a recording
@@ -41,6 +41,10 @@
 # (tests/gpu/egl_interop_probe.cpp). What needs it is SKIP with the probe's message, named in the
 # summary as a limit of the machine, not a failure: EGL unusable skips the app stage; interop
 # refused skips only the app's cuda-interop run, the interop target and the interop gtests.
+# Preflight keeps its results with a fingerprint (this machine since boot, the session's
+# folders, the packages, the check's preflight code); the next call on the same machine reuses
+# them after the cheap checks (tools present, the GPU answers), so call 2 neither unpacks again
+# nor imports CuPy, JAX and Numba again (each Python's modules are imported once a run).
 # A line goes to $OUT/summary.txt as each stage ends; every log and artifact goes into one
 # archive, $OUT/device-check-logs.tar.gz; the output ends with the stages and the targets
 # (measured value, PASS/MISS).
@@ -54,12 +58,14 @@
 # of its 60, must end undone, not failed; session-probe leaves a process in a process group of
 # its own, which must end with the stage; interop-probe runs the app stage (quick) with interop
 # refused, which must pass with cuda-interop and its target SKIP with the message and gpu_tests'
-# filter without the interop gtests, and with EGL unusable, which must be SKIP with the message.
+# filter without the interop gtests, and with EGL unusable, which must be SKIP with the message;
+# preflight-again runs preflight as call 2 would, which must reuse the first's results.
 # --stages LIST: comma-separated names, or `essential`, `optional`, or `rest` (what the last run
 # here left undone: skipped for time or not asked for); preflight always runs, and the build
 # when any later stage is asked for (it is incremental). Environment: OUT (default
 # ./device-check-out), JOBS (build jobs), GS_SANITIZER_FILTER (a gtest filter), GS_PEER_FRAMES
-# (the peers' timed frames, default 100, scaled to the course's 1000).
+# (the peers' timed frames, default 100, scaled to the course's 1000), GS_PREFLIGHT_FRESH=1 (a
+# full preflight even where the last call's could be reused).
 set -euo pipefail
 GS_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$GS_ROOT"
@@ -157,8 +163,9 @@ declare -A cap_dry=([preflight]=180 [build]=1800 [gpu-tests]=600 [app]=600 [benc
 need_dry[budget-probe]=$((budget + 1)) cap_dry[budget-probe]=60
 need_dry[cut-probe]=1 cap_dry[cut-probe]=60
 need_dry[session-probe]=1 cap_dry[session-probe]=30
-# ... and a forced interop refusal and EGL failure (the app stage, quick).
+# ... and a forced interop refusal and EGL failure (the app stage, quick), and preflight again.
 need_dry[interop-probe]=10 cap_dry[interop-probe]=300
+need_dry[preflight-again]=1 cap_dry[preflight-again]=120
 reserve=20  # seconds kept for the archive and the tables
 
 selected() { [ "$stages" = all ] || [ "$1" = preflight ] || [[ ",$stages," == *",$1,"* ]] ||
@@ -172,8 +179,8 @@ is_essential() { [[ " ${ESSENTIAL[*]} " == *" $1 "* ]]; }
 # itself in a process group of its own, so a stage's inner timeouts (a sanitizer, ncu, a peer)
 # would outlive an outer kill and keep the GPU busy for the stages after it.
 run_stage() {
-  local stage=$1 now left need cap rc cut=0
-  now=$(date +%s)
+  local stage=$1 now left need cap rc cut=0 start_ms
+  now=$(date +%s) start_ms=$(date +%s%3N)
   left=$((GS_DEADLINE - now - reserve))
   if [ "$mode" = dry ]; then need=${need_dry[$stage]} cap=${cap_dry[$stage]}; else need=${need_gpu[$stage]} cap=${cap_gpu[$stage]}; fi
   : >"$GS_LOGS/$stage.figures"
@@ -203,6 +210,7 @@ run_stage() {
     esac
   fi
   echo "$status" >"$GS_WORK/status/$stage"
+  echo $(($(date +%s%3N) - start_ms)) >"$GS_WORK/status/$stage.ms"
   printf '%-12s %-7s %4ss %4ss  %s\n' "$stage" "$status" "$need" "$(($(date +%s) - now))" \
     "$(tr '\n' ' ' <"$GS_LOGS/$stage.figures" | sed 's/ *$//')" | tee -a "$summary"
 }
@@ -238,6 +246,8 @@ if [ "$mode" = dry ]; then
   check_session_probe || failed=1
   run_stage interop-probe
   check_interop_probe "$status" || failed=1
+  run_stage preflight-again
+  check_preflight_again "$status" || failed=1
 fi
 # What this machine cannot do (EGL, interop): skipped where needed, said here, not failed.
 environment_limits "$GS_WORK/env.sh" | tee -a "$summary"

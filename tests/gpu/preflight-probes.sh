@@ -1,8 +1,43 @@
 # Preflight's probes of what the machine can do, for tests/gpu/device-check.sh (sourced by
-# check-lib.sh): whether compute-sanitizer and ncu can use the device, and whether EGL and
-# CUDA-GL interop work. Each finding the stages skip with goes into env.sh
+# check-lib.sh): which Pythons import what, whether compute-sanitizer and ncu can use the device,
+# and whether EGL and CUDA-GL interop work. Each finding the stages skip with goes into env.sh
 # as GS_*_UNUSABLE: empty when usable, else the one-line reason.
 # shellcheck shell=bash
+
+# Pythons: one with numpy and h5py compares states (GS_PY, its modules GS_PY_MODULES); the one
+# that imports most of CuPy, JAX and Numba (with h5py) runs the peers (GS_PEER_PY). Each
+# interpreter is asked once: CuPy, JAX and numba.cuda take seconds to import, and a venv answers
+# to python3 and python3.12 alike. PY_FOUND: "python: modules" of each, for the figure.
+# shellcheck disable=SC2034  # the results are read by stage_preflight (stages-setup.sh)
+find_pythons() {
+  local py score mods seen=" " real peer_score=0
+  GS_PY="" GS_PY_MODULES="" GS_PEER_PY="" PY_FOUND=()
+  for py in python3 python3.12 /usr/bin/python3; do
+    command -v "$py" >/dev/null || continue
+    # The same interpreter in the same environment under another name: one import is enough.
+    real=$("$py" -c 'import os, sys; print(sys.prefix + ":" + os.path.realpath(sys.executable))' 2>/dev/null) || continue
+    [[ "$seen" == *" $real "* ]] && { echo "python $py: the same as one asked already ($real)"; continue; }
+    seen+="$real "
+    mods=$(timeout 60 "$py" - <<'EOF' 2>/dev/null || true
+import importlib
+for m in ("numpy", "h5py", "cupy", "jax", "numba.cuda"):
+    try:
+        importlib.import_module(m)
+        print(m.split(".")[0])
+    except Exception:
+        pass
+EOF
+)
+    mods=$(tr '\n' ' ' <<<"$mods" | sed 's/ *$//')
+    echo "python $py ($("$py" --version 2>&1)): imports ${mods:-none of numpy h5py cupy jax numba}"
+    PY_FOUND+=("$py: ${mods:-none}")
+    [[ -z "$GS_PY" && "$mods" == *numpy*h5py* ]] && { GS_PY=$py; GS_PY_MODULES=$mods; }
+    # (grep finds none on a Python without them: not a failure under pipefail.)
+    score=$({ grep -owE 'cupy|jax|numba' <<<"$mods" || true; } | wc -l)
+    [[ "$mods" == *h5py* && "$score" -gt "$peer_score" ]] && { GS_PEER_PY=$py; peer_score=$score; }
+  done
+  return 0
+}
 
 # Whether a tool can use the device: runs it on one kernel (the query's --kernel). Prints
 # nothing when the kernel ran under it and its output has SIGN; else the tool's own words (in a

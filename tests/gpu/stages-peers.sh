@@ -70,7 +70,8 @@ peers_dry_run() {
   run ours "$GS_BUILD/bin/grayscott-batch" --backend cpu --input "$w/init.h5" --frames 10 \
     --steps-per-frame 32 --json >"$w/ours-1.json" || fail "our benchmark run failed"
   local table_peers=(--peer "cupy-roll=$w/cupy-roll.json") numba="Numba not installed here: its simulator run skipped"
-  if "$GS_PY" -c 'import numba.cuda' 2>/dev/null; then
+  # Preflight imported numba.cuda in this Python already (GS_PY_MODULES): not again here.
+  if [[ " ${GS_PY_MODULES:-} " == *" numba "* ]]; then
     start_and_reference 40 24 5 cpu
     NUMBA_ENABLE_CUDASIM=1 run_peer numba-cuda gs_numba.py "$GS_PY" 5 --frames 1 --steps-per-frame 1 --repeats 1
     table_peers+=(--peer "numba-cuda=$w/numba-cuda.json")

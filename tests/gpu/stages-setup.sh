@@ -7,8 +7,9 @@ unpack_deb() {
 }
 
 # What the machine is, and the carried packages unpacked and proven closed; fails in seconds.
+# Call 2 on the same machine reuses call 1's results (preflight-reuse.sh) after the cheap checks.
 stage_preflight() {
-  local env=$GS_WORK/env.sh missing=() p n calls
+  local env=$GS_WORK/env.sh missing=() p n calls fingerprint
   # The check itself first: nothing it runs may call a tool the GPU machine lacks.
   calls=$(debugger_calls_in_scripts)
   [ -z "$calls" ] || fail "the check's scripts call gdb, strace or perf, which the GPU machine lacks: $calls"  # names-debuggers
@@ -23,6 +24,17 @@ stage_preflight() {
     [ "$n" -eq 1 ] || missing+=("$p")
   done <.deps/packages.txt
   [ ${#missing[@]} -eq 0 ] || fail "carried packages missing from .deps/debs: ${missing[*]} (rerun scripts/fetch-device-debs.sh)"
+  # Tools. /usr/local/cuda/bin may not be on PATH there.
+  local cuda_bin=/usr/local/cuda/bin
+  [ -d "$cuda_bin" ] && PATH=$PATH:$cuda_bin
+  for p in nvcc cmake ninja g++ python3 readelf getconf awk sed find tar gzip cmp od timeout sha256sum; do
+    command -v "$p" >/dev/null || fail "$p not found (PATH=$PATH)"
+  done
+  fingerprint=$(preflight_fingerprint)
+  # (Called as a condition, reuse_preflight checks each step itself: errexit is off in it.)
+  reuse_preflight "$fingerprint" && return 0
+  forget_preflight
+
   echo "== unpacking $(wc -l <.deps/packages.txt) packages into $GS_DEPS"
   rm -rf "$GS_DEPS"
   mkdir -p "$GS_DEPS"
@@ -37,6 +49,7 @@ stage_preflight() {
     run ldconfig || loaders_in_root+=", ldconfig failed"
   fi
   run "$GS_ROOT/tests/gpu/check-needed.sh" "$GS_DEPS" || fail "the carried libraries are not closed (see preflight.log)"
+  echo "$fingerprint" >"$GS_DEPS/.gs-fingerprint"  # what was unpacked, for the next call
 
   # The base libraries check-needed.sh assumes, and a glibc as new as the carried ones need.
   local ldcache glibc need
@@ -52,12 +65,6 @@ stage_preflight() {
     fail "glibc $glibc is older than the $need the carried Debian 12 libraries need"
   echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), glibc $glibc (carried libraries need $need)"
 
-  # Tools. /usr/local/cuda/bin may not be on PATH there.
-  local cuda_bin=/usr/local/cuda/bin
-  [ -d "$cuda_bin" ] && PATH=$PATH:$cuda_bin
-  for p in nvcc cmake ninja g++ python3 readelf getconf awk sed find tar gzip cmp od timeout; do
-    command -v "$p" >/dev/null || fail "$p not found (PATH=$PATH)"
-  done
   local nvcc_v cmake_v gcc_v
   nvcc_v=$(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')
   cmake_v=$(cmake --version | awk 'NR == 1 {print $3}')
@@ -73,34 +80,7 @@ stage_preflight() {
   escape=$(PYTHONPATH=$glad_py python3 -c 'import glad, jinja2, markupsafe; print(markupsafe.escape.__module__)') ||
     fail "the carried glad generator does not import on $(python3 --version)"
   echo "glad: imports on $(python3 --version), markupsafe from $escape"
-
-  # Pythons: one with numpy and h5py compares states; one with CuPy/JAX runs the peers.
-  local py py_ok="" peer_py="" peer_score=0 score mods found=() seen=" " real
-  for py in python3 python3.12 /usr/bin/python3; do
-    command -v "$py" >/dev/null || continue
-    real=$("$py" -c 'import sys; print(sys.executable)' 2>/dev/null) || continue
-    [[ "$seen" == *" $real "* ]] && continue  # the same interpreter under another name
-    seen+="$real "
-    mods=$(timeout 60 "$py" - <<'EOF' 2>/dev/null || true
-import importlib
-for m in ("numpy", "h5py", "cupy", "jax", "numba.cuda"):
-    try:
-        importlib.import_module(m)
-        print(m.split(".")[0])
-    except Exception:
-        pass
-EOF
-)
-    mods=$(tr '\n' ' ' <<<"$mods" | sed 's/ *$//')
-    echo "python $py ($("$py" --version 2>&1)): imports ${mods:-none of numpy h5py cupy jax numba}"
-    found+=("$py: ${mods:-none}")
-    [[ -z "$py_ok" && "$mods" == *numpy*h5py* ]] && py_ok=$py
-    # The peers' Python: the one that imports most of CuPy, JAX and Numba (with h5py, to read
-    # the starting state).
-    # (grep finds none on a Python without them: not a failure under pipefail.)
-    score=$({ grep -owE 'cupy|jax|numba' <<<"$mods" || true; } | wc -l)
-    [[ "$mods" == *h5py* && "$score" -gt "$peer_score" ]] && { peer_py=$py; peer_score=$score; }
-  done
+  find_pythons
 
   # The GPU: nvidia-smi, and a tiny query built with this nvcc (SMs and L2 are not in nvidia-smi).
   local gpu="" query=$GS_WORK/device-query
@@ -131,20 +111,23 @@ EOF
   {
     echo "export PATH='$PATH'"
     echo "export GS_RUN_LD='$GS_RUN_LD'"
-    echo "export GS_PY='$py_ok' GS_PEER_PY='$peer_py'"
+    echo "export GS_PY='$GS_PY' GS_PY_MODULES='$GS_PY_MODULES' GS_PEER_PY='$GS_PEER_PY'"
     echo "export GS_SANITIZER='$GS_SANITIZER' GS_SANITIZER_UNUSABLE=$(printf %q "$GS_SANITIZER_UNUSABLE")"
     echo "export GS_NCU='$GS_NCU' GS_NCU_UNUSABLE=$(printf %q "$GS_NCU_UNUSABLE")"
     echo "export GS_EGL_UNUSABLE=$(printf %q "$GS_EGL_UNUSABLE") GS_INTEROP_UNUSABLE=$(printf %q "$GS_INTEROP_UNUSABLE")"
     [ -n "$egl_vendor" ] && echo "export __EGL_VENDOR_LIBRARY_FILENAMES='$egl_vendor'"
     echo "export XLA_PYTHON_CLIENT_PREALLOCATE=false"  # JAX: take GPU memory as needed, not 75%
     echo "export PYTHONDONTWRITEBYTECODE=1"  # no __pycache__ in the tree
+    echo "$PREFLIGHT_COMPLETE"
   } >"$env"
   cat "$env"
   dry || figure "$loaders_in_root${egl_vendor:+, EGL vendor $egl_vendor};"
   figure "$gpu; $(. /etc/os-release && echo "$ID $VERSION_ID") glibc $glibc (carried need $need); nvcc $nvcc_v, cmake $cmake_v, g++ $gcc_v;"
-  figure "pythons: $(printf '%s, ' "${found[@]}" | sed 's/, $//'); $(wc -l <.deps/packages.txt) debs closed;"
+  figure "pythons: $(printf '%s, ' "${PY_FOUND[@]}" | sed 's/, $//'); $(wc -l <.deps/packages.txt) debs closed;"
   figure "compute-sanitizer: ${GS_SANITIZER_UNUSABLE:-runs a kernel}; ncu: ${GS_NCU_UNUSABLE:-profiles a kernel};"
   figure "$EGL_INTEROP_FOUND; LD_LIBRARY_PATH extended; no gdb/strace/perf in the scripts"
+  keep_preflight "$fingerprint"
+  figure "(in full: $PREFLIGHT_FULL_REASON)"  # after the kept figures: a reuse says its own
 }
 
 # The build for sm_90 from the carried packages only.
