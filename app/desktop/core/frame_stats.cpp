@@ -30,6 +30,7 @@ void FrameStats::add(const FrameTiming& frame, GridSize grid,
   kernel_steps_ += frame.kernel_steps;
   kernel_ms_ += frame.kernel_ms;
   transfer_ms_ += frame.transfer_ms;
+  transfer_host_ms_ += frame.transfer_host_ms;
   draw_ms_ += frame.draw_ms;
   frame_ms_ += frame.frame_ms;
 }
@@ -47,6 +48,7 @@ FrameTiming FrameStats::recent_average() const {
     sum.kernel_steps += f.kernel_steps;
     sum.kernel_ms += f.kernel_ms;
     sum.transfer_ms += f.transfer_ms;
+    sum.transfer_host_ms += f.transfer_host_ms;
     sum.draw_ms += f.draw_ms;
     sum.frame_ms += f.frame_ms;
     sum.pcie_bytes += f.pcie_bytes;
@@ -57,6 +59,7 @@ FrameTiming FrameStats::recent_average() const {
   sum.kernel_steps = int(sum.kernel_steps / n);
   sum.kernel_ms /= n;
   sum.transfer_ms /= n;
+  sum.transfer_host_ms /= n;
   sum.draw_ms /= n;
   sum.frame_ms /= n;
   sum.pcie_bytes = std::size_t(double(sum.pcie_bytes) / n);
@@ -145,6 +148,7 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
       {"ms_per_frame",
        {{"kernel", kernel_ms_ / n},
         {"transfer", transfer_ms_ / n},
+        {"transfer_host", transfer_host_ms_ / n},
         {"draw", draw_ms_ / n},
         {"frame", frame_ms_ / n}}},
       {"mcells_per_s",
@@ -157,6 +161,7 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
         {"restarts", std::max(restarts_, 0)},
         {"kernel_ms", average.kernel_ms},
         {"transfer_ms", average.transfer_ms},
+        {"transfer_host_ms", average.transfer_host_ms},
         {"pcie_mb_per_frame", double(average.pcie_bytes) / 1e6},
         {"frame_ms", average.frame_ms},
         {"steps_per_s", steps_per_s()}}},

@@ -25,8 +25,9 @@ struct FrameTiming {
   double kernel_ms = 0.0;    // the backend's newest finished compute time...
   int kernel_steps = 0;      // ...and the steps it covers (a GPU's figures arrive a frame late)
   double transfer_ms = 0.0;  // display field into the texture: map/copy/unmap and upload
-  double draw_ms = 0.0;      // GL time of the field's draw (timer query)
-  double frame_ms = 0.0;     // wall time of the whole frame
+  double transfer_host_ms = 0.0;  // the host's time in the transfer's calls (map, unmap, copy)
+  double draw_ms = 0.0;           // GL time of the field's draw (timer query)
+  double frame_ms = 0.0;          // wall time of the whole frame
   std::size_t pcie_bytes = 0;
 };
 
@@ -83,7 +84,8 @@ class FrameStats {
   long long frames_ = 0;
   long long steps_ = 0;
   long long kernel_steps_ = 0;
-  double kernel_ms_ = 0.0, transfer_ms_ = 0.0, draw_ms_ = 0.0, frame_ms_ = 0.0;
+  double kernel_ms_ = 0.0, transfer_ms_ = 0.0, transfer_host_ms_ = 0.0, draw_ms_ = 0.0,
+         frame_ms_ = 0.0;
 };
 
 }  // namespace gs::app

@@ -1,12 +1,15 @@
 // The CUDA transfer paths: `host` (through pinned host memory, the course's counter-example)
 // and `interop` (the last step writes into the registered PBO on the device). Neither waits for
 // the GPU except where the host needs the field (the host path's copy); kernel times are the
-// backend's newest finished ones.
+// backend's newest finished ones. A transfer's time is where it runs (the GPU's by events and GL
+// timers; the host path's copy into the PBO by the clock); the host's time in its calls is given
+// apart (transfer_host_ms), so a driver blocking in map or unmap is not read as transfer.
 #include <chrono>
 #include <cstring>
 #include <optional>
 #include <string>
 
+#include "cuda_interval_timer.h"
 #include "frame_transfer.h"
 #include "gl_timer.h"
 #include "interop_buffer.h"
@@ -55,7 +58,9 @@ class HostTransfer final : public FrameTransfer {
     upload_timer_.end();
     timing.kernel_ms = backend_times.compute_ms;
     timing.kernel_steps = backend_times.steps;
-    timing.transfer_ms = backend_times.transfer_ms + ms_since(start) + upload_timer_.last_ms();
+    const double host_ms = ms_since(start);  // the copy into the PBO is the host's own work
+    timing.transfer_ms = backend_times.transfer_ms + host_ms + upload_timer_.last_ms();
+    timing.transfer_host_ms = host_ms;
     timing.pcie_bytes = 2 * texture.bytes();
     return Status::ok();
   }
@@ -83,9 +88,11 @@ class InteropTransfer final : public FrameTransfer {
       return Error{"the backend runs on CUDA device " + std::to_string(device.device) +
                    ", the pixel buffer is registered for CUDA device " +
                    std::to_string(buffer_->cuda_device())};
-    Expected<InteropBuffer::Mapping> mapping =
-        buffer_->map(static_cast<cudaStream_t>(device.stream));
+    const auto stream = static_cast<cudaStream_t>(device.stream);
+    GS_TRY(map_timer_.begin(stream));
+    Expected<InteropBuffer::Mapping> mapping = buffer_->map(stream);
     if (!mapping) return mapping.status();
+    GS_TRY(map_timer_.end(stream));
     if (mapping->bytes() < texture.bytes()) return Error{"the mapped pixel buffer is too small"};
     double host_ms = ms_since(start);
     // The last step writes the display field into the mapped PBO: no frame crosses PCIe. The
@@ -93,21 +100,30 @@ class InteropTransfer final : public FrameTransfer {
     GS_TRY(backend.step_and_display(
         steps, field, {mapping->data(), texture.size().cells(), MemorySpace::Device}));
     start = Clock::now();
+    GS_TRY(unmap_timer_.begin(stream));
     GS_TRY(mapping->unmap());
+    GS_TRY(unmap_timer_.end(stream));
     upload_timer_.begin();
     texture.upload_from_pbo();
     upload_timer_.end();
     host_ms += ms_since(start);
+    Expected<double> map_ms = map_timer_.last_ms(), unmap_ms = unmap_timer_.last_ms();
+    if (!map_ms) return map_ms.status();
+    if (!unmap_ms) return unmap_ms.status();
     const Timings finished = backend.last_timings();
     timing.kernel_ms = finished.compute_ms;
     timing.kernel_steps = finished.steps;
-    timing.transfer_ms = host_ms + upload_timer_.last_ms();  // map, unmap and the PBO's copy
+    // The GPU's side (the map and unmap as events see them, the PBO's copy to the texture), and
+    // apart from it the host's time in those calls, where a driver that blocks shows.
+    timing.transfer_ms = *map_ms + *unmap_ms + upload_timer_.last_ms();
+    timing.transfer_host_ms = host_ms;
     timing.pcie_bytes = 0;
     return Status::ok();
   }
 
  private:
   std::unique_ptr<InteropBuffer> buffer_;
+  CudaIntervalTimer map_timer_, unmap_timer_;
   GlTimer upload_timer_;
 };
 

@@ -40,7 +40,8 @@ class UploadTransfer final : public FrameTransfer {
     timing.kernel_ms = finished.compute_ms;
     timing.kernel_steps = finished.steps;
     // Host side (map, write, unmap) plus the GL side of the texture update (timer query).
-    timing.transfer_ms = std::max(0.0, wall_ms - timing.kernel_ms) + upload_timer_.last_ms();
+    timing.transfer_host_ms = std::max(0.0, wall_ms - timing.kernel_ms);
+    timing.transfer_ms = timing.transfer_host_ms + upload_timer_.last_ms();
     // The twin's frame crosses once (host to GPU); a GPU backend's twice (down, then up).
     timing.pcie_bytes = texture.bytes() * (backend.device_stream().device >= 0 ? 2 : 1);
     return Status::ok();

@@ -55,6 +55,9 @@ void draw_timings(const PanelContext& c) {
     figure_row("kernel", "%.3f ms/frame", average.kernel_ms);
     figure_row("", "%.4f ms/step", per_step);
     figure_row("transfer", "%.3f ms/frame", average.transfer_ms);
+    // The host's time in the transfer's calls: beside the interop's GPU-side time, a driver
+    // that blocks in map or unmap shows here and not as transfer.
+    figure_row("", "%.3f ms host calls", average.transfer_host_ms);
     figure_row("draw", "%.3f ms (GL)", average.draw_ms);
     figure_row("frame", "%.3f ms", average.frame_ms);
     figure_row("", "%.1f frames/s", c.stats.fps());
