@@ -1,5 +1,6 @@
-// The readback's bookkeeping, and the one every host backend uses: the frame copied and checked
-// at once on the calling thread (nothing runs behind the host to overlap with).
+// The readback's bookkeeping, and the one every host backend uses: the frame copied at once on
+// the calling thread (nothing runs behind the host to overlap with), its finiteness left to the
+// caller, who checks the state after each call.
 #include "gs/frame_readback.h"
 
 #include <deque>
@@ -40,9 +41,6 @@ class HostFrameReadback final : public FrameReadback {
     GS_TRY(backend_.write_display(field_,
                                   {frame.values.data(), frame.values.size(), MemorySpace::Host}));
     frame.transfer_ms = backend_.last_timings().transfer_ms;
-    Expected<bool> finite = backend_.fields_are_finite();
-    if (!finite) return finite.status();
-    frame.finite = *finite;
     frames_.push_back(std::move(frame));
     return Status::ok();
   }

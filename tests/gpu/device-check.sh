@@ -29,7 +29,8 @@
 #   gpu-tests   60   150   the emulated kernels; gpu_tests (the twin's side dominates)
 #   app         45   150   4 headless runs of 1001 steps + 300 frames at 1920x1080, a recording
 #   bench       60   120   the benchmark's grids and style rows, the course run twice, its 8.3 GB
-#                          frames file in /dev/shm (memory) where it has room, else the disk
+#                          frames file in /dev/shm (memory) where it has room, else the disk,
+#                          and a plain write of as many bytes there to set the run beside
 #   sanitizer   60   150   memcheck then initcheck over the sanitizer set (SanitizerSet.*)
 #   peers       60   150   ours 3x, CuPy roll/RawKernel, JAX, Numba-CUDA: 100 frames each
 #   sweep       40   100   10 block shapes and the strided kernel at 4096x4096, 200 steps each
