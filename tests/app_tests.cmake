@@ -169,6 +169,15 @@ if(GS_BUILD_APP)
     target_compile_definitions(gpu_tests PRIVATE GS_APP_BINARY="$<TARGET_FILE:grayscott>"
       GS_BATCH_BINARY="$<TARGET_FILE:grayscott-batch>")
     add_dependencies(gpu_tests grayscott)
+    if(GS_HDF5)
+      # The real grayscott-batch's frames file on CUDA (frames read back behind the steps)
+      # against the twin's, and a diverging run's one line.
+      target_sources(gpu_tests PRIVATE gpu/batch_frames_gpu_test.cpp cli/hdf5_test_files.cpp
+        cli/bad_input_support.cpp)
+      target_include_directories(gpu_tests SYSTEM PRIVATE ${HDF5_C_INCLUDE_DIRS})
+      target_link_libraries(gpu_tests PRIVATE ${HDF5_C_LIBRARIES})
+      add_dependencies(gpu_tests grayscott-batch)
+    endif()
   endif()
 
   # The .deb built by CPack from this build, unpacked into a scratch root, its programs run from

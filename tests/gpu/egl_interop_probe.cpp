@@ -188,9 +188,15 @@ void check(const char* call, cudaError_t code) {
 int register_and_map(GLuint buffer, int cuda_device) {
   unsigned gl_devices = 0;
   int devices[8] = {};
-  check("cudaGLGetDevices", cudaGLGetDevices(&gl_devices, devices, 8, cudaGLDeviceListAll));
-  if (gl_devices == 0) throw Failure{"cudaGLGetDevices: no CUDA device drives the GL context"};
-  if (cuda_device < 0) cuda_device = devices[0];
+  // As the app does (gpu_pairing.h): where cudaGLGetDevices cannot say, the EGL device's own CUDA
+  // device is trusted; only where neither says is there no device to register for.
+  const cudaError_t listed = cudaGLGetDevices(&gl_devices, devices, 8, cudaGLDeviceListAll);
+  if (listed != cudaSuccess) cudaGetLastError();  // not sticky: the register below still runs
+  if (cuda_device < 0) {
+    check("cudaGLGetDevices", listed);
+    if (gl_devices == 0) throw Failure{"cudaGLGetDevices: no CUDA device drives the GL context"};
+    cuda_device = devices[0];
+  }
   check("cudaSetDevice", cudaSetDevice(cuda_device));
   cudaGraphicsResource_t resource = nullptr;
   check("cudaGraphicsGLRegisterBuffer",

@@ -216,6 +216,36 @@ TEST_F(SanitizerSet, RankRowsAndStrips) {
   EXPECT_TRUE(spread.u == single.u && spread.v == single.v);
 }
 
+// The overlapped frame readback (the course run's frames): staging, the finite check beside it
+// and the second stream's copies into page-locked buffers, three frames deep on a depth of two.
+TEST_F(SanitizerSet, OverlappedFramesOnAwkwardSizes) {
+  for (const GridSize size : kSizes) {
+    SCOPED_TRACE(to_string(size));
+    ASSERT_TRUE(cuda_->copy_in(make_initial_fields(size, InitPattern::Spots, 8)));
+    Expected<std::unique_ptr<FrameReadback>> opened = cuda_->open_frame_readback(DisplayField::V);
+    ASSERT_TRUE(opened) << opened.message();
+    FrameReadback& readback = **opened;
+    std::vector<FieldData> expected;
+    std::size_t collected = 0;
+    const auto collect_next = [&] {
+      Expected<ReadbackFrame> frame = readback.collect();
+      ASSERT_TRUE(frame) << frame.message();
+      EXPECT_TRUE(same_values(frame->values, expected[collected])) << "frame " << collected;
+      ++collected;
+    };
+    for (const int steps : {1, 17, 1}) {
+      ASSERT_TRUE(cuda_->step(steps));
+      Fields state;
+      ASSERT_TRUE(cuda_->copy_out(state));
+      expected.push_back(state.v);
+      if (readback.queued() == readback.depth()) collect_next();
+      ASSERT_TRUE(readback.queue(std::vector<float>(size.cells())));
+    }
+    while (readback.queued() > 0) collect_next();
+    EXPECT_EQ(collected, expected.size());
+  }
+}
+
 // What the benchmark measures besides the steps: the display paths and a graph's build.
 TEST_F(SanitizerSet, GpuMeasurementsOnASmallGrid) {
   ASSERT_TRUE(cuda_->copy_in(make_initial_fields({17, 5}, InitPattern::Spots, 9)));
