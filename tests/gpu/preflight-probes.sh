@@ -54,7 +54,9 @@ tool_refusal() {
   if [ "$rc" -eq 0 ] && grep -q 'one kernel: ran' "$log" && grep -q -- "$sign" "$log" && ! grep -q '==ERROR==' "$log"; then
     return 0
   fi
-  { grep -m1 -iE 'not supported|==ERROR==|error|cannot|unable|fail' "$log" || echo "exit $rc: $(tail -n 1 "$log")"; } |
+  # The tool's words, not run()'s trace of its command line (which names --error-exitcode).
+  { grep -v '^+ ' "$log" | grep -m1 -iE 'not supported|==ERROR==|error|cannot|unable|fail' ||
+    echo "exit $rc: $(grep -v '^+ ' "$log" | tail -n 1)"; } |
     sed -E 's/^(==[A-Z]+==|=+) *//' | cut -c1-160
 }
 
