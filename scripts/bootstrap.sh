@@ -42,7 +42,8 @@ done
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 # Debian's CUDA toolkit is in the non-free section, asked for with --cuda only.
-if [ "$cuda" = 1 ] && ! apt-cache policy nvidia-cuda-toolkit 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+policy=$([ "$cuda" = 1 ] && apt-cache policy nvidia-cuda-toolkit 2>/dev/null || true)
+if [ "$cuda" = 1 ] && ! grep -q 'Candidate: [0-9]' <<<"$policy"; then
   sources=/etc/apt/sources.list.d/debian.sources
   if [ -f "$sources" ] && ! grep -q 'non-free' "$sources"; then
     echo "bootstrap.sh: --cuda: enabling Debian's non-free section in $sources (nvidia-cuda-toolkit is there)"

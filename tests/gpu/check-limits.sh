@@ -41,7 +41,7 @@ probe_app_with() {
 # app stage is SKIP with the message; the summary names either.
 stage_interop_probe() {
   need_build
-  local dir=$GS_WORK/interop-probe rc figures listed all left limit
+  local dir=$GS_WORK/interop-probe rc figures listed all left limit everything
   set +e
   probe_app_with GS_INTEROP_UNUSABLE "$PROBE_INTEROP_REFUSAL"
   rc=$?
@@ -63,8 +63,10 @@ stage_interop_probe() {
   all=$(ours "$GS_BUILD/bin/gpu_tests" --gtest_list_tests | grep -c '^  ') || true
   listed=$(ours "$GS_BUILD/bin/gpu_tests" --gtest_list_tests --gtest_filter="$left") || fail "gpu_tests does not list its tests"
   grep -q "^${INTEROP_TESTS%%.*}\." <<<"$listed" && fail "the filter $left still lists the interop tests"
-  ours "$GS_BUILD/bin/gpu_tests" --gtest_list_tests | grep -q "^${INTEROP_TESTS%%.*}\." ||
-    fail "gpu_tests has no $INTEROP_TESTS: the filter names nothing"
+  # The list is kept before grep reads it: under pipefail, grep -q leaving early could end
+  # gpu_tests by SIGPIPE and fail this line at random.
+  everything=$(ours "$GS_BUILD/bin/gpu_tests" --gtest_list_tests) || fail "gpu_tests does not list its tests"
+  grep -q "^${INTEROP_TESTS%%.*}\." <<<"$everything" || fail "gpu_tests has no $INTEROP_TESTS: the filter names nothing"
   listed=$(grep -c '^  ' <<<"$listed") || true
   [ "$listed" -gt 0 ] || fail "the filter $left leaves no test of gpu_tests"
 

@@ -25,7 +25,7 @@ print(s.get("backend"), s.get("transfer", s.get("path")), repr(s.get("fallback_r
 #    interop-probe): a few steps and frames, for the stage's plan rather than its figures.
 stage_app() {
   need_build
-  local app=$GS_BUILD/bin/grayscott dir=$GS_ART/app runs=() backend transfer r limit
+  local app=$GS_BUILD/bin/grayscott dir=$GS_ART/app runs=() backend transfer r limit help
   local steps=1000 timed=300 rec_frames=30
   [ "${GS_APP_QUICK:-0}" = 1 ] && { steps=20 timed=10 rec_frames=3; }
   limit=$(interop_unusable)
@@ -33,7 +33,8 @@ stage_app() {
     target interop "skipped: $limit" SKIP
     skip "$limit: every run of the app is on EGL, none ran (a limit of this machine, not a failure)"
   fi
-  ours "$app" --help | grep -q -- --headless || skip "grayscott has no --headless mode in this tree yet"
+  help=$(ours "$app" --help) || fail "grayscott --help failed"
+  grep -q -- --headless <<<"$help" || skip "grayscott has no --headless mode in this tree yet"
   mkdir -p "$dir"
   GS_PY_ANY=${GS_PY:-python3}
   if dry; then runs=(cpu-upload); else runs=(cuda-interop cuda-host cuda-upload cpu-upload); fi

@@ -11,13 +11,14 @@ PEER_TOLERANCE=1e-4  # they round differently (no explicit FMAs); NumPy against 
 # Every peer and helper compiles (syntax only; the bytecode goes to the work folder, not into
 # the tree), and the RawKernel's CUDA C compiles with nvcc.
 compile_peers() {
-  local p
+  local p symbols
   for p in "$PEER_DIR"/*.py tests/gpu/*.py; do
     PYTHONPYCACHEPREFIX=$GS_WORK/pycache run python3 -m py_compile "$p" || fail "$p does not compile"
   done
   run nvcc -c -arch=sm_90 -o "$GS_WORK/gs_step_kernel.o" "$PEER_DIR/gs_step_kernel.cu" ||
     fail "the RawKernel's source does not compile with nvcc"
-  nm "$GS_WORK/gs_step_kernel.o" | grep -qw gs_step || fail "the RawKernel's object has no gs_step"
+  symbols=$(nm "$GS_WORK/gs_step_kernel.o") || fail "nm cannot read the RawKernel's object"
+  grep -qw gs_step <<<"$symbols" || fail "the RawKernel's object has no gs_step"
 }
 
 # A starting state (the course's parameters and spots) and ours after N steps on a backend:
