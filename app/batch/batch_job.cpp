@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "batch_gl_provider.h"
 #include "distinct_files.h"
 #include "gs/cuda_backend.h"
 #include "gs/diverged_state.h"
@@ -131,15 +132,18 @@ Expected<Params> resolve_params(const BatchOptions& options, const ParamOverride
 }
 
 Status check_backend_flags(const BackendOptions& options) {
-  if (options.choice == BackendChoice::Cuda && (options.cpu_path || options.cpu_steps_per_pass))
+  const bool gpu = options.choice == BackendChoice::Cuda || options.choice == BackendChoice::Gl;
+  if (gpu && (options.cpu_path || options.cpu_steps_per_pass))
     return Error{"the CPU twin's loop (--cpu-path, --steps-per-pass) applies to the cpu backend"};
-  if (options.choice == BackendChoice::Cpu && (options.block || options.variant))
+  if ((options.choice == BackendChoice::Cpu || options.choice == BackendChoice::Gl) &&
+      (options.block || options.variant))
     return Error{"the launch shape (--block, --kernel) applies to the cuda backend"};
   return Status::ok();
 }
 
 Status named_backend_failure(const BackendOptions& options, const Status& failure) {
   if (options.choice == BackendChoice::Cuda) return Error{"--backend cuda: " + failure.message()};
+  if (options.choice == BackendChoice::Gl) return Error{"--backend gl: " + failure.message()};
   return failure;
 }
 
@@ -177,6 +181,7 @@ BackendOptions backend_options(const BatchOptions& options) {
   backend.cpu_steps_per_pass = options.steps_per_pass;
   backend.block = options.block;
   backend.variant = options.kernel;
+  backend.gl = batch_gl_provider();
   return backend;
 }
 

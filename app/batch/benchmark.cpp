@@ -264,7 +264,8 @@ Status run_benchmark(const BatchOptions& options, std::ostream& out) {
   if (options.bench_steps) return run_quick_benchmark(options, out);
   BackendOptions chosen = backend_options(options);
   // The CPU twin is measured on both of its loops, side by side, whichever --cpu-path named.
-  if (chosen.choice != BackendChoice::Cuda) chosen.cpu_path = CpuTwinPath::Fast;
+  if (chosen.choice == BackendChoice::Auto || chosen.choice == BackendChoice::Cpu)
+    chosen.cpu_path = CpuTwinPath::Fast;
   Expected<SelectedBackend> selected = create_batch_backend(chosen);
   if (!selected) return selected.status();
   Backend& backend = *selected->backend;

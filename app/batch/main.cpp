@@ -10,6 +10,7 @@
 #include <memory>
 #include <new>
 
+#include "batch_gl_provider.h"
 #include "batch_job.h"
 #include "batch_options.h"
 #include "batch_run.h"
@@ -129,7 +130,7 @@ int fail_all(std::nullptr_t, const std::string& message) {
 int run(const gs::batch::BatchOptions& options) {
   using namespace gs::batch;
   if (options.list_backends) {
-    std::vector<gs::BackendReport> backends = gs::list_backends();
+    std::vector<gs::BackendReport> backends = gs::list_backends(batch_gl_provider().get());
 #if GS_WITH_MPI
     backends.push_back(gs::distributed::mpi_library_report());
 #endif

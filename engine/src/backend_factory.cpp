@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "gs/context_backend_provider.h"
 #include "gs/cpu_twin_backend.h"
 #include "gs/cuda_backend.h"
 
@@ -51,6 +52,21 @@ Expected<std::unique_ptr<Backend>> create_cpu_twin(const BackendOptions& options
   return std::unique_ptr<Backend>(std::move(twin));
 }
 
+// The GL compute backend from the context's provider; `auto` takes it on a hardware GPU only.
+// On failure, why not ("gl unavailable: ...", "gl passed over: ...").
+Expected<std::unique_ptr<Backend>> create_gl_backend(const BackendOptions& options) {
+  if (!options.gl) return Error{"gl unavailable: no OpenGL context here (not built in)"};
+  const ContextBackendOffer offer = options.gl->offer();
+  if (!offer.available) return Error{"gl unavailable: " + offer.details};
+  if (options.choice == BackendChoice::Auto && !offer.hardware)
+    return Error{"gl passed over: " + offer.details +
+                 " is a software renderer, slower than the CPU twin (--backend gl takes it)"};
+  Expected<std::unique_ptr<Backend>> gl = options.gl->create();
+  if (!gl) return Error{"gl unavailable: " + gl.message()};
+  GS_TRY((*gl)->configure(options));
+  return gl;
+}
+
 }  // namespace
 
 Expected<SelectedBackend> create_backend(const BackendOptions& options) {
@@ -58,28 +74,39 @@ Expected<SelectedBackend> create_backend(const BackendOptions& options) {
   const bool refuse_unused = options.unused_settings == UnusedSettings::Refused;
   const bool launch_chosen = refuse_unused && (options.block || options.variant);
   const bool twin_chosen = refuse_unused && (options.cpu_path || options.cpu_steps_per_pass);
-  if (options.choice == BackendChoice::Cuda && twin_chosen)
+  const BackendChoice choice = options.choice;
+  if ((choice == BackendChoice::Cuda || choice == BackendChoice::Gl) && twin_chosen)
     return Error{"the CPU twin's loop (its path, steps per pass) applies to the cpu backend"};
-  if (options.choice != BackendChoice::Cpu) {
+  if (choice == BackendChoice::Gl && launch_chosen)
+    return Error{"the launch shape (block, kernel) applies to the cuda backend"};
+  // auto: CUDA where a device answers, else GL compute on a hardware GPU, else the CPU twin,
+  // with the reasons each was passed over.
+  std::string reason;
+  if (choice == BackendChoice::Auto || choice == BackendChoice::Cuda) {
     Expected<std::unique_ptr<Backend>> cuda = create_cuda_backend(options.cuda_device);
     if (cuda) {
       GS_TRY((*cuda)->configure(options));
       return SelectedBackend{std::move(cuda).value(), ""};
     }
-    if (options.choice == BackendChoice::Cuda) return cuda.status();
-    std::string reason = cuda.message();
-    if (launch_chosen) reason += " (the launch shape is ignored on the CPU twin)";
-    Expected<std::unique_ptr<Backend>> twin = create_cpu_twin(options);
-    if (!twin) return twin.status();
-    return SelectedBackend{std::move(twin).value(), reason};
+    if (choice == BackendChoice::Cuda) return cuda.status();
+    reason = cuda.message();
   }
-  if (launch_chosen) return Error{"the launch shape (block, kernel) applies to the cuda backend"};
+  // A caller with no GL at all (a build without it) has no GL reason to give under auto.
+  if (choice == BackendChoice::Gl || (choice == BackendChoice::Auto && options.gl)) {
+    Expected<std::unique_ptr<Backend>> gl = create_gl_backend(options);
+    if (gl) return SelectedBackend{std::move(gl).value(), reason};
+    if (choice == BackendChoice::Gl) return gl.status();
+    reason += "; " + gl.message();
+  }
+  if (choice == BackendChoice::Cpu && launch_chosen)
+    return Error{"the launch shape (block, kernel) applies to the cuda backend"};
+  if (launch_chosen) reason += " (the launch shape is ignored on the CPU twin)";
   Expected<std::unique_ptr<Backend>> twin = create_cpu_twin(options);
   if (!twin) return twin.status();
-  return SelectedBackend{std::move(twin).value(), ""};
+  return SelectedBackend{std::move(twin).value(), reason};
 }
 
-std::vector<BackendReport> list_backends() {
+std::vector<BackendReport> list_backends(ContextBackendProvider* gl) {
   std::vector<BackendReport> reports;
   reports.push_back({"cpu", true, true, CpuTwinBackend(0).description()});
   const std::optional<std::string> cuda_problem = cuda_unavailable_reason();
@@ -94,6 +121,15 @@ std::vector<BackendReport> list_backends() {
                 details;
   }
   reports.push_back({"cuda", kCudaCompiled, !cuda_problem, details});
+  if (!gl) {
+    reports.push_back({"gl", false, false, "not built in (no OpenGL loader or EGL at build time)"});
+    return reports;
+  }
+  const ContextBackendOffer offer = gl->offer();
+  reports.push_back({"gl", true, offer.available,
+                     offer.available && !offer.hardware
+                         ? offer.details + " (software: auto passes it over; --backend gl runs it)"
+                         : offer.details});
   return reports;
 }
 

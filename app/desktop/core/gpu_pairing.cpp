@@ -17,21 +17,6 @@ std::string backend_on(int cuda_device) {
 
 }  // namespace
 
-std::vector<std::size_t> egl_device_order(const std::vector<std::optional<int>>& cuda_of_device,
-                                          std::optional<int> wanted_cuda,
-                                          std::optional<std::size_t> forced) {
-  if (forced) return {*forced};
-  std::vector<std::size_t> order;
-  const auto is_wanted = [&](std::size_t index) {
-    return wanted_cuda && cuda_of_device[index] == wanted_cuda;
-  };
-  for (std::size_t index = 0; index < cuda_of_device.size(); ++index)
-    if (is_wanted(index)) order.push_back(index);
-  for (std::size_t index = 0; index < cuda_of_device.size(); ++index)
-    if (!is_wanted(index)) order.push_back(index);
-  return order;
-}
-
 const char* to_string(GlCudaMatch match) {
   switch (match) {
     case GlCudaMatch::CudaGlGetDevices:

@@ -8,11 +8,11 @@
 
 namespace gs {
 
-enum class BackendKind { CpuTwin, Cuda };
+enum class BackendKind { CpuTwin, Cuda, Gl };
 
-// "cpu", "cuda": the names --backend takes.
-inline constexpr EnumNames<BackendKind, 2> kBackendKindNames{
-    {{BackendKind::CpuTwin, "cpu"}, {BackendKind::Cuda, "cuda"}}};
+// "cpu", "cuda", "gl": the names --backend takes.
+inline constexpr EnumNames<BackendKind, 3> kBackendKindNames{
+    {{BackendKind::CpuTwin, "cpu"}, {BackendKind::Cuda, "cuda"}, {BackendKind::Gl, "gl"}}};
 constexpr const auto& enum_names(BackendKind) {
   return kBackendKindNames;
 }
@@ -28,6 +28,9 @@ struct BackendCapabilities {
   bool interop = false;
   // Answers the GPU's own benchmark measurements (display paths, step graph costs).
   bool gpu_measurements = false;
+  // Writes the display field into a texture of the graphics context it runs in
+  // (MemorySpace::Texture): the frame is written where it is drawn, with no transfer at all.
+  bool writes_texture = false;
 };
 
 // The CPU twin's loop as it runs now: steps_per_pass is what the next step uses on the current

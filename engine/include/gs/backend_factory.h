@@ -1,6 +1,8 @@
 // Chooses and creates a backend: `auto` takes CUDA when it is compiled in and a device answers,
-// else the CPU twin, and always says why it chose what it chose. The only place that names the
-// concrete backends: everyone else asks a Backend its kind and capabilities.
+// else the GL compute backend where the caller's GL context (BackendOptions::gl) is a hardware
+// GPU with compute shaders, else the CPU twin, and always says why it chose what it chose. The
+// only place that names the concrete backends: everyone else asks a Backend its kind and
+// capabilities.
 #pragma once
 
 #include <memory>
@@ -9,6 +11,7 @@
 
 #include "gs/backend.h"
 #include "gs/backend_options.h"
+#include "gs/context_backend_provider.h"
 #include "gs/status.h"
 
 namespace gs {
@@ -28,6 +31,7 @@ struct BackendReport {
   bool available = false;
   std::string details;  // device or thread details, or why it is unavailable
 };
-std::vector<BackendReport> list_backends();
+// `gl`: the GL compute backend's provider, where the caller can make a GL context.
+std::vector<BackendReport> list_backends(ContextBackendProvider* gl = nullptr);
 
 }  // namespace gs

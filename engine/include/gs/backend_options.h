@@ -3,6 +3,7 @@
 // options; the app keeps one across backend switches and hands it whole to each new backend.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string_view>
 
@@ -11,10 +12,12 @@
 
 namespace gs {
 
-enum class BackendChoice { Auto, Cpu, Cuda };
+enum class BackendChoice { Auto, Cpu, Cuda, Gl };
 
-inline constexpr EnumNames<BackendChoice, 3> kBackendChoiceNames{
-    {{BackendChoice::Auto, "auto"}, {BackendChoice::Cpu, "cpu"}, {BackendChoice::Cuda, "cuda"}}};
+inline constexpr EnumNames<BackendChoice, 4> kBackendChoiceNames{{{BackendChoice::Auto, "auto"},
+                                                                  {BackendChoice::Cpu, "cpu"},
+                                                                  {BackendChoice::Cuda, "cuda"},
+                                                                  {BackendChoice::Gl, "gl"}}};
 constexpr const auto& enum_names(BackendChoice) {
   return kBackendChoiceNames;
 }
@@ -34,6 +37,8 @@ enum class UnusedSettings {
   Kept,     // left unused (the app: its settings wait for when that backend runs)
 };
 
+class ContextBackendProvider;  // gs/context_backend_provider.h
+
 struct BackendOptions {
   BackendChoice choice = BackendChoice::Auto;
   int cpu_threads = 0;  // 0: every core
@@ -47,6 +52,9 @@ struct BackendOptions {
   std::optional<BlockShape> block;
   std::optional<KernelVariant> variant;
   UnusedSettings unused_settings = UnusedSettings::Refused;
+  // The GL compute backend's maker, from the layer that owns its GL context (the app's window,
+  // or grayscott-batch's headless EGL context); none where no context can be had.
+  std::shared_ptr<ContextBackendProvider> gl;
 };
 
 }  // namespace gs

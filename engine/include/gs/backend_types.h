@@ -6,10 +6,13 @@
 #include "gs/enum_names.h"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace gs {
 
-enum class MemorySpace { Host, Device };
+// Texture: a texture of the graphics context a context backend runs in (capabilities()
+// .writes_texture), named by `texture`, R32F and of the grid's size.
+enum class MemorySpace { Host, Device, Texture };
 enum class DisplayField { U, V };
 
 inline constexpr EnumNames<DisplayField, 2> kDisplayFieldNames{
@@ -19,11 +22,13 @@ constexpr const auto& enum_names(DisplayField) {
 }
 
 // A caller-given buffer of width x height floats for the display field, tagged with the memory
-// it lives in so a GPU backend can write into a mapped GL buffer without knowing about GL.
+// it lives in so a GPU backend can write into a mapped GL buffer without knowing about GL; or,
+// for a backend in a graphics context, the texture the renderer samples (an opaque name).
 struct DisplayTarget {
   float* data = nullptr;
   std::size_t count = 0;
   MemorySpace space = MemorySpace::Host;
+  std::uint32_t texture = 0;
 };
 
 // Times of the backend's last call, split the way the course teaches: compute (kernels or the

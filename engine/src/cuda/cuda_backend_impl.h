@@ -68,6 +68,8 @@ struct CudaBackend::Impl {
   }
 
   Status check_display_target(const DisplayTarget& target) const {
+    if (target.space == MemorySpace::Texture)
+      return Error{"the CUDA backend writes the display field into memory, not a texture"};
     if (target.data == nullptr || target.count != size.cells())
       return Error{"display target holds " + std::to_string(target.count) + " floats, the grid " +
                    to_string(size) + " needs " + std::to_string(size.cells())};

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "gpu_pairing.h"
+#include "egl_device_order.h"
 #include "gs/status.h"
 
 namespace gs::app {

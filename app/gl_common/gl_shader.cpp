@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "gs/input_file.h"
 
@@ -19,12 +20,20 @@ Expected<std::string> read_source(const std::filesystem::path& path) {
   return std::move(**text);
 }
 
-Expected<GLuint> compile(GLenum stage, const std::filesystem::path& path) {
-  Expected<std::string> source = read_source(path);
-  if (!source) return source.status();
+// One shader from `prelude` (#version and defines) and the files in order, as one source.
+Expected<GLuint> compile(GLenum stage, const std::vector<std::filesystem::path>& paths,
+                         const std::string& prelude = "") {
+  std::vector<std::string> sources{prelude};
+  for (const std::filesystem::path& path : paths) {
+    Expected<std::string> source = read_source(path);
+    if (!source) return source.status();
+    sources.push_back(std::move(*source));
+  }
+  std::vector<const char*> texts;
+  for (const std::string& source : sources) texts.push_back(source.c_str());
+  const std::filesystem::path& path = paths.back();  // the shader's own file, for messages
   const GLuint shader = glCreateShader(stage);
-  const char* text = source->c_str();
-  glShaderSource(shader, 1, &text, nullptr);
+  glShaderSource(shader, GLsizei(texts.size()), texts.data(), nullptr);
   glCompileShader(shader);
   GLint ok = 0;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -43,9 +52,9 @@ Expected<GLuint> compile(GLenum stage, const std::filesystem::path& path) {
 
 Expected<ShaderProgram> ShaderProgram::load(const std::filesystem::path& vertex,
                                             const std::filesystem::path& fragment) {
-  Expected<GLuint> vs = compile(GL_VERTEX_SHADER, vertex);
+  Expected<GLuint> vs = compile(GL_VERTEX_SHADER, {vertex});
   if (!vs) return vs.status();
-  Expected<GLuint> fs = compile(GL_FRAGMENT_SHADER, fragment);
+  Expected<GLuint> fs = compile(GL_FRAGMENT_SHADER, {fragment});
   if (!fs) {
     glDeleteShader(*vs);
     return fs.status();
@@ -61,6 +70,21 @@ Expected<ShaderProgram> ShaderProgram::load(const std::filesystem::path& vertex,
   glGetProgramiv(program.program_, GL_LINK_STATUS, &ok);
   if (!ok)
     return Error{"shaders '" + vertex.string() + "' and '" + fragment.string() + "' do not link"};
+  return program;
+}
+
+Expected<ShaderProgram> ShaderProgram::load_compute(const std::string& prelude,
+                                                    const std::vector<std::filesystem::path>& files) {
+  Expected<GLuint> cs = compile(GL_COMPUTE_SHADER, files, prelude);
+  if (!cs) return cs.status();
+  ShaderProgram program;
+  program.program_ = glCreateProgram();
+  glAttachShader(program.program_, *cs);
+  glLinkProgram(program.program_);
+  glDeleteShader(*cs);
+  GLint ok = 0;
+  glGetProgramiv(program.program_, GL_LINK_STATUS, &ok);
+  if (!ok) return Error{"compute shader '" + files.back().string() + "' does not link"};
   return program;
 }
 
