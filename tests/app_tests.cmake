@@ -85,7 +85,7 @@ if(GS_BUILD_APP)
   find_program(XVFB_RUN xvfb-run REQUIRED)
   find_program(XDOTOOL xdotool REQUIRED)  # real key presses for the app under Xvfb
   add_executable(app_tests cli/run_program.cpp app/app_run_support.cpp app/app_xvfb_test.cpp app/app_xvfb_view_test.cpp
-    app/app_headless_test.cpp app/app_writes_test.cpp app/app_settings_test.cpp
+    app/app_headless_test.cpp app/app_gl_backend_test.cpp app/app_writes_test.cpp app/app_settings_test.cpp
     app/app_style_state_test.cpp
     app/app_map_edges_test.cpp app/app_start_options_test.cpp app/app_blank_screen_test.cpp
     app/app_caption_lines_test.cpp app/app_demo_settings_test.cpp app/app_audience_text_test.cpp

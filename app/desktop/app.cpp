@@ -236,6 +236,7 @@ DevicesInUse App::devices_in_use() const {
   // The backend says where it runs (none on the CPU twin).
   if (const int cuda = simulation_->backend().device_stream().device; cuda >= 0)
     devices.cuda_device = cuda;
+  devices.gl_compute = simulation_->backend().capabilities().writes_texture;
   devices.interop = display_.gl_cuda_match();
   return devices;
 }
@@ -336,7 +337,8 @@ int App::finish() {
     if (Status status = stats_.write_json(
             *options_.stats_json, backend.name(), backend.description(), to_string(display_.path()),
             display_.reason().empty() ? simulation_->backend_reason() : display_.reason(),
-            surface_->gl_version(), {devices_in_use(), display_.builds()}, drawn_,
+            simulation_->backend_reason(), surface_->gl_version(),
+            {devices_in_use(), display_.builds()}, drawn_,
             {script_ ? std::optional(script_->progress()) : std::nullopt, caption_.caption(),
              caption_.shown_caption(view_.ui_hidden), caption_.shown_notice(view_.ui_hidden)});
         !status) {

@@ -33,13 +33,15 @@ ParsedAppOptions parse_app_options(int argc, char** argv) {
   cli.add_option_function<std::string>(
          "--backend",
          [&o](const std::string& name) { o.simulation.backend = *parse_enum<BackendChoice>(name); },
-         "auto (default), cpu or cuda")
-      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+         "auto (default: CUDA, else GL compute on a hardware GPU, else the CPU twin), cpu, cuda "
+         "or gl")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda", "gl"}));
   cli.add_option_function<std::string>(
          "--transfer",
          [&o](const std::string& name) { o.transfer = *parse_enum<TransferPath>(name); },
-         "interop (default; falls back to host, then upload), host or upload")
-      ->check(CLI::IsMember({"interop", "host", "upload"}));
+         "interop (default; falls back to host, then upload), host, upload, or none (the gl "
+         "backend's: it writes the texture itself, and is its default)")
+      ->check(CLI::IsMember({"interop", "host", "upload", "none"}));
   int width = 0, height = 0;
   cli::add_whole_number(
       cli, "--width", 1, int(kMaxGridDimension), [&width](int n) { width = n; },

@@ -39,9 +39,12 @@ float per_sum(float D) {
 }
 float diffusion_per_sum(const Params& p, float D) {
   switch (p.laplacian) {
-    case Laplacian::FivePoint: return per_sum<Laplacian::FivePoint>(D);
-    case Laplacian::NinePoint: return per_sum<Laplacian::NinePoint>(D);
-    case Laplacian::Course: return per_sum<Laplacian::Course>(D);
+    case Laplacian::FivePoint:
+      return per_sum<Laplacian::FivePoint>(D);
+    case Laplacian::NinePoint:
+      return per_sum<Laplacian::NinePoint>(D);
+    case Laplacian::Course:
+      return per_sum<Laplacian::Course>(D);
   }
   return D;
 }
@@ -65,8 +68,7 @@ Expected<std::unique_ptr<GlComputeBackend>> GlComputeBackend::create(std::shared
     if (!probe) return probe.status();
     rounds_once = probe->rounds_once;
     fma_text = rounds_once ? "fma: the driver's, rounding once"
-                           : "fma: the exact formulation (the driver's " +
-                                 probe->first_difference + ")";
+                           : "fma: the exact formulation (the driver's rounds twice)";
   }
   return std::unique_ptr<GlComputeBackend>(
       new GlComputeBackend(std::move(context), rounds_once, fma_text));
@@ -141,8 +143,9 @@ Status GlComputeBackend::copy_in(const Fields& fields) {
   fill_map_tables();
   GS_TRY(gl_status("copying the state in"));
   glFinish();
-  timings_ = {0.0, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                              start).count()};
+  timings_ = {
+      0.0,
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()};
   return Status::ok();
 }
 
@@ -212,8 +215,8 @@ Status GlComputeBackend::run_steps(int count, DisplayField field, GLuint display
     current_ = 1 - current_;
   }
   step_timer_.end();
-  dispatch_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                            start).count();
+  dispatch_ms_ =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   dispatch_steps_ = count;
   return gl_status("stepping");
 }
@@ -264,8 +267,8 @@ Status GlComputeBackend::write_display(DisplayField field, const DisplayTarget& 
   const auto start = std::chrono::steady_clock::now();
   glGetNamedBufferSubData(field_buffer(field), 0, GLsizeiptr(target.count * sizeof(float)),
                           target.data);
-  timings_.transfer_ms = std::chrono::duration<double, std::milli>(
-                             std::chrono::steady_clock::now() - start).count();
+  timings_.transfer_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return gl_status("reading the display field");
 }
 

@@ -59,8 +59,9 @@ Expected<std::unique_ptr<Backend>> create_gl_backend(const BackendOptions& optio
   const ContextBackendOffer offer = options.gl->offer();
   if (!offer.available) return Error{"gl unavailable: " + offer.details};
   if (options.choice == BackendChoice::Auto && !offer.hardware)
-    return Error{"gl passed over: " + offer.details +
-                 " is a software renderer, slower than the CPU twin (--backend gl takes it)"};
+    return Error{
+        "gl passed over: " + offer.details +
+        " is a software renderer, slower than the CPU twin (asked for by name, gl runs on it)"};
   Expected<std::unique_ptr<Backend>> gl = options.gl->create();
   if (!gl) return Error{"gl unavailable: " + gl.message()};
   GS_TRY((*gl)->configure(options));
@@ -126,10 +127,11 @@ std::vector<BackendReport> list_backends(ContextBackendProvider* gl) {
     return reports;
   }
   const ContextBackendOffer offer = gl->offer();
-  reports.push_back({"gl", true, offer.available,
-                     offer.available && !offer.hardware
-                         ? offer.details + " (software: auto passes it over; --backend gl runs it)"
-                         : offer.details});
+  reports.push_back(
+      {"gl", true, offer.available,
+       offer.available && !offer.hardware
+           ? offer.details + " (software: auto passes it over; asked for by name, gl runs on it)"
+           : offer.details});
   return reports;
 }
 

@@ -86,6 +86,9 @@ TEST(DevicesText, NamesTheEglAndTheCudaDevice) {
             "EGL device 0 (software); backend on the CPU");
   EXPECT_EQ(devices_text({std::nullopt, 1, GlCudaMatch::CudaGlGetDevices}), "backend on CUDA 1")
       << "a window's context has no EGL device";
+  EXPECT_EQ(devices_text({EglDevice{"EGL device 1 (/dev/dri/renderD128)", std::nullopt},
+                          std::nullopt, std::nullopt, true}),
+            "EGL device 1 (/dev/dri/renderD128); backend in the OpenGL context");
 }
 
 TEST(BackendGeneration, EveryReplacementCountsAlsoOfTheSameKind) {

@@ -16,6 +16,7 @@ namespace {
 int crossings(TransferPath path) {
   switch (path) {
     case TransferPath::Interop:
+    case TransferPath::None:
       return 0;
     case TransferPath::Host:
       return 2;

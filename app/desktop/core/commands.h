@@ -22,11 +22,14 @@
 
 namespace gs::app {
 
-enum class TransferPath { Interop, Host, Upload };
+// How the display field reaches the texture (frame_transfer.h): `none` is the gl backend's, which
+// computes in the GL context and writes the field into the texture itself.
+enum class TransferPath { Interop, Host, Upload, None };
 
-inline constexpr EnumNames<TransferPath, 3> kTransferPathNames{{{TransferPath::Interop, "interop"},
+inline constexpr EnumNames<TransferPath, 4> kTransferPathNames{{{TransferPath::Interop, "interop"},
                                                                 {TransferPath::Host, "host"},
-                                                                {TransferPath::Upload, "upload"}}};
+                                                                {TransferPath::Upload, "upload"},
+                                                                {TransferPath::None, "none"}}};
 constexpr const auto& enum_names(TransferPath) {
   return kTransferPathNames;
 }
@@ -51,7 +54,7 @@ inline std::string to_string(ScriptAction action) {
 }
 
 // Why each path (indexed by TransferPath) cannot run with the current backend; "" where it can.
-using TransferReasons = std::array<std::string, 3>;
+using TransferReasons = std::array<std::string, 4>;
 
 namespace command {
 struct LoadPreset {

@@ -91,9 +91,9 @@ double FrameStats::mcells_per_s() const {
 
 Status FrameStats::write_json(const std::filesystem::path& path, const std::string& backend,
                               const std::string& device, const std::string& transfer,
-                              const std::string& fallback_reason, const std::string& opengl,
-                              const DisplayReport& display, const UiReport& ui,
-                              const LessonReport& lesson) const {
+                              const std::string& fallback_reason, const std::string& backend_reason,
+                              const std::string& opengl, const DisplayReport& display,
+                              const UiReport& ui, const LessonReport& lesson) const {
   const double n = frames_ > 0 ? double(frames_) : 1.0;
   const auto rect = [](const std::optional<ScreenRect>& r) -> nlohmann::json {
     if (!r) return nullptr;
@@ -131,6 +131,8 @@ Status FrameStats::write_json(const std::filesystem::path& path, const std::stri
       {"device", device},
       {"transfer", transfer},
       {"fallback_reason", fallback_reason},
+      // Why `auto` (or a fallback) chose this backend over the others; "" where it was asked for.
+      {"backend_reason", backend_reason},
       {"opengl", opengl},
       // The EGL device the headless context runs on (null in a window) and the CUDA device it is
       // (EGL_CUDA_DEVICE_NV; null for Mesa's), the backend's CUDA device (null on the CPU twin),

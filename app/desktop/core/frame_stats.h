@@ -70,8 +70,8 @@ class FrameStats {
   // things and what did not fit; `lesson` where the script is and what its caption shows.
   Status write_json(const std::filesystem::path& path, const std::string& backend,
                     const std::string& device, const std::string& transfer,
-                    const std::string& fallback_reason, const std::string& opengl,
-                    const DisplayReport& display, const UiReport& ui,
+                    const std::string& fallback_reason, const std::string& backend_reason,
+                    const std::string& opengl, const DisplayReport& display, const UiReport& ui,
                     const LessonReport& lesson) const;
 
  private:

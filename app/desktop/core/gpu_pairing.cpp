@@ -57,6 +57,7 @@ std::string devices_text(const DevicesInUse& devices) {
     text += "; ";
   }
   if (devices.cuda_device) return text + "backend on CUDA " + std::to_string(*devices.cuda_device);
+  if (devices.gl_compute) return text + "backend in the OpenGL context";
   return text + "backend on the CPU";
 }
 

@@ -37,9 +37,11 @@ struct DevicesInUse {
   std::optional<EglDevice> egl;        // headless only: a window's context has no EGL device
   std::optional<int> cuda_device;      // the backend's (device_stream()); none on the CPU twin
   std::optional<GlCudaMatch> interop;  // how the interop path matched GL to CUDA, while it runs
+  bool gl_compute = false;             // the backend computes in the display's GL context
 };
 // One line: "EGL device 1 (/dev/dri/card1) is CUDA 0; backend on CUDA 0", "EGL device 0
-// (software); backend on the CPU", "backend on CUDA 0" (in a window).
+// (software); backend on the CPU", "backend on CUDA 0" (in a window), "backend in the OpenGL
+// context" (the gl backend).
 std::string devices_text(const DevicesInUse& devices);
 
 }  // namespace gs::app

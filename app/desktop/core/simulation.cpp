@@ -18,7 +18,8 @@ namespace {
 
 // A GPU gets the course's grid; the CPU twin a square one that stays lively at its speed.
 GridSize default_size(const Backend& backend) {
-  return backend.capabilities().device_memory ? GridSize{1920, 1080} : GridSize{1024, 1024};
+  const BackendCapabilities can = backend.capabilities();
+  return can.device_memory || can.writes_texture ? GridSize{1920, 1080} : GridSize{1024, 1024};
 }
 
 }  // namespace
@@ -48,6 +49,7 @@ Expected<std::unique_ptr<Simulation>> Simulation::create(const SimulationSetting
   sim->max_display_side_ = settings.max_display_side;
   // Each backend takes its part of the settings; the rest wait for a switch (the app's way).
   sim->backend_options_.cuda_device = settings.cuda_device;
+  sim->backend_options_.gl = settings.gl;
   sim->backend_options_.unused_settings = UnusedSettings::Kept;
   BackendOptions first = sim->backend_options_;
   first.choice = settings.backend;

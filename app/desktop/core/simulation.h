@@ -31,6 +31,8 @@ struct SimulationSettings {
   std::optional<int> steps_per_frame;  // nullopt: auto
   // The GPU a cuda backend runs on: the app passes the one driving its GL context.
   int cuda_device = 0;
+  // The gl backend's maker, in the app's GL context (none without one: the core's tests).
+  std::shared_ptr<ContextBackendProvider> gl;
   // The widest and tallest grid the display can show (the GL texture limit); larger ones are
   // refused with that limit in the message.
   long max_display_side = kMaxGridDimension;

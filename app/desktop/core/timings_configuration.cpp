@@ -12,6 +12,8 @@ TimingsConfiguration timings_configuration(const Simulation& simulation, Transfe
     const BlockShape block = options.block.value_or(BlockShape{});
     backend = "CUDA " + std::string(to_string(options.variant.value_or(KernelVariant::Coalesced))) +
               " " + std::to_string(block.x) + "x" + std::to_string(block.y);
+  } else if (simulation.backend().kind() == BackendKind::Gl) {
+    backend = "GL compute";
   } else {
     backend = "CPU twin " + std::string(to_string(options.cpu_path.value_or(CpuTwinPath::Fast)));
   }

@@ -3,12 +3,15 @@
 
 #include <glad/gl.h>
 
+#include "gl_compute_provider.h"
+
 namespace gs::app {
 
 SimulationSettings fit_to_display(SimulationSettings settings, std::optional<int> egl_cuda_device) {
   GLint max_texture = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
   if (max_texture > 0) settings.max_display_side = max_texture;
+  settings.gl = gl_compute::GlComputeProvider::for_current_context();
 #if defined(GS_HAVE_CUDA)
   if (settings.backend != BackendChoice::Cpu)
     if (std::optional<int> device = cuda_device_for_display(egl_cuda_device))

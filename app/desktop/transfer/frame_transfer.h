@@ -2,6 +2,7 @@
 // compares. `upload`: the backend writes into the mapped PBO from the host (one crossing for the
 // CPU twin). `host` (CUDA): device to pinned host memory, then into the PBO (two crossings).
 // `interop` (CUDA): the last step writes straight into the registered PBO on the device (none).
+// `none` (the gl backend): the last step writes the texture itself; there is no PBO and no copy.
 // A new grid size means a new transfer: the app drops the old one (interop unregisters), resizes
 // the texture, and chooses again. Main (GL) thread only.
 #pragma once
@@ -43,6 +44,8 @@ Expected<TransferChoice> choose_transfer(TransferPath wanted, Backend& backend,
                                          FieldTexture& texture, std::optional<int> egl_cuda_device);
 
 std::unique_ptr<FrameTransfer> make_upload_transfer();
+// `none`: a backend that writes textures (the gl backend) writes the field into the texture.
+std::unique_ptr<FrameTransfer> make_texture_transfer();
 
 #if defined(GS_HAVE_CUDA)
 // CUDA paths (cuda_transfers.cpp, interop_buffer.cpp); they fail with CUDA's reason where they

@@ -43,7 +43,8 @@ class UploadTransfer final : public FrameTransfer {
     timing.transfer_host_ms = std::max(0.0, wall_ms - timing.kernel_ms);
     timing.transfer_ms = timing.transfer_host_ms + upload_timer_.last_ms();
     // The twin's frame crosses once (host to GPU); a GPU backend's twice (down, then up).
-    timing.pcie_bytes = texture.bytes() * (backend.device_stream().device >= 0 ? 2 : 1);
+    const BackendCapabilities can = backend.capabilities();
+    timing.pcie_bytes = texture.bytes() * (can.device_memory || can.writes_texture ? 2 : 1);
     return Status::ok();
   }
 
@@ -64,6 +65,26 @@ Expected<TransferChoice> choose_transfer(TransferPath wanted, Backend& backend,
   const auto unavailable = [&choice](TransferPath path) -> std::string& {
     return choice.unavailable[std::size_t(path)];
   };
+  if (backend.capabilities().writes_texture) {
+    // The gl backend: the field is computed where it is drawn (none), or, for the lesson's
+    // contrast, sent round through host memory (upload).
+    unavailable(TransferPath::Interop) =
+        "needs the cuda backend: the gl backend writes the "
+        "texture itself (none)";
+    unavailable(TransferPath::Host) = unavailable(TransferPath::Interop);
+    GS_TRY(texture.set_pbo_writer(PboWriter::Cpu));
+    if (wanted == TransferPath::Upload) {
+      choice.transfer = make_upload_transfer();
+      return choice;
+    }
+    if (wanted == TransferPath::Host)
+      choice.fallback_reason = "host needs the cuda backend; using none";
+    choice.transfer = make_texture_transfer();
+    return choice;
+  }
+  unavailable(TransferPath::None) =
+      "needs the gl backend: the field is computed outside the GL context";
+  if (wanted == TransferPath::None) wanted = TransferPath::Interop;
   if (backend.device_stream().device < 0) {  // a host backend: only `upload` can run
     unavailable(TransferPath::Interop) = "needs the cuda backend: the field is in host memory";
     unavailable(TransferPath::Host) = unavailable(TransferPath::Interop);

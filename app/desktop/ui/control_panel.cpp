@@ -159,8 +159,7 @@ void grid_section(const PanelContext& c) {
   ImGui::TextDisabled("now %s", to_string(c.simulation.size()).c_str());
 
   // Shows the backend running (a choice of `auto` shows what it chose).
-  BackendChoice backend =
-      c.simulation.backend().kind() == BackendKind::Cuda ? BackendChoice::Cuda : BackendChoice::Cpu;
+  BackendChoice backend = *parse_enum<BackendChoice>(c.simulation.backend().name());
   if (enum_combo("backend", backend)) c.commands.push_back(command::SelectBackend{backend});
   transfer_combo(c, "transfer");
   twin_loop_controls(c);

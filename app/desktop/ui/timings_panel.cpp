@@ -99,9 +99,11 @@ TimingsSummary summarize_timings(const Simulation& simulation, const FrameStats&
   TimingsSummary summary;
   summary.bus = transfer_bus_label(gl_version);
   summary.devices = devices;
-  summary.path =
-      std::string(simulation.backend().kind() == BackendKind::Cuda ? "GPU" : "CPU twin") + ", " +
-      to_string(transfer);
+  const BackendKind kind = simulation.backend().kind();
+  summary.path = std::string(kind == BackendKind::Cuda ? "GPU"
+                             : kind == BackendKind::Gl ? "GL compute"
+                                                       : "CPU twin") +
+                 ", " + to_string(transfer);
   summary.paused = !simulation.running() && simulation.pending_steps() == 0;
   // The figures of another configuration (the frame a demo changed the grid) read as this one's.
   summary.measuring = stats.frames_in_average() == 0 ||
