@@ -12,8 +12,8 @@ using app::gl_string;
 
 bool is_software_renderer(const std::string& renderer) {
   static constexpr std::array<const char*, 7> kSoftware = {
-      "llvmpipe", "softpipe", "SwiftShader", "swrast", "Software Rasterizer", "Microsoft Basic",
-      "GDI Generic"};
+      "llvmpipe",        "softpipe",   "SwiftShader", "swrast", "Software Rasterizer",
+      "Microsoft Basic", "GDI Generic"};
   for (const char* name : kSoftware)
     if (renderer.find(name) != std::string::npos) return true;
   return false;
@@ -31,7 +31,9 @@ ContextBackendOffer GlComputeProvider::offer() {
   if (offer_) return *offer_;
   offer_ = ContextBackendOffer{};
   if (headless_) {
-    Expected<std::unique_ptr<app::EglContext>> context = app::EglContext::create(std::nullopt);
+    // CUDA device 0's EGL device first where EGL names one (NVIDIA's): on a machine that also
+    // lists Mesa's software device, the GPU; elsewhere EGL's own order.
+    Expected<std::unique_ptr<app::EglContext>> context = app::EglContext::create(0);
     if (!context) {
       offer_->details = context.message();
       return *offer_;
@@ -57,7 +59,8 @@ ContextBackendOffer GlComputeProvider::offer() {
 Expected<std::unique_ptr<Backend>> GlComputeProvider::create() {
   const ContextBackendOffer offered = offer();
   if (!offered.available) return Error{offered.details};
-  Expected<std::unique_ptr<GlComputeBackend>> backend = GlComputeBackend::create(context_, fma_path_);
+  Expected<std::unique_ptr<GlComputeBackend>> backend =
+      GlComputeBackend::create(context_, fma_path_);
   if (!backend) return backend.status();
   return std::unique_ptr<Backend>(std::move(backend).value());
 }

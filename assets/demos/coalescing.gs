@@ -2,7 +2,8 @@
 # The coalesced step kernel (a warp's threads read neighbouring cells of one row) against the
 # strided one (they walk down a column), then block shapes, at a fixed count of steps per frame
 # so the kernel ms of the Timings compare; each caption about a new figure waits until the Timings
-# describe the new launch (wait-timings). The lesson needs a GPU: without one the demo says so,
+# describe the new launch (wait-timings). The lesson needs CUDA: on a GPU without it (the gl
+# backend) the demo says what CUDA shows and how the shader reads. Without a GPU the demo says so,
 # tells what a GPU shows, and gives the CPU twin's own memory lesson (its two loops) instead,
 # without saying which wins: on two busy cores at 1920x1080 frames ran one or two steps, and the
 # reference loop's kernel ms was the lower; the fast path gains where frames run many steps.
@@ -16,7 +17,12 @@ backend cuda
 transfer interop
 set kernel coalesced
 set block 32x8
-else
+end
+if gl
+backend gl
+transfer none
+end
+if no-gpu
 backend cpu
 end
 run
@@ -47,7 +53,20 @@ set block 32x8
 wait-timings
 caption Back to 32x8, one 128-byte row piece per warp: the fastest thread index on the contiguous axis
 wait 8
-else
+end
+if gl
+caption This lesson is CUDA's warps and blocks; this GPU runs OpenGL compute, with work groups of 32x8
+wait 9
+caption With CUDA, coalesced: the 32 threads of a warp read 32 neighbouring floats of a row at once
+wait 9
+caption With CUDA, strided: a warp walks down a column, 32 transactions per read, and kernel ms climbs
+wait 9
+caption The shader here is coalesced: x, the fastest invocation index, runs along the contiguous row
+wait 9
+caption A work group is 32x8 cells: like CUDA's block 32x8, one 128-byte row piece per read
+wait 8
+end
+if no-gpu
 caption This lesson needs a GPU, and there is none here: the CPU twin has no warps or blocks to change
 wait 9
 caption On a GPU, coalesced: the 32 threads of a warp read 32 neighbouring floats of a row at once

@@ -2,7 +2,8 @@
 # The same run on the three ways a frame reaches the screen, presenting, so the Timings overlay
 # shows what each costs: kernel ms and transfer ms per frame, MB over PCIe per frame, steps/s.
 # Where CUDA runs, the three paths one after another, each caption after the Timings describe the
-# new path (wait-timings). Without a GPU the CPU twin computes in host memory and only upload
+# new path (wait-timings). On a GPU without CUDA the gl backend runs: none (its shader writes the
+# texture) against upload. Without a GPU the CPU twin computes in host memory and only upload
 # runs: its captions say what this machine shows (8.3 MB/frame) and what a GPU would show.
 set presentation on
 backend auto
@@ -33,7 +34,24 @@ caption Without a GPU the CPU twin's field is already in host memory: only uploa
 wait 8
 transfer interop
 wait-timings
-else
+end
+if gl
+caption A GPU without CUDA: its OpenGL compute shader computes each frame. Watch the Timings
+wait 7
+caption none: the shader writes the frame into the very texture OpenGL draws. Nothing crosses PCIe: 0 MB
+wait 10
+transfer upload
+wait-timings
+caption upload: the frame comes down to host memory, then back up to OpenGL: two crossings, 16.6 MB/frame
+wait 10
+caption Same shader, same frame: compare transfer ms and steps/s with none. The bus is the cost
+wait 8
+caption With CUDA on an NVIDIA card, interop and host show the same lesson between CUDA and OpenGL
+wait 8
+transfer interop
+wait-timings
+end
+if no-gpu
 caption No GPU here: the CPU twin computes in host memory, so only upload runs. Watch the Timings
 wait 7
 caption upload: each frame the host hands OpenGL 1920 x 1080 floats, 8.3 MB/frame into its memory

@@ -15,7 +15,11 @@ reset
 run
 if gpu
 caption Pearson's classes: each (F, k) grows its own kind of pattern from the same random spots
-else
+end
+if gl
+caption Pearson's classes, on this GPU's OpenGL compute: each (F, k) grows its own kind of pattern
+end
+if no-gpu
 caption No GPU needed here: the CPU twin grows each (F, k)'s own kind of pattern from the same spots
 end
 wait 5

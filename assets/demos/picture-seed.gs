@@ -3,12 +3,13 @@
 # scripts/draw-name-picture.py) seeds the grid: v where the picture is dark, u = 1 - 2v, resampled
 # onto the grid. Three (F, k) grow three kinds of pattern out of the same letters. The picture is
 # found in the app's data folder wherever it is installed (a relative path that names no file
-# from the working folder is looked for there). Without a GPU the grid is a quarter of the cells.
+# from the working folder is looked for there). Without a GPU the grid is a quarter of the cells
+# (a GPU without CUDA runs the gl backend on the full grid).
 set presentation on
-if gpu
-size 768 480
-else
+if no-gpu
 size 384 240
+else
+size 768 480
 end
 set reseed-on-preset off
 preset mitosis
@@ -16,7 +17,11 @@ seed-image assets/pictures/gray-scott.png
 pause
 if gpu
 caption A picture as the start: the project's name, v where the picture is dark (seed-image)
-else
+end
+if gl
+caption A picture as the start: the project's name, v where it is dark, grown by OpenGL compute
+end
+if no-gpu
 caption A picture as the start, v where it is dark; a small grid, so the CPU twin grows it in time
 end
 wait 5

@@ -2,7 +2,8 @@
 # The same run on the CPU twin, then on the CUDA backend (the state carried over), then back:
 # the per-cell update is one code for both, and the kernel's thread indexing is tested on the
 # CPU. Each caption about a new figure waits until the Timings describe the new backend
-# (wait-timings). Without a GPU the twin stays, and the captions say what a GPU would show.
+# (wait-timings). On a GPU without CUDA the gl backend takes the GPU's part. Without a GPU the
+# twin stays, and the captions say what a GPU would show.
 set presentation on
 backend cpu
 size 1920 1080
@@ -32,7 +33,22 @@ transfer upload
 wait-timings
 caption Back on the twin: the pattern goes on where the GPU left it, at the twin's steps/s again
 wait 8
-else
+end
+if gl
+backend gl
+transfer none
+wait-timings
+caption Now the GPU, through OpenGL compute shaders: the same state, carried over. Watch steps/s
+wait 10
+caption The same update in GLSL, each rounding the twin's: the GPU's result equals the twin's bit for bit
+wait 9
+backend cpu
+transfer upload
+wait-timings
+caption Back on the twin: the pattern goes on where the GPU left it, at the twin's steps/s again
+wait 8
+end
+if no-gpu
 caption No GPU here, so the twin stays. On a GPU the same state carries over and steps/s jumps
 wait 10
 caption The stencil is bound by memory: a GPU's bandwidth and thousands of threads make that jump

@@ -18,11 +18,11 @@
 namespace gs::test {
 namespace {
 
-std::vector<app::ScriptLine> demo_lines(const std::string& name, bool gpu) {
+std::vector<app::ScriptLine> demo_lines(const std::string& name, app::Machine machine) {
   const std::filesystem::path path = data_directory() / "assets" / "demos" / (name + ".gs");
   Expected<std::vector<app::ScriptLine>> lines = app::load_script(path);
   EXPECT_TRUE(lines) << lines.message();
-  return lines ? app::lines_for_machine(std::move(lines).value(), gpu)
+  return lines ? app::lines_for_machine(std::move(lines).value(), machine)
                : std::vector<app::ScriptLine>{};
 }
 
@@ -57,18 +57,23 @@ bool cuda_only(const app::Command& command) {
   return false;
 }
 
-TEST(AppDemoTruth, EachDemoIsALectureWithAGpuAndWithoutOne) {
+TEST(AppDemoTruth, EachDemoIsALectureWithCudaOnAGpuWithoutItAndWithoutOne) {
   const std::vector<app::DemoScript> demos = app::list_demos(data_directory() / "assets" / "demos");
   ASSERT_EQ(demos.size(), 6u);
   for (const app::DemoScript& demo : demos) {
     SCOPED_TRACE(demo.name);
-    const std::vector<app::ScriptLine> gpu = demo_lines(demo.name, true);
-    const std::vector<app::ScriptLine> twin = demo_lines(demo.name, false);
-    // Its own captions for a machine without a GPU.
+    const std::vector<app::ScriptLine> gpu = demo_lines(demo.name, app::Machine::Cuda);
+    const std::vector<app::ScriptLine> gl = demo_lines(demo.name, app::Machine::Gl);
+    const std::vector<app::ScriptLine> twin = demo_lines(demo.name, app::Machine::Cpu);
+    // Its own captions for a machine without a GPU, and for one without CUDA.
     EXPECT_NE(captions_of(gpu), captions_of(twin));
-    for (const bool with_gpu : {true, false}) {
-      SCOPED_TRACE(with_gpu ? "with a GPU" : "without a GPU");
-      const std::vector<app::ScriptLine>& lines = with_gpu ? gpu : twin;
+    EXPECT_NE(captions_of(gpu), captions_of(gl));
+    EXPECT_NE(captions_of(gl), captions_of(twin));
+    for (const app::Machine machine : {app::Machine::Cuda, app::Machine::Gl, app::Machine::Cpu}) {
+      SCOPED_TRACE(app::describe(machine));
+      const bool with_gpu = machine == app::Machine::Cuda;
+      const std::vector<app::ScriptLine>& lines =
+          with_gpu ? gpu : (machine == app::Machine::Gl ? gl : twin);
       ASSERT_FALSE(lines.empty());
       EXPECT_EQ(lines.front().text, "set presentation on");
       double seconds = 0;
@@ -93,7 +98,8 @@ TEST(AppDemoTruth, EachDemoIsALectureWithAGpuAndWithoutOne) {
 // end the Timings describe its last configuration. A caption that does not begin "On a GPU" talks
 // about this machine, and every MB/frame it quotes is the overlay's.
 TEST(AppDemoTruthTiming, PcieTollWithoutAGpuQuotesTheOverlaysMegabytes) {
-  if (app::cuda_runs_here()) GTEST_SKIP() << "this machine runs CUDA: the GPU lines run";
+  if (app::machine_here() != app::Machine::Cpu)
+    GTEST_SKIP() << "this machine has a GPU: its lines run";
   ScratchDir dir;
   std::ifstream in(data_directory() / "assets" / "demos" / "pcie-toll.gs");
   std::string script;
@@ -115,7 +121,7 @@ TEST(AppDemoTruthTiming, PcieTollWithoutAGpuQuotesTheOverlaysMegabytes) {
   EXPECT_STREQ(overlay, "8.3") << "1920 x 1080 floats a frame";
 
   int quoted = 0;
-  for (const std::string& caption : captions_of(demo_lines("pcie-toll", false))) {
+  for (const std::string& caption : captions_of(demo_lines("pcie-toll", app::Machine::Cpu))) {
     if (caption.rfind("On a GPU", 0) == 0) continue;
     for (const std::string& megabytes : numbers_before(caption, " MB"))
       EXPECT_NE(megabytes, "0") << caption;

@@ -54,7 +54,7 @@ TEST(AppDemos, EachPresentsKeepsToNinetySecondsAndEndsOnACaption) {
     const std::string text = read_file(demo.path);
     Expected<std::vector<app::ScriptLine>> lines = app::parse_script(text, demo.name);
     ASSERT_TRUE(lines) << lines.message();
-    lines = app::lines_for_machine(std::move(lines).value(), app::cuda_runs_here());
+    lines = app::lines_for_machine(std::move(lines).value(), app::machine_here());
     ASSERT_FALSE(lines->empty());
     EXPECT_EQ(lines->front().text, "set presentation on");
     double seconds = 0;
@@ -81,7 +81,7 @@ int write_scaled_demo(const std::filesystem::path& from, const std::filesystem::
                       const std::filesystem::path& shots) {
   std::set<int> shown;  // the lines this machine runs
   if (Expected<std::vector<app::ScriptLine>> lines = app::load_script(from))
-    for (const app::ScriptLine& line : app::lines_for_machine(*lines, app::cuda_runs_here()))
+    for (const app::ScriptLine& line : app::lines_for_machine(*lines, app::machine_here()))
       shown.insert(line.number);
   std::ifstream in(from);
   std::ofstream out(to);

@@ -13,34 +13,36 @@
 namespace gs::app {
 namespace {
 
-std::vector<std::string> warnings_of(const std::string& text, bool cuda) {
+std::vector<std::string> warnings_of(const std::string& text, Machine machine) {
   Expected<std::vector<ScriptLine>> lines = parse_script(text, "lecture.gs");
   EXPECT_TRUE(lines) << lines.message();
   if (!lines) return {};
-  return caption_warnings(lines_for_machine(std::move(lines).value(), cuda), "lecture.gs", cuda);
+  return caption_warnings(lines_for_machine(std::move(lines).value(), machine), "lecture.gs",
+                          machine);
 }
 
 TEST(CaptionTruth, APathThisMachineDoesNotRunIsAWarning) {
   const std::string script =
       "size 1920 1080\ntransfer host\ncaption host: down to host memory and back up\n";
-  const std::vector<std::string> without_gpu = warnings_of(script, false);
+  const std::vector<std::string> without_gpu = warnings_of(script, Machine::Cpu);
   ASSERT_EQ(without_gpu.size(), 1u);
   EXPECT_EQ(without_gpu[0].rfind("lecture.gs:3: warning: the caption is about the host path, but "
-                                 "this machine shows upload (without a CUDA GPU only upload runs)",
+                                 "this machine shows upload (without a GPU only upload runs)",
                                  0),
             0u)
       << without_gpu[0];
-  EXPECT_TRUE(warnings_of(script, true).empty()) << "a GPU runs the host path";
+  EXPECT_TRUE(warnings_of(script, Machine::Cuda).empty()) << "a GPU runs the host path";
   // Inside `if gpu`, or saying it is about a GPU, a caption is not this machine's.
+  EXPECT_TRUE(warnings_of("transfer host\nif gpu\ncaption host: two crossings\nend\n", Machine::Cpu)
+                  .empty());
   EXPECT_TRUE(
-      warnings_of("transfer host\nif gpu\ncaption host: two crossings\nend\n", false).empty());
-  EXPECT_TRUE(warnings_of("caption On a GPU, host: two crossings, 16.6 MB/frame\n", false).empty());
+      warnings_of("caption On a GPU, host: two crossings, 16.6 MB/frame\n", Machine::Cpu).empty());
 }
 
 TEST(CaptionTruth, AFigureOtherThanTheTimingsWillShowIsAWarning) {
-  EXPECT_TRUE(warnings_of("size 1920 1080\ncaption upload: 8.3 MB/frame\n", false).empty());
+  EXPECT_TRUE(warnings_of("size 1920 1080\ncaption upload: 8.3 MB/frame\n", Machine::Cpu).empty());
   const std::vector<std::string> wrong =
-      warnings_of("size 1920 1080\ncaption upload: 16.6 MB/frame into OpenGL\n", false);
+      warnings_of("size 1920 1080\ncaption upload: 16.6 MB/frame into OpenGL\n", Machine::Cpu);
   ASSERT_EQ(wrong.size(), 1u);
   EXPECT_NE(wrong[0].find("the caption says 16.6 MB/frame, but this machine's Timings show 8.3 "
                           "MB/frame there (upload of 1920x1080)"),
@@ -48,20 +50,44 @@ TEST(CaptionTruth, AFigureOtherThanTheTimingsWillShowIsAWarning) {
       << wrong[0];
   // On a GPU the path asked for runs: two crossings on host.
   EXPECT_TRUE(
-      warnings_of("size 1920 1080\ntransfer host\ncaption host: 16.6 MB a frame\n", true).empty());
-  EXPECT_EQ(warnings_of("size 1920 1080\ntransfer interop\ncaption 8.3 MB/frame\n", true).size(),
-            1u);
+      warnings_of("size 1920 1080\ntransfer host\ncaption host: 16.6 MB a frame\n", Machine::Cuda)
+          .empty());
+  EXPECT_EQ(
+      warnings_of("size 1920 1080\ntransfer interop\ncaption 8.3 MB/frame\n", Machine::Cuda).size(),
+      1u);
+}
+
+// A GPU without CUDA runs the gl backend: `none` for what the script asks of CUDA, or upload.
+TEST(CaptionTruth, OnAGpuWithoutCudaNoneOrUploadRuns) {
+  const std::string script =
+      "size 1920 1080\ntransfer interop\ncaption interop: nothing crosses PCIe\n";
+  const std::vector<std::string> on_gl = warnings_of(script, Machine::Gl);
+  ASSERT_EQ(on_gl.size(), 1u);
+  EXPECT_NE(on_gl[0].find("about the interop path, but this machine shows none (on a GPU without "
+                          "CUDA the gl backend runs none or upload)"),
+            std::string::npos)
+      << on_gl[0];
+  EXPECT_TRUE(
+      warnings_of("size 1920 1080\ncaption none: the shader writes the texture, 0 MB/frame\n",
+                  Machine::Gl)
+          .empty());
+  EXPECT_TRUE(
+      warnings_of("size 1920 1080\ntransfer upload\ncaption upload: 16.6 MB/frame\n", Machine::Gl)
+          .empty())
+      << "from the gl backend's buffers, down and up again";
+  EXPECT_TRUE(
+      warnings_of("transfer host\nif gl\ncaption none: 0 MB\nend\n", Machine::Cuda).empty());
 }
 
 TEST(CaptionTruth, TheShippedDemosSayWhatEachMachineShows) {
   for (const DemoScript& demo : list_demos(data_directory() / "assets" / "demos"))
-    for (const bool cuda : {false, true}) {
+    for (const Machine machine : {Machine::Cpu, Machine::Gl, Machine::Cuda}) {
       Expected<std::vector<ScriptLine>> lines = load_script(demo.path, ScriptFile::Found);
       ASSERT_TRUE(lines) << lines.message();
-      const std::vector<std::string> warnings =
-          caption_warnings(lines_for_machine(std::move(lines).value(), cuda), demo.path, cuda);
-      EXPECT_TRUE(warnings.empty()) << demo.name << (cuda ? " with" : " without")
-                                    << " a GPU: " << (warnings.empty() ? "" : warnings[0]);
+      const std::vector<std::string> warnings = caption_warnings(
+          lines_for_machine(std::move(lines).value(), machine), demo.path, machine);
+      EXPECT_TRUE(warnings.empty()) << demo.name << " on " << describe(machine) << ": "
+                                    << (warnings.empty() ? "" : warnings[0]);
     }
 }
 

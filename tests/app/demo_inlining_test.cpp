@@ -46,8 +46,9 @@ int captions_of(const std::vector<ScriptLine>& lines) {
 TEST(DemoInlining, TheDemosCaptionsAreTheScriptsAndItsLinesNameTheirFile) {
   Demos demos;
   demos.add("inner", "# Inner\ncaption one\nwait 5\ncaption two\n");
-  Expected<std::vector<ScriptLine>> lines = inline_demos(
-      parsed("caption before\ndemo inner\ncaption after\n"), "lecture.gs", demos.lookup(), false);
+  Expected<std::vector<ScriptLine>> lines =
+      inline_demos(parsed("caption before\ndemo inner\ncaption after\n"), "lecture.gs",
+                   demos.lookup(), Machine::Cpu);
   ASSERT_TRUE(lines) << lines.message();
   EXPECT_EQ(captions_of(*lines), 4);
   ASSERT_EQ(lines->size(), 7u);  // before, begins, one, wait, two, ends, after
@@ -69,12 +70,12 @@ TEST(DemoInlining, ADemoThatWouldStartItselfIsRefusedAsTheScriptLoads) {
   demos.add("ping", "# Ping\nstep 1\ndemo pong\n");
   demos.add("pong", "# Pong\nstep 1\ndemo ping\n");
   const Expected<std::vector<ScriptLine>> lines =
-      inline_demos(parsed("demo ping\n"), "lecture.gs", demos.lookup(), false);
+      inline_demos(parsed("demo ping\n"), "lecture.gs", demos.lookup(), Machine::Cpu);
   ASSERT_FALSE(lines);
   EXPECT_NE(lines.message().find("pong.gs:3: demo 'ping' is already running"), std::string::npos)
       << lines.message();
   const Expected<std::vector<ScriptLine>> missing =
-      inline_demos(parsed("size 8 8\ndemo nowhere\n"), "lecture.gs", demos.lookup(), false);
+      inline_demos(parsed("size 8 8\ndemo nowhere\n"), "lecture.gs", demos.lookup(), Machine::Cpu);
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.message().rfind("lecture.gs:2: no demo 'nowhere'", 0), 0u) << missing.message();
 }
@@ -83,7 +84,7 @@ TEST(DemoInlining, AfterTheDemosLastCaptionTheRunnerHoldsUntilReleased) {
   Demos demos;
   demos.add("inner", "# Inner\ncaption one\n");
   Expected<std::vector<ScriptLine>> lines =
-      inline_demos(parsed("demo inner\nquit\n"), "lecture.gs", demos.lookup(), false);
+      inline_demos(parsed("demo inner\nquit\n"), "lecture.gs", demos.lookup(), Machine::Cpu);
   ASSERT_TRUE(lines) << lines.message();
   ScriptRunner held(*lines, true);
   EXPECT_EQ(held.due(0.0, false).size(), 3u);  // begins, the caption, ends

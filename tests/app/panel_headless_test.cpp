@@ -285,7 +285,8 @@ TEST(PanelHeadless, TheTimingsSayPausedAndShowNoStaleRates) {
 TEST(PanelHeadless, TheTransferListGreysOutPathsTheBackendCannotUseAndSaysWhy) {
   PanelDriver driver;
   driver.set_transfer_unavailable(
-      {"needs the cuda backend: the field is in host memory", "no CUDA device here", ""});
+      {"needs the cuda backend: the field is in host memory", "no CUDA device here", "",
+       "needs the gl backend: the field is computed outside the GL context"});
   driver.click(find_in_panel(driver, "Grid, backend, transfer"));
   driver.click(find_in_panel(driver, "transfer"));
   ImGuiWindow* list = driver.open_popup();
@@ -299,14 +300,14 @@ TEST(PanelHeadless, TheTransferListGreysOutPathsTheBackendCannotUseAndSaysWhy) {
   for (float y = list->Pos.y + 2; y < list->Pos.y + list->Size.y; y += 4)
     if (const ImGuiID id = driver.hovered_at(ImVec2(list->Pos.x + 10, y)); id != 0 && id != last)
       rows.push_back(y), last = id;
-  EXPECT_EQ(rows.size(), 3u) << "a row for each path";
+  EXPECT_EQ(rows.size(), 4u) << "a row for each path";
   std::vector<Command> chosen;
   for (const float y : rows) {
     if (!driver.open_popup()) driver.click(find_in_panel(driver, "transfer"));
     for (const Command& command : driver.click(ImVec2(list->Pos.x + 10, y)))
       if (std::holds_alternative<command::SelectTransfer>(command)) chosen.push_back(command);
   }
-  ASSERT_EQ(chosen.size(), 1u) << "interop and host are greyed out";
+  ASSERT_EQ(chosen.size(), 1u) << "interop, host and none are greyed out";
   EXPECT_EQ(std::get<command::SelectTransfer>(chosen.front()).path, TransferPath::Upload);
 }
 

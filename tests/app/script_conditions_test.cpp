@@ -46,15 +46,34 @@ TEST(ScriptConditions, BlocksMarkTheirLinesAndEachMachineKeepsItsOwn) {
   EXPECT_EQ((*lines)[0].when, MachineCondition::Any);
   EXPECT_EQ((*lines)[1].when, MachineCondition::Gpu);
   EXPECT_EQ((*lines)[2].when, MachineCondition::Gpu);
-  EXPECT_EQ((*lines)[3].when, MachineCondition::NoGpu);
+  EXPECT_EQ((*lines)[3].when, MachineCondition::NotGpu);
   EXPECT_EQ((*lines)[4].when, MachineCondition::NoGpu);
   EXPECT_EQ((*lines)[5].when, MachineCondition::Any);
-  EXPECT_EQ(texts(lines_for_machine(*lines, true)),
+  EXPECT_EQ(texts(lines_for_machine(*lines, Machine::Cuda)),
             (std::vector<std::string>{"1 caption both", "3 caption gpu one", "4 wait 2",
                                       "12 caption both again"}));
-  EXPECT_EQ(texts(lines_for_machine(*lines, false)),
+  EXPECT_EQ(texts(lines_for_machine(*lines, Machine::Cpu)),
             (std::vector<std::string>{"1 caption both", "6 caption twin one", "10 caption twin two",
                                       "12 caption both again"}));
+  // A GPU without CUDA: not `gpu`, so the else; not `no-gpu` either.
+  EXPECT_EQ(
+      texts(lines_for_machine(*lines, Machine::Gl)),
+      (std::vector<std::string>{"1 caption both", "6 caption twin one", "12 caption both again"}));
+}
+
+TEST(ScriptConditions, AGlBlockIsForAGpuWithoutCuda) {
+  Expected<std::vector<ScriptLine>> lines =
+      parse_script("if gl\ncaption shader\nelse\ncaption other\nend\n", "t.gs");
+  ASSERT_TRUE(lines) << lines.message();
+  EXPECT_EQ((*lines)[0].when, MachineCondition::Gl);
+  EXPECT_EQ((*lines)[1].when, MachineCondition::NotGl);
+  EXPECT_EQ(texts(lines_for_machine(*lines, Machine::Gl)),
+            (std::vector<std::string>{"2 caption shader"}));
+  EXPECT_EQ(texts(lines_for_machine(*lines, Machine::Cuda)),
+            (std::vector<std::string>{"4 caption other"}));
+  EXPECT_EQ(texts(lines_for_machine(*lines, Machine::Cpu)),
+            (std::vector<std::string>{"4 caption other"}));
+  EXPECT_EQ(problem_of("if gpus\nend\n"), "t.gs:1: if needs gpu, gl or no-gpu");
 }
 
 TEST(ScriptConditions, EveryBranchIsParsedOnEveryMachine) {
@@ -64,13 +83,13 @@ TEST(ScriptConditions, EveryBranchIsParsedOnEveryMachine) {
 
 TEST(ScriptConditions, AMisplacedBlockLineIsAnErrorNamingIt) {
   EXPECT_EQ(problem_of("caption a\nelse\n"),
-            "t.gs:2: else without an if gpu or if no-gpu before it");
-  EXPECT_EQ(problem_of("end\n"), "t.gs:1: end without an if gpu or if no-gpu before it");
+            "t.gs:2: else without an if gpu, if gl or if no-gpu before it");
+  EXPECT_EQ(problem_of("end\n"), "t.gs:1: end without an if gpu, if gl or if no-gpu before it");
   EXPECT_EQ(problem_of("if gpu\nif no-gpu\nend\nend\n"),
             "t.gs:2: if: blocks do not nest (the if on line 1 has no end yet)");
   EXPECT_EQ(problem_of("caption a\nif gpu\ncaption b\n"), "t.gs:2: if has no end");
-  EXPECT_EQ(problem_of("if cuda\nend\n"), "t.gs:1: if needs gpu or no-gpu");
-  EXPECT_EQ(problem_of("if\nend\n"), "t.gs:1: if needs gpu or no-gpu");
+  EXPECT_EQ(problem_of("if cuda\nend\n"), "t.gs:1: if needs gpu, gl or no-gpu");
+  EXPECT_EQ(problem_of("if\nend\n"), "t.gs:1: if needs gpu, gl or no-gpu");
   EXPECT_EQ(problem_of("if gpu\nelse\nelse\nend\n"), "t.gs:3: else: the block has an else already");
   EXPECT_EQ(problem_of("if gpu\nend now\n"), "t.gs:2: end takes no arguments");
 }

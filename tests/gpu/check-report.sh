@@ -10,7 +10,8 @@ interop|interop >= 10x cheaper than host, 1920x1080|app
 cupy|ours >= 10x CuPy as first written (cupy.roll)|peers
 cupy-raw|ours against a CuPy RawKernel (no target: the same stencil)|peers
 jax|ours >= 3x JAX|peers
-numba|ours against Numba-CUDA (no target)|peers"
+numba|ours against Numba-CUDA (no target)|peers
+gl|gl compute >= 70% of CUDA's Mcells/s, 4096x4096|gl"
 
 # A stage records a target it measured: target KEY MEASURED VERDICT (PASS, MISS or info).
 target() {

@@ -13,7 +13,7 @@
 #   call 2, timeout_s 390, at once (the machine stays warm 30 s; the build is then incremental):
 #     OUT=$OUT tests/gpu/device-check.sh --budget 360 --stages rest
 #     (--budget: 360, or less when `status` leaves less than 420 s of device time: that less 60)
-#     what call 1 left undone (on a fresh machine: sanitizer, peers, sweep, ncu), or after a fix
+#     what call 1 left undone (on a fresh machine: sanitizer, peers, sweep, gl, ncu), or after a fix
 #     the stages it concerns, e.g. --stages gpu-tests,app (the build reruns with any stage).
 #
 # Stages, in this order; each runs in a session of its own under its own `timeout` (ended whole
@@ -34,6 +34,7 @@
 #   sanitizer   60   150   memcheck then initcheck over the sanitizer set (SanitizerSet.*)
 #   peers       60   150   ours 3x, CuPy roll/RawKernel, JAX, Numba-CUDA: 100 frames each
 #   sweep       40   100   10 block shapes and the strided kernel at 4096x4096, 200 steps each
+#   gl          25    90   the gl backend (GL compute, headless EGL) against cuda, 4096x4096
 #   ncu         45   120   two profiled step kernels at 1920x1080 and 4096x4096
 # The first five are essential (correctness and the targets), together about 300 s; a run that
 # only skipped optional stages exits 0, one that skipped an essential stage for time exits 3.
@@ -71,7 +72,7 @@ set -euo pipefail
 GS_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$GS_ROOT"
 ESSENTIAL=(preflight build gpu-tests app bench)
-OPTIONAL=(sanitizer peers sweep ncu)
+OPTIONAL=(sanitizer peers sweep gl ncu)
 
 if [ "${1:-}" = --stage ]; then  # internal: run one stage (under the driver's timeout)
   # The session the driver ends once the stage is over: setsid made this process its leader.
@@ -152,13 +153,13 @@ trap_debuggers  # gdb, strace and perf are not there: a call to one fails here t
 # need: seconds a stage must have left to start; cap: its timeout when more is left. The GPU
 # machine's are the header's; the dry run's are for 2 cores (CI), where the build dominates.
 declare -A need_gpu=([preflight]=40 [build]=110 [gpu-tests]=60 [app]=45 [bench]=60
-  [sanitizer]=60 [peers]=60 [sweep]=40 [ncu]=45)
+  [sanitizer]=60 [peers]=60 [sweep]=40 [gl]=25 [ncu]=45)
 declare -A cap_gpu=([preflight]=90 [build]=240 [gpu-tests]=150 [app]=150 [bench]=120
-  [sanitizer]=150 [peers]=150 [sweep]=100 [ncu]=120)
+  [sanitizer]=150 [peers]=150 [sweep]=100 [gl]=90 [ncu]=120)
 declare -A need_dry=([preflight]=60 [build]=600 [gpu-tests]=120 [app]=120 [bench]=30
-  [sanitizer]=30 [peers]=60 [sweep]=10 [ncu]=10)
+  [sanitizer]=30 [peers]=60 [sweep]=10 [gl]=10 [ncu]=10)
 declare -A cap_dry=([preflight]=180 [build]=1800 [gpu-tests]=600 [app]=600 [bench]=300
-  [sanitizer]=120 [peers]=300 [sweep]=60 [ncu]=60)
+  [sanitizer]=120 [peers]=300 [sweep]=60 [gl]=60 [ncu]=60)
 # The dry run's proofs of the budget: a stage that needs more than the whole budget, one whose
 # limit is cut to a few seconds of its worst case, and one that leaves a process behind.
 need_dry[budget-probe]=$((budget + 1)) cap_dry[budget-probe]=60

@@ -172,6 +172,34 @@ stage_sweep() {
   figure "best $best $best_v Mcells/s, default 32x8 $default_v; strided $strided"
 }
 
+# GL compute against CUDA on the same GPU: the gl backend on a headless EGL context (NVIDIA's),
+# one quick measurement of 200 steps at 4096x4096 each, side by side; the gl backend's % of its
+# own copy ceiling (a GL buffer copy), and which fma it runs.
+stage_gl() {
+  need_build
+  local batch=$GS_BUILD/bin/grayscott-batch gl cuda ratio description
+  local quick=(--bench --bench-steps 200 --json --width 4096 --height 4096)
+  if dry; then
+    # llvmpipe here: the same call on a small grid, so the stage's reading is real.
+    run ours "$batch" --bench --bench-steps 20 --json --backend gl --width 128 --height 96 \
+      >"$GS_LOGS/quick-gl.json" 2>"$GS_LOGS/quick-gl.log" || fail "the gl backend's quick benchmark failed: $(tail -n 1 "$GS_LOGS/quick-gl.log")"
+    gl=$(quick_field "$GS_LOGS/quick-gl.json" mcells_per_s) || fail "no gl benchmark figure"
+    skip "the gl backend's quick benchmark reads back ($gl Mcells/s on llvmpipe at 128x96); gl against cuda at 4096x4096 needs a GPU"
+  fi
+  [ -z "${GS_EGL_UNUSABLE:-}" ] || skip "EGL unusable here: $GS_EGL_UNUSABLE (the gl backend needs a context)"
+  run ours "$batch" "${quick[@]}" --backend cuda >"$GS_LOGS/quick-cuda.json" 2>"$GS_LOGS/quick-cuda.log" ||
+    fail "cuda's quick benchmark failed: $(tail -n 1 "$GS_LOGS/quick-cuda.log")"
+  run ours "$batch" "${quick[@]}" --backend gl >"$GS_LOGS/quick-gl.json" 2>"$GS_LOGS/quick-gl.log" ||
+    fail "the gl backend failed: $(tail -n 1 "$GS_LOGS/quick-gl.log")"
+  description=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["description"])' "$GS_LOGS/quick-gl.json")
+  [[ "$description" == *llvmpipe* ]] && fail "the gl backend ran on llvmpipe, not the GPU: $description"
+  gl=$(quick_field "$GS_LOGS/quick-gl.json" mcells_per_s)
+  cuda=$(quick_field "$GS_LOGS/quick-cuda.json" mcells_per_s)
+  ratio=$(awk -v g="$gl" -v c="$cuda" 'BEGIN { printf "%.0f", c > 0 ? 100 * g / c : 0 }')
+  target gl "$ratio% ($gl against $cuda Mcells/s)" "$(verdict "$ratio" ">= 70")"
+  figure "gl $gl Mcells/s ($(quick_field "$GS_LOGS/quick-gl.json" percent_of_copy)% of its copy), cuda $cuda; $description"
+}
+
 # Nsight Compute on the step kernel (speed of light, memory workload), if time is left.
 stage_ncu() {
   need_build

@@ -12,8 +12,9 @@
 namespace gs::app {
 namespace {
 
-// How many times a frame crosses the bus on each path (what the Timings count per frame).
-int crossings(TransferPath path) {
+// How many times a frame crosses the bus on each path (what the Timings count per frame): upload
+// once from the twin's host memory, twice from a GPU's (down, then up).
+int crossings(TransferPath path, Machine machine) {
   switch (path) {
     case TransferPath::Interop:
     case TransferPath::None:
@@ -21,7 +22,7 @@ int crossings(TransferPath path) {
     case TransferPath::Host:
       return 2;
     case TransferPath::Upload:
-      return 1;
+      return machine == Machine::Cpu ? 1 : 2;
   }
   return 1;
 }
@@ -38,6 +39,32 @@ std::optional<TransferPath> named_path(const std::string& text) {
   return std::nullopt;
 }
 
+// The path a machine shows for the one a script asks: CUDA runs every path; the gl backend runs
+// `none` (for interop and host, which are CUDA's) and `upload`; the twin only `upload`.
+std::optional<TransferPath> shown_path(std::optional<TransferPath> asked, Machine machine) {
+  if (machine == Machine::Cuda) return asked;
+  if (machine == Machine::Cpu) return TransferPath::Upload;
+  if (asked == TransferPath::Upload) return asked;
+  return TransferPath::None;  // the gl backend's own, whatever else the script asked for
+}
+
+std::string what_runs(Machine machine) {
+  switch (machine) {
+    case Machine::Cuda:
+      return "";
+    case Machine::Gl:
+      return " (on a GPU without CUDA the gl backend runs none or upload)";
+    case Machine::Cpu:
+      return " (without a GPU only upload runs)";
+  }
+  return "";
+}
+
+// The block a caption about `path` belongs in.
+const char* block_for(TransferPath path) {
+  return path == TransferPath::None ? "gl" : "gpu";
+}
+
 std::string figure(double mb) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f", mb);
@@ -47,7 +74,7 @@ std::string figure(double mb) {
 }  // namespace
 
 std::vector<std::string> caption_warnings(const std::vector<ScriptLine>& lines,
-                                          const std::filesystem::path& script, bool cuda) {
+                                          const std::filesystem::path& script, Machine machine) {
   std::vector<std::string> warnings;
   std::optional<GridSize> grid;       // from the script's `size` lines
   std::optional<TransferPath> asked;  // from its `transfer` lines
@@ -59,27 +86,26 @@ std::vector<std::string> caption_warnings(const std::vector<ScriptLine>& lines,
       asked = transfer->path;
     const auto* caption = std::get_if<command::Caption>(&line.command);
     if (!caption || caption->text.empty() || about_a_gpu(caption->text)) continue;
-    // Without CUDA the field is in host memory: every path the script asks for runs as upload.
-    const std::optional<TransferPath> shown =
-        cuda ? asked : std::optional<TransferPath>(TransferPath::Upload);
+    const std::optional<TransferPath> shown = shown_path(asked, machine);
     const std::string where = script_name(line.source.empty() ? script : line.source) + ":" +
                               std::to_string(line.number) + ": warning: ";
-    const std::string machine = cuda ? "" : " (without a CUDA GPU only upload runs)";
+    const std::string runs = what_runs(machine);
     if (const std::optional<TransferPath> path = named_path(caption->text);
         path && shown && *path != *shown)
       warnings.push_back(where + "the caption is about the " + to_string(*path) +
-                         " path, but this machine shows " + to_string(*shown) + machine +
-                         "; say what it shows, or put the caption in an `if gpu` block");
+                         " path, but this machine shows " + to_string(*shown) + runs +
+                         "; say what it shows, or put the caption in an `if " + block_for(*path) +
+                         "` block");
     if (!grid || !shown) continue;
-    const double expected = double(grid->cells()) * 4.0 * crossings(*shown) / 1e6;
+    const double expected = double(grid->cells()) * 4.0 * crossings(*shown, machine) / 1e6;
     for (std::sregex_iterator match(caption->text.begin(), caption->text.end(), mb_figure), end;
          match != end; ++match) {
       const double said = std::stod((*match)[1].str());
       if (std::fabs(said - expected) <= 0.05 + 0.01 * expected) continue;
       warnings.push_back(where + "the caption says " + match->str() + ", but this machine's " +
                          "Timings show " + figure(expected) + " MB/frame there (" +
-                         to_string(*shown) + " of " + to_string(*grid) + ")" + machine +
-                         "; say what it shows, or put the caption in an `if gpu` block");
+                         to_string(*shown) + " of " + to_string(*grid) + ")" + runs +
+                         "; say what it shows, or put the caption in an `if` block for it");
     }
   }
   return warnings;

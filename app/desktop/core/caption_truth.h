@@ -15,8 +15,8 @@
 namespace gs::app {
 
 // "SCRIPT:LINE: warning: ..." for each such caption among `lines` (this machine's, demos
-// inlined); `cuda` whether CUDA runs here.
+// inlined), on `machine`.
 std::vector<std::string> caption_warnings(const std::vector<ScriptLine>& lines,
-                                          const std::filesystem::path& script, bool cuda);
+                                          const std::filesystem::path& script, Machine machine);
 
 }  // namespace gs::app

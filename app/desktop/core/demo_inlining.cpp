@@ -14,7 +14,7 @@ namespace gs::app {
 namespace {
 
 Status inline_into(std::vector<ScriptLine>& out, std::vector<ScriptLine> lines,
-                   const std::filesystem::path& script, const DemoLookup& find, bool cuda,
+                   const std::filesystem::path& script, const DemoLookup& find, Machine machine,
                    std::vector<std::filesystem::path>& chain) {
   for (ScriptLine& line : lines) {
     const auto* demo_line = std::get_if<command::StartDemo>(&line.command);
@@ -46,8 +46,8 @@ Status inline_into(std::vector<ScriptLine>& out, std::vector<ScriptLine> lines,
     begins.source = ends.source = script;
     out.push_back(std::move(begins));
     chain.push_back(demo->path);
-    GS_TRY(inline_into(out, lines_for_machine(std::move(inner).value(), cuda), demo->path, find,
-                       cuda, chain));
+    GS_TRY(inline_into(out, lines_for_machine(std::move(inner).value(), machine), demo->path, find,
+                       machine, chain));
     chain.pop_back();
     out.push_back(std::move(ends));
   }
@@ -58,10 +58,10 @@ Status inline_into(std::vector<ScriptLine>& out, std::vector<ScriptLine> lines,
 
 Expected<std::vector<ScriptLine>> inline_demos(std::vector<ScriptLine> lines,
                                                const std::filesystem::path& script,
-                                               const DemoLookup& find, bool cuda) {
+                                               const DemoLookup& find, Machine machine) {
   std::vector<ScriptLine> out;
   std::vector<std::filesystem::path> chain = {script};
-  GS_TRY(inline_into(out, std::move(lines), script, find, cuda, chain));
+  GS_TRY(inline_into(out, std::move(lines), script, find, machine, chain));
   return out;
 }
 

@@ -21,11 +21,11 @@ using DemoLookup = std::function<Expected<DemoScript>(const std::string& name)>;
 
 // `lines` (of the script at `script`, already chosen for this machine) with every `demo` line
 // replaced, nested demos too; a demo that would start itself again, directly or through another,
-// is refused as "FILE:LINE: demo 'NAME' is already running: ...". `cuda` chooses the demos' lines
-// for this machine.
+// is refused as "FILE:LINE: demo 'NAME' is already running: ...". `machine` chooses the demos'
+// lines.
 Expected<std::vector<ScriptLine>> inline_demos(std::vector<ScriptLine> lines,
                                                const std::filesystem::path& script,
-                                               const DemoLookup& find, bool cuda);
+                                               const DemoLookup& find, Machine machine);
 
 // A picture or state a script file names by a relative path is read beside the script first, so
 // that a saved setup (which names its files from its own folder) and its files can move together

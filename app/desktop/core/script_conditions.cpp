@@ -2,6 +2,7 @@
 #include "script_conditions.h"
 
 #include <algorithm>
+#include <atomic>
 #include <string>
 
 #include "gs/cuda_backend.h"
@@ -17,17 +18,19 @@ Expected<bool> ConditionBlocks::take(std::string_view line, int number) {
     if (open_at_)
       return Error{"if: blocks do not nest (the if on line " + std::to_string(*open_at_) +
                    " has no end yet)"};
-    if (words.size() != 2 || (words[1] != "gpu" && words[1] != "no-gpu"))
-      return Error{"if needs gpu or no-gpu"};
+    if (words.size() != 2 || (words[1] != "gpu" && words[1] != "gl" && words[1] != "no-gpu"))
+      return Error{"if needs gpu, gl or no-gpu"};
     open_at_ = number;
-    opened_ = words[1] == "gpu" ? MachineCondition::Gpu : MachineCondition::NoGpu;
+    opened_ = words[1] == "gpu"  ? MachineCondition::Gpu
+              : words[1] == "gl" ? MachineCondition::Gl
+                                 : MachineCondition::NoGpu;
     in_else_ = false;
     return true;
   }
   if (word == "else" || word == "end") {
     const std::string name(word);
     if (words.size() != 1) return Error{name + " takes no arguments"};
-    if (!open_at_) return Error{name + " without an if gpu or if no-gpu before it"};
+    if (!open_at_) return Error{name + " without an if gpu, if gl or if no-gpu before it"};
     if (word == "end") {
       open_at_.reset();
       return true;
@@ -42,17 +45,41 @@ Expected<bool> ConditionBlocks::take(std::string_view line, int number) {
 MachineCondition ConditionBlocks::current() const {
   if (!open_at_) return MachineCondition::Any;
   if (!in_else_) return opened_;
-  return opened_ == MachineCondition::Gpu ? MachineCondition::NoGpu : MachineCondition::Gpu;
+  return MachineCondition(unsigned(MachineCondition::Any) & ~unsigned(opened_));
 }
 
 bool cuda_runs_here() {
   return !cuda_unavailable_reason().has_value();
 }
 
-std::vector<ScriptLine> lines_for_machine(std::vector<ScriptLine> lines, bool gpu) {
-  const MachineCondition other = gpu ? MachineCondition::NoGpu : MachineCondition::Gpu;
+namespace {
+std::atomic<bool> gl_compute_here{false};
+}  // namespace
+
+void record_gl_compute_here(bool hardware) {
+  gl_compute_here = hardware;
+}
+
+Machine machine_here() {
+  if (cuda_runs_here()) return Machine::Cuda;
+  return gl_compute_here ? Machine::Gl : Machine::Cpu;
+}
+
+const char* describe(Machine machine) {
+  switch (machine) {
+    case Machine::Cuda:
+      return "CUDA";
+    case Machine::Gl:
+      return "a GPU without CUDA (the gl backend)";
+    case Machine::Cpu:
+      return "no GPU (the CPU twin)";
+  }
+  return "?";
+}
+
+std::vector<ScriptLine> lines_for_machine(std::vector<ScriptLine> lines, Machine machine) {
   lines.erase(std::remove_if(lines.begin(), lines.end(),
-                             [&](const ScriptLine& line) { return line.when == other; }),
+                             [&](const ScriptLine& line) { return !applies(line.when, machine); }),
               lines.end());
   return lines;
 }

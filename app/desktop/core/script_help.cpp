@@ -83,11 +83,12 @@ std::string script_help() {
       "  require cuda                       (anywhere) the script stops before it starts where\n"
       "                                     CUDA does not run, and CUDA-only lines never fall "
       "back\n"
-      "  if gpu | if no-gpu                 the lines up to `else` or `end` apply only where\n"
-      "  else                               CUDA runs (gpu) or only where it does not (no-gpu);\n"
-      "  end                                else's lines where they do not. Blocks do not nest;\n"
+      "  if gpu | if gl | if no-gpu         the lines up to `else` or `end` apply only where\n"
+      "  else                               CUDA runs (gpu), on a GPU without CUDA, where the\n"
+      "  end                                gl backend runs (gl), or with no GPU (no-gpu);\n"
+      "                                     else's lines on the other two. Blocks do not nest;\n"
       "                                     every line is checked on every machine, and the\n"
-      "                                     other machine's are dropped when the script loads\n"
+      "                                     other machines' are dropped when the script loads\n"
       "  quit                               the end\n\n"
       "set takes:\n";
   std::size_t width = 0;

@@ -19,7 +19,8 @@ struct ScriptLine {
   int number;        // 1-based line in the file
   std::string text;  // the line as written, without surrounding white space
   Command command;
-  // Inside an `if gpu` or `if no-gpu` block: the machines it applies to (script_conditions.h).
+  // Inside an `if gpu`, `if gl` or `if no-gpu` block: the machines it applies to
+  // (script_conditions.h).
   MachineCondition when = MachineCondition::Any;
   // The file the line is from where it is not the script's own (a demo's lines inside a
   // script, demo_inlining.h); empty for the script's.

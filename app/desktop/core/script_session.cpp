@@ -37,10 +37,11 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
                      "Home do, during a demo"};
   }
   GS_TRY(check_script_lines(*lines, path));
-  lines = lines_for_machine(std::move(lines).value(), cuda_runs_here());
-  if (demos) lines = inline_demos(std::move(lines).value(), path, demos, cuda_runs_here());
+  const Machine machine = machine_here();
+  lines = lines_for_machine(std::move(lines).value(), machine);
+  if (demos) lines = inline_demos(std::move(lines).value(), path, demos, machine);
   if (!lines) return lines.status();
-  for (const std::string& warning : caption_warnings(*lines, path, cuda_runs_here()))
+  for (const std::string& warning : caption_warnings(*lines, path, machine))
     std::cerr << "grayscott: " << warning << "\n";
   bool requires_cuda = false;
   for (const ScriptLine& line : *lines) {

@@ -127,7 +127,7 @@ std::string setup_script(const SetupState& setup) {
 Expected<std::vector<Command>> parse_pasted_script(std::string_view text) {
   Expected<std::vector<ScriptLine>> lines = parse_script(text, kPastedName);
   if (!lines) return lines.status();
-  lines = lines_for_machine(std::move(lines).value(), cuda_runs_here());  // as a script loads
+  lines = lines_for_machine(std::move(lines).value(), machine_here());  // as a script loads
   if (lines->empty()) return Error{std::string(kPastedName) + ": no script lines to paste"};
   std::vector<Command> commands;
   for (ScriptLine& line : *lines) {

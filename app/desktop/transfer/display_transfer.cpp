@@ -4,6 +4,7 @@
 #include <glad/gl.h>
 
 #include "gl_compute_provider.h"
+#include "script_conditions.h"
 
 namespace gs::app {
 
@@ -12,6 +13,8 @@ SimulationSettings fit_to_display(SimulationSettings settings, std::optional<int
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture);
   if (max_texture > 0) settings.max_display_side = max_texture;
   settings.gl = gl_compute::GlComputeProvider::for_current_context();
+  const ContextBackendOffer offer = settings.gl->offer();
+  record_gl_compute_here(offer.available && offer.hardware);  // scripts' `if gl` lines
 #if defined(GS_HAVE_CUDA)
   if (settings.backend != BackendChoice::Cpu)
     if (std::optional<int> device = cuda_device_for_display(egl_cuda_device))
