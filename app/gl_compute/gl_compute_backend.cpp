@@ -22,6 +22,9 @@ constexpr GLuint kGroupWidth = 32, kGroupHeight = 8;
 // The binding points of the shaders' buffers.
 enum Binding : GLuint { kUIn = 0, kVIn = 1, kUOut = 2, kVOut = 3, kStyleOrMapF = 4, kMapK = 5 };
 
+constexpr GLbitfield kAfterTheLastStep =
+    GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT;
+
 GLuint groups(int cells, GLuint per_group) {
   return (GLuint(cells) + per_group - 1) / per_group;
 }
@@ -210,8 +213,9 @@ Status GlComputeBackend::run_steps(int count, DisplayField field, GLuint display
     u_[std::size_t(1 - current_)].bind(kUOut);
     v_[std::size_t(1 - current_)].bind(kVOut);
     glDispatchCompute(groups(size_.width, kGroupWidth), groups(size_.height, kGroupHeight), 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT |
-                    (last ? GL_TEXTURE_FETCH_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT : 0));
+    // After the last step, what reads the results next: the renderer's sampler, a readback of
+    // the texture (a screenshot) or of the buffers (a save, a frame).
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | (last ? kAfterTheLastStep : 0));
     current_ = 1 - current_;
   }
   step_timer_.end();
@@ -248,7 +252,7 @@ Status GlComputeBackend::display_into_texture(DisplayField field, GLuint texture
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, field_buffer(field));
   glBindImageTexture(0, texture, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);
   glDispatchCompute(groups(size_.width, kGroupWidth), groups(size_.height, kGroupHeight), 1);
-  glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+  glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
   return gl_status("writing the display texture");
 }
 

@@ -49,8 +49,15 @@ TEST(AppGlBackend, HeadlessItDrawsAndSavesTheTwinsField) {
   EXPECT_NE(stats["device"].get<std::string>().find("GL compute on "), std::string::npos);
 }
 
-TEST(AppGlBackend, InAWindowUploadRunsTooAndAutoPassesOverSoftware) {
+TEST(AppGlBackend, InAWindowItDrawsTheTwinsFieldUploadRunsTooAndAutoPassesOverSoftware) {
   ScratchDir dir;
+  for (const std::string backend : {"gl", "cpu"}) {
+    const ProgramResult app = run_app(dir, script_on(backend, dir));
+    ASSERT_EQ(app.exit_code, 0) << backend << ": " << app.err;
+  }
+  EXPECT_EQ(read_file(dir / "gl.h5"), read_file(dir / "cpu.h5")) << "the saved states";
+  EXPECT_TRUE(load_png(dir / "gl.png").rgb == load_png(dir / "cpu.png").rgb) << "the screenshots";
+
   const ProgramResult app = run_app(
       dir,
       "backend gl\nsize 96 64\nrun-frames 5\ntransfer upload\nwait-timings 5\nrun-frames 5\n"

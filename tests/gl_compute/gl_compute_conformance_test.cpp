@@ -1,6 +1,7 @@
 // The gl backend against the CPU twin, bit for bit: every Laplacian and boundary, uniform rates,
 // the parameter map and a style map, after 1, 17 and 1,000 steps on awkward sizes; the same with
 // the exact fma formulation forced; and the arithmetic probe that chooses between them.
+#include <algorithm>
 #include <random>
 #include <tuple>
 
@@ -54,6 +55,17 @@ void expect_same_steps(Backend& gl, const Params& p, const Fields& start,
   }
 }
 
+// "five_point_periodic_map": the test's name for its stencil, boundary and source.
+std::string conformance_name(
+    const ::testing::TestParamInfo<std::tuple<Laplacian, Boundary, Source>>& info) {
+  const char* sources[] = {"uniform", "map", "style"};
+  std::string name = std::string(to_string(std::get<0>(info.param))) + "_" +
+                     std::string(to_string(std::get<1>(info.param))) + "_" +
+                     sources[int(std::get<2>(info.param))];
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
 class GlComputeConformance
     : public GlComputeTest,
       public ::testing::WithParamInterface<std::tuple<Laplacian, Boundary, Source>> {};
@@ -64,7 +76,14 @@ TEST_P(GlComputeConformance, StepsGiveTheTwinsBits) {
   ASSERT_TRUE(gl);
   const Params p = params_for(laplacian, boundary, source);
   expect_same_steps(*gl, p, start_for({203, 157}, source), {1, 17, 1000});
-  expect_same_steps(*gl, p, start_for({1023, 1025}, source), {1, 17});
+  // The course's own setting also for 1,000 steps on the large awkward grid.
+  const bool course =
+      laplacian == Laplacian::Course && boundary == Boundary::Periodic && source == Source::Uniform;
+  if (course) {
+    expect_same_steps(*gl, p, start_for({1023, 1025}, source), {1, 17, 1000});
+  } else {
+    expect_same_steps(*gl, p, start_for({1023, 1025}, source), {1, 17});
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -72,7 +91,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::Values(Laplacian::FivePoint, Laplacian::NinePoint,
                                          Laplacian::Course),
                        ::testing::Values(Boundary::Periodic, Boundary::Neumann),
-                       ::testing::Values(Source::Uniform, Source::Map, Source::Style)));
+                       ::testing::Values(Source::Uniform, Source::Map, Source::Style)),
+    conformance_name);
 
 // The exact formulation, forced, on every stencil and source: the path a driver whose fma()
 // rounds twice takes, proven also where the driver's fma() would do.
