@@ -42,9 +42,6 @@ void App::note_failure(const Status& status) {
 Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   std::unique_ptr<App> app(new App());
   app->options_ = options;
-  if (options.script)
-    GS_TRY_ASSIGN(app->script_,
-                  app->load_script_session(script_or_demo(*options.script), ScriptFile::Named));
   const std::filesystem::path config = config_directory();
   if (Expected<Settings> settings = load_settings(config / "settings.json"))
     app->settings_ = *settings;
@@ -68,6 +65,11 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   app->captures_ = std::make_unique<FrameCaptures>(*app->texture_, *app->renderer_, *app->surface_,
                                                    app->settings_.capture_folder);
   GS_TRY(app->display_.rebuild(app->simulation_->backend(), *app->texture_));
+  // Once the GL context says what this machine is (CUDA, a GPU without it, or neither), so that
+  // the script keeps that machine's lines (script_conditions.h).
+  if (options.script)
+    GS_TRY_ASSIGN(app->script_,
+                  app->load_script_session(script_or_demo(*options.script), ScriptFile::Named));
   GS_TRY_ASSIGN(app->imgui_, ImGuiSession::start(*app->surface_, config, options.headless));
   std::vector<std::string> presets, problems;
   for (const Preset& preset : app->simulation_->presets().presets) presets.push_back(preset.name);

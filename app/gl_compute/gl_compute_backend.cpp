@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "arithmetic_probe.h"
+#include "gl_compute_provider.h"
 #include "gl_errors.h"
 #include "gs/cell_update.h"
 
@@ -82,7 +83,8 @@ GlComputeBackend::GlComputeBackend(std::shared_ptr<void> context, bool fma_round
     : context_(std::move(context)),
       programs_(fma_rounds_once),
       fma_text_(std::move(fma_text)),
-      renderer_(gl_string(GL_RENDERER) + ", OpenGL " + gl_string(GL_VERSION)) {}
+      renderer_(gl_string(GL_RENDERER) + ", OpenGL " + gl_string(GL_VERSION)),
+      software_(is_software_renderer(gl_string(GL_RENDERER))) {}
 
 BackendCapabilities GlComputeBackend::capabilities() const {
   BackendCapabilities can;
@@ -91,7 +93,9 @@ BackendCapabilities GlComputeBackend::capabilities() const {
 }
 
 std::string GlComputeBackend::description() const {
-  return "GL compute on " + renderer_ + "; " + fma_text_;
+  // A software renderer is said so where the backend is named (the benchmark, the Timings).
+  const char* software = software_ ? " (OpenGL in software: slower than the CPU twin)" : "";
+  return "GL compute on " + renderer_ + software + "; " + fma_text_;
 }
 
 Status GlComputeBackend::configure(const BackendOptions&) {

@@ -70,6 +70,7 @@ class GlComputeBackend final : public Backend {
   ComputePrograms programs_;
   std::string fma_text_;
   std::string renderer_;
+  bool software_ = false;  // llvmpipe and its kind
   GridSize size_;
   Params params_;
   bool has_style_ = false;  // the state carries a style map (copied in, painted or in use)

@@ -59,7 +59,8 @@ TEST(AppTimingsRestartTiming, PausedWaitTimingsHoldsNothing) {
 TEST(AppTimingsRestart, TheScriptHelpSaysHowToWaitAndHowToSayWhatRunsWhere) {
   const ProgramResult result = run_program(GS_APP_BINARY, {"--script-help"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  for (const char* words : {"wait-timings [MAX_SECONDS]", "if gpu | if no-gpu", "else", "end"})
+  for (const char* words :
+       {"wait-timings [MAX_SECONDS]", "if gpu | if gl | if no-gpu", "else", "end"})
     EXPECT_NE(result.out.find(words), std::string::npos) << words;
 }
 

@@ -62,6 +62,16 @@ TEST(BatchGlBackend, ListsTheRendererAndRefusesCudaSettings) {
   expect_one_line_error(refused, {"the launch shape (--block, --kernel) applies to the cuda"});
 }
 
+TEST(BatchGlBackend, ASweepSaysItRunsOnTheTwinOrCuda) {
+  const ScratchDir dir;
+  const ProgramResult result = run_batch(
+      {"--backend", "gl", "--sweep-F", "0.02:0.04:2", "--sweep-k", "0.055:0.06:2", "--width", "16",
+       "--height", "16", "--steps", "10", "--output", (dir.path() / "sweep.h5").string()});
+  expect_one_line_error(result, {"--backend gl: many grids at once (a sweep) run on the CPU twin "
+                                 "or CUDA; the gl backend runs one grid at a time"});
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "sweep.h5"));
+}
+
 TEST(BatchGlBackend, TheQuickBenchmarkMeasuresIt) {
   const ProgramResult result = run_batch({"--bench", "--backend", "gl", "--bench-steps", "8",
                                           "--width", "64", "--height", "64", "--json"});
