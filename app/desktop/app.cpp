@@ -42,6 +42,10 @@ void App::note_failure(const Status& status) {
 Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   std::unique_ptr<App> app(new App());
   app->options_ = options;
+  // Read and checked before any window opens: a bad script fails at once.
+  if (options.script)
+    GS_TRY_ASSIGN(app->script_,
+                  app->load_script_session(script_or_demo(*options.script), ScriptFile::Named));
   const std::filesystem::path config = config_directory();
   if (Expected<Settings> settings = load_settings(config / "settings.json"))
     app->settings_ = *settings;
@@ -65,11 +69,13 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   app->captures_ = std::make_unique<FrameCaptures>(*app->texture_, *app->renderer_, *app->surface_,
                                                    app->settings_.capture_folder);
   GS_TRY(app->display_.rebuild(app->simulation_->backend(), *app->texture_));
-  // Once the GL context says what this machine is (CUDA, a GPU without it, or neither), so that
-  // the script keeps that machine's lines (script_conditions.h).
-  if (options.script)
-    GS_TRY_ASSIGN(app->script_,
-                  app->load_script_session(script_or_demo(*options.script), ScriptFile::Named));
+  // The GL context has said what this machine is (a GPU without CUDA runs the gl backend): the
+  // script keeps that machine's lines (script_conditions.h).
+  if (app->script_) {
+    if (app->script_->machine() != machine_here())
+      GS_TRY_ASSIGN(app->script_, app->script_->for_machine(machine_here()));
+    print_warnings(*app->script_);
+  }
   GS_TRY_ASSIGN(app->imgui_, ImGuiSession::start(*app->surface_, config, options.headless));
   std::vector<std::string> presets, problems;
   for (const Preset& preset : app->simulation_->presets().presets) presets.push_back(preset.name);

@@ -94,9 +94,16 @@ void App::start_next_script() {
 
 Expected<ScriptSession> App::load_script_session(const std::filesystem::path& path,
                                                  ScriptFile file) const {
-  return ScriptSession::load(
+  Expected<ScriptSession> session = ScriptSession::load(
       path, options_.headless || options_.exit_after_script, file,
       [](const std::string& name) { return find_demo(name); }, !options_.headless);
+  if (session && surface_) print_warnings(*session);  // the start's script waits for its GL
+  return session;
+}
+
+void App::print_warnings(const ScriptSession& session) {
+  for (const std::string& warning : session.warnings())
+    std::cerr << "grayscott: " << warning << "\n";
 }
 
 void App::demo_part(command::DemoPart part) {

@@ -105,6 +105,30 @@ TEST(ScriptConditions, ALoadedScriptRunsOnlyThisMachinesLines) {
   EXPECT_EQ(session->requires_cuda(), cuda_runs_here());
 }
 
+// The app reads its script before its GL context says whether the GPU runs the gl backend: the
+// session is chosen again for that machine, with its warnings, from the lines read once.
+TEST(ScriptConditions, ALoadedScriptIsChosenAgainForAGpuWithoutCuda) {
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("gs-retarget-" + std::to_string(getpid()) + ".gs");
+  std::ofstream(path) << "size 1920 1080\nif gl\ntransfer upload\ncaption upload: 8.3 MB/frame\n"
+                         "end\nif no-gpu\ncaption twin\nend\n";
+  const Expected<ScriptSession> loaded = ScriptSession::load(path, true);
+  std::filesystem::remove(path);  // chosen again from the lines already read
+  ASSERT_TRUE(loaded) << loaded.message();
+  EXPECT_EQ(loaded->machine(), machine_here());
+  const Expected<ScriptSession> on_gl = loaded->for_machine(Machine::Gl);
+  ASSERT_TRUE(on_gl) << on_gl.message();
+  EXPECT_EQ(on_gl->machine(), Machine::Gl);
+  EXPECT_EQ(on_gl->progress().captions, 1);
+  ASSERT_EQ(on_gl->warnings().size(), 1u) << "upload from a GPU crosses twice: 16.6 MB/frame";
+  EXPECT_NE(on_gl->warnings()[0].find("16.6 MB/frame there (upload of 1920x1080)"),
+            std::string::npos)
+      << on_gl->warnings()[0];
+  const Expected<ScriptSession> on_twin = loaded->for_machine(Machine::Cpu);
+  ASSERT_TRUE(on_twin) << on_twin.message();
+  EXPECT_TRUE(on_twin->warnings().empty());
+}
+
 TEST(ScriptConditions, PastedLinesAreThisMachinesToo) {
   const Expected<std::vector<Command>> pasted =
       parse_pasted_script("set F 0.03\nif gpu\nset k 0.06\nelse\nset k 0.05\nend\n");

@@ -37,12 +37,22 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
                      "Home do, during a demo"};
   }
   GS_TRY(check_script_lines(*lines, path));
-  const Machine machine = machine_here();
-  lines = lines_for_machine(std::move(lines).value(), machine);
-  if (demos) lines = inline_demos(std::move(lines).value(), path, demos, machine);
+  auto source = std::make_shared<const Source>(
+      Source{std::move(lines).value(), path, demos, hold_after_demos, quit_at_end});
+  return for_machine(std::move(source), machine_here());
+}
+
+Expected<ScriptSession> ScriptSession::for_machine(Machine machine) const {
+  return for_machine(source_, machine);
+}
+
+Expected<ScriptSession> ScriptSession::for_machine(std::shared_ptr<const Source> source,
+                                                   Machine machine) {
+  const std::filesystem::path& path = source->path;
+  Expected<std::vector<ScriptLine>> lines = lines_for_machine(source->lines, machine);
+  if (source->demos) lines = inline_demos(std::move(lines).value(), path, source->demos, machine);
   if (!lines) return lines.status();
-  for (const std::string& warning : caption_warnings(*lines, path, machine))
-    std::cerr << "grayscott: " << warning << "\n";
+  std::vector<std::string> warnings = caption_warnings(*lines, path, machine);
   bool requires_cuda = false;
   for (const ScriptLine& line : *lines) {
     if (!std::holds_alternative<command::RequireCuda>(line.command)) continue;
@@ -51,9 +61,12 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
                    ": require cuda: cuda unavailable: " + *why};
     requires_cuda = true;
   }
-  ScriptSession session(ScriptRunner(std::move(lines).value(), hold_after_demos), path,
-                        quit_at_end);
+  ScriptSession session(ScriptRunner(std::move(lines).value(), source->hold_after_demos), path,
+                        source->quit_at_end);
   session.requires_cuda_ = requires_cuda;
+  session.warnings_ = std::move(warnings);
+  session.machine_ = machine;
+  session.source_ = std::move(source);
   return session;
 }
 

@@ -8,10 +8,13 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "demo_inlining.h"
 #include "lesson_report.h"
+#include "script_conditions.h"
 #include "script_runner.h"
 #include "script_timeline.h"
 
@@ -29,10 +32,19 @@ class ScriptSession {
   // (script_source.h). With `demos`, its `demo` lines are replaced by the demos' lines
   // (demo_inlining.h); with `hold_after_demos` (a person can step through), it waits after each
   // such demo's last caption until the person moves on.
+  // Every machine's lines are checked; this machine's (machine_here()) are kept.
   static Expected<ScriptSession> load(const std::filesystem::path& path, bool quit_at_end,
                                       ScriptFile file = ScriptFile::Named,
                                       const DemoLookup& demos = nullptr,
                                       bool hold_after_demos = false);
+  // The same script, not yet run, with `machine`'s lines: the app loads its script before it
+  // opens a window (a bad script fails at once) and learns only from its GL context whether the
+  // GPU runs the gl backend, which has lines of its own (script_conditions.h).
+  Expected<ScriptSession> for_machine(Machine machine) const;
+  Machine machine() const { return machine_; }
+  // Captions that name what this machine will not show (caption_truth.h), for the app to print
+  // once the machine is settled.
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
   // The lines due at wall-clock `now_s` (none while a person's pause holds the script);
   // `running` is the simulation's state, `busy` while single steps asked earlier still run.
@@ -67,6 +79,15 @@ class ScriptSession {
   int demo_depth() const { return runner_.demo_depth(); }
 
  private:
+  // The script as read and checked, every machine's lines, shared by its sessions.
+  struct Source {
+    std::vector<ScriptLine> lines;
+    std::filesystem::path path;
+    DemoLookup demos;
+    bool hold_after_demos;
+    bool quit_at_end;
+  };
+  static Expected<ScriptSession> for_machine(std::shared_ptr<const Source> source, Machine machine);
   ScriptSession(ScriptRunner runner, std::filesystem::path path, bool quit_at_end);
   Status apply_lines(const std::vector<const ScriptLine*>& lines, const Apply& apply) const;
   void update_state();
@@ -77,6 +98,9 @@ class ScriptSession {
   bool quit_at_end_;
   bool requires_cuda_ = false;
   bool demo_ = false;
+  Machine machine_ = Machine::Cpu;
+  std::vector<std::string> warnings_;
+  std::shared_ptr<const Source> source_;
   std::string state_;
 };
 
