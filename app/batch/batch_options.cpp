@@ -88,8 +88,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                "grayscott-batch"};
   app.set_version_flag("--version", "grayscott-batch " GS_VERSION);
 
-  app.add_option("--backend", o.backend,
-                 "auto (CUDA, else GL compute on a hardware GPU, else the CPU twin), cpu, cuda or gl")
+  app.add_option(
+         "--backend", o.backend,
+         "auto (CUDA, else GL compute on a hardware GPU, else the CPU twin), cpu, cuda or gl")
       ->check(CLI::IsMember({"auto", "cpu", "cuda", "gl"}))
       ->capture_default_str();
   add_whole_number(

@@ -73,8 +73,8 @@ Expected<ShaderProgram> ShaderProgram::load(const std::filesystem::path& vertex,
   return program;
 }
 
-Expected<ShaderProgram> ShaderProgram::load_compute(const std::string& prelude,
-                                                    const std::vector<std::filesystem::path>& files) {
+Expected<ShaderProgram> ShaderProgram::load_compute(
+    const std::string& prelude, const std::vector<std::filesystem::path>& files) {
   Expected<GLuint> cs = compile(GL_COMPUTE_SHADER, files, prelude);
   if (!cs) return cs.status();
   ShaderProgram program;

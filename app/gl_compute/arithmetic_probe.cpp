@@ -57,8 +57,8 @@ std::string describe_fma(const Case& c, float got, float want) {
 }
 std::string describe_division(const Case& c, float got, float want) {
   char text[200];
-  std::snprintf(text, sizeof text, "%a / %a gave %a, not %a", double(c.a), double(c.b),
-                double(got), double(want));
+  std::snprintf(text, sizeof text, "%a / %a gave %a, not %a", double(c.a), double(c.b), double(got),
+                double(want));
   return text;
 }
 

@@ -23,11 +23,10 @@ std::string float_bits(float value) {
 Expected<GLuint> ComputePrograms::get(const std::string& shader, const std::string& defines) {
   const std::string key = shader + "\n" + defines;
   if (auto found = programs_.find(key); found != programs_.end()) return found->second.id();
-  const std::string prelude = "#version 430 core\n#define GS_FMA_ROUNDS_ONCE " +
-                              std::string(fma_rounds_once_ ? "1" : "0") +
-                              "\n#define GS_STATE_FLOOR " + float_bits(kStateFloor) +
-                              "\n#define GS_PARAMETER_FLOOR " + float_bits(kParameterFloor) +
-                              "\n" + defines + "#line 1\n";
+  const std::string prelude =
+      "#version 430 core\n#define GS_FMA_ROUNDS_ONCE " + std::string(fma_rounds_once_ ? "1" : "0") +
+      "\n#define GS_STATE_FLOOR " + float_bits(kStateFloor) + "\n#define GS_PARAMETER_FLOOR " +
+      float_bits(kParameterFloor) + "\n" + defines + "#line 1\n";
   const std::filesystem::path shaders = data_directory() / "shaders";
   Expected<app::ShaderProgram> program =
       app::ShaderProgram::load_compute(prelude, {shaders / "gs_arithmetic.glsl", shaders / shader});

@@ -15,12 +15,13 @@ Status GlComputeBackend::paint(const Brush& brush) {
     style_.allocate(zeros.size() * sizeof(GLuint), zeros.data());
     has_style_ = true;
   }
-  Expected<GLuint> found =
-      programs_.get("gs_brush.comp", styled ? "#define GS_STYLE_BRUSH 1\n" : "#define GS_STYLE_BRUSH 0\n");
+  Expected<GLuint> found = programs_.get(
+      "gs_brush.comp", styled ? "#define GS_STYLE_BRUSH 1\n" : "#define GS_STYLE_BRUSH 0\n");
   if (!found) return found.status();
   const GLuint program = *found;
-  const BrushBox box = styled ? style_brush_window(brush, size_.width, size_.height, params_.boundary)
-                              : brush_box(brush);
+  const BrushBox box = styled
+                           ? style_brush_window(brush, size_.width, size_.height, params_.boundary)
+                           : brush_box(brush);
   if (box.width <= 0 || box.height <= 0) return Status::ok();
   glUseProgram(program);
   glProgramUniform2i(program, uniform(program, "grid"), size_.width, size_.height);
