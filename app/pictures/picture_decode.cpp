@@ -97,9 +97,12 @@ Expected<Picture> decode_picture(const std::string& bytes, const std::string& na
     return Error{"picture '" + name + "' is not a " + kPictureFormatNames + " picture (" +
                  reason() + ")"};
   }
-  // A negative height is a BMP's top-down form, which stb_image's probe reports as it is.
-  if (format == PictureFormat::Bmp && height < 0) height = -height;
-  GS_TRY(check_size(width, height, name));
+  // A negative height is a BMP's top-down form, which stb_image's probe reports as it is; as a
+  // long, since -2^31 has no positive int (check_size then refuses it as too tall).
+  long rows = height;
+  if (format == PictureFormat::Bmp && rows < 0) rows = -rows;
+  GS_TRY(check_size(width, rows, name));
+  height = int(rows);
   GS_TRY(check_pixels_present(format, bytes, width, height, channels, name));
   int decoded_width = 0, decoded_height = 0;
   StbPixels pixels(stbi_load_from_memory(bytes_of(bytes), length, &decoded_width, &decoded_height,

@@ -109,6 +109,19 @@ TEST(PictureFile, EveryHostilePictureIsOneLineNamingIt) {
   std::filesystem::remove_all(folder);
 }
 
+// A BMP whose header says -2^31 rows (top-down): no positive int is that tall. The fuzzer's
+// find (UBSan: the negation overflowed), refused by its size like any too tall picture.
+TEST(PictureFile, ABmpOfMinusTwoToThe31RowsIsTooTall) {
+  const std::string bytes(
+      "BM\x86\0\0\0\0\0\0\0"
+      "6\"\0\0(\0\0\0\x06\0\0\x06\0\0\0\x80"
+      "\x01\0\x18\0\0\0\0\0",
+      34);
+  const Expected<Picture> picture = decode_picture(bytes, "tall.bmp");
+  ASSERT_FALSE(picture);
+  EXPECT_NE(picture.message().find("'tall.bmp' is "), std::string::npos) << picture.message();
+}
+
 TEST(PictureFile, NamesAMissingFile) {
   const Expected<Picture> missing = read_picture("/nonexistent/seed.png");
   ASSERT_FALSE(missing);
