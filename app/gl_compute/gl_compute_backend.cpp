@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <limits>
 #include <vector>
 
 #include "arithmetic_probe.h"
@@ -17,7 +16,8 @@ namespace {
 using app::gl_error_name;
 using app::gl_string;
 
-// The step and display shaders' work group (gs_step.comp, gs_display.comp).
+// The step and display shaders' work group (gs_step.comp, gs_display.comp). GS_LAPLACIAN takes
+// the Laplacian enum's values (five-point 0, nine-point 1, course 2), as gs_step.comp reads them.
 constexpr GLuint kGroupWidth = 32, kGroupHeight = 8;
 
 // The binding points of the shaders' buffers.
@@ -37,18 +37,16 @@ std::string step_defines(const Params& p) {
          std::to_string(source) + "\n";
 }
 
-template <Laplacian L>
-float per_sum(float D) {
-  return diffusion_rate_per_sum<L>(D);
-}
+// D as a factor of the stencil sum (cell_update.h's diffusion_rate_per_sum), on the host: the
+// same float product the twin makes.
 float diffusion_per_sum(const Params& p, float D) {
   switch (p.laplacian) {
     case Laplacian::FivePoint:
-      return per_sum<Laplacian::FivePoint>(D);
+      return diffusion_rate_per_sum<Laplacian::FivePoint>(D);
     case Laplacian::NinePoint:
-      return per_sum<Laplacian::NinePoint>(D);
+      return diffusion_rate_per_sum<Laplacian::NinePoint>(D);
     case Laplacian::Course:
-      return per_sum<Laplacian::Course>(D);
+      return diffusion_rate_per_sum<Laplacian::Course>(D);
   }
   return D;
 }

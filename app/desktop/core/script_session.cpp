@@ -2,7 +2,6 @@
 #include "script_session.h"
 
 #include <algorithm>
-#include <iostream>
 
 #include "caption_truth.h"
 #include "demo_inlining.h"
