@@ -166,13 +166,16 @@ void GlComputeBackend::fill_map_tables() {
 Status GlComputeBackend::set_params(const Params& params) {
   GS_TRY(validate(params));
   params_ = params;
-  if (params_.style.enabled && !has_style_ && size_.cells() > 0) {
-    std::vector<GLuint> zeros(size_.cells(), 0u);  // set A everywhere, as the twin starts one
-    style_.allocate(zeros.size() * sizeof(GLuint), zeros.data());
-    has_style_ = true;
-  }
+  if (params_.style.enabled && size_.cells() > 0) start_style_map();
   fill_map_tables();
   return gl_status("setting the parameters");
+}
+
+void GlComputeBackend::start_style_map() {
+  if (has_style_) return;
+  std::vector<GLuint> zeros(size_.cells(), 0u);  // set A everywhere, as the twin starts one
+  style_.allocate(zeros.size() * sizeof(GLuint), zeros.data());
+  has_style_ = true;
 }
 
 Status GlComputeBackend::run_steps(int count, DisplayField field, GLuint display_texture) {

@@ -59,6 +59,8 @@ class GlComputeBackend final : public Backend {
   // Steps on the GPU; the last one writes `display_texture` where it is nonzero.
   Status run_steps(int count, DisplayField field, GLuint display_texture);
   Status display_into_texture(DisplayField field, GLuint texture);
+  // A style map of set A everywhere where the state has none yet (a style run, a style stroke).
+  void start_style_map();
   // The parameter map's F of each row and k of each column, from the twin's own functions.
   void fill_map_tables();
   // Reductions: {low key, high key, any cell not finite} (gs_field_reduce.comp).

@@ -10,11 +10,7 @@ Status GlComputeBackend::paint(const Brush& brush) {
   if (size_.cells() == 0) return Error{"paint: no state copied in"};
   GS_TRY(check_brush(brush));
   const bool styled = brush.style != BrushStyle::None;
-  if (styled && !has_style_) {
-    std::vector<GLuint> zeros(size_.cells(), 0u);  // a map starts as set A everywhere
-    style_.allocate(zeros.size() * sizeof(GLuint), zeros.data());
-    has_style_ = true;
-  }
+  if (styled) start_style_map();
   Expected<GLuint> found = programs_.get(
       "gs_brush.comp", styled ? "#define GS_STYLE_BRUSH 1\n" : "#define GS_STYLE_BRUSH 0\n");
   if (!found) return found.status();
