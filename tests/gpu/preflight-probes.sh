@@ -75,17 +75,20 @@ probe_device_tools() {
   echo "compute-sanitizer: ${GS_SANITIZER:-none} (${GS_SANITIZER_UNUSABLE:-usable}); ncu: ${GS_NCU:-none} (${GS_NCU_UNUSABLE:-usable})"
 }
 
-# EGL and CUDA-GL interop, as the app's interop path uses them: tests/gpu/egl_interop_probe.cpp,
-# built with this nvcc against the carried EGL/GL headers and loaders (the dry run proves that
-# they suffice) and run as our programs run. Sets GS_EGL_UNUSABLE (no EGL context: the app stage
-# skips its runs, all on EGL), GS_INTEROP_UNUSABLE (EGL works, interop is refused, as in a
+# EGL and CUDA-GL interop, as the app's interop path uses them: tests/gpu/egl_interop_probe.cpp
+# with the app's own EGL context (app/gl_common), built with this nvcc against the carried EGL/GL
+# headers and loaders (the dry run proves that they suffice) and run as our programs run. Sets
+# GS_EGL_UNUSABLE (no EGL context: the app stage skips its runs, all on EGL), GS_INTEROP_UNUSABLE (EGL works, interop is refused, as in a
 # gVisor sandbox: the cuda-interop run, the interop target and the interop gtests are skipped),
 # and EGL_INTEROP_FOUND (the probe's lines, for the figure). The dry run has no CUDA device: the
 # probe's CUDA half then says so and waits for a GPU, unusable neither.
 probe_egl_interop() {
   local probe=$GS_WORK/egl-interop-probe lib=$GS_DEPS/usr/lib/x86_64-linux-gnu out rc egl interop
-  run nvcc -o "$probe" "$GS_ROOT/tests/gpu/egl_interop_probe.cpp" -I"$GS_DEPS/usr/include" \
-    -L"$lib" -lEGL -lOpenGL -Xlinker -rpath-link="$lib:$GS_DEPS/lib/x86_64-linux-gnu" ||
+  local common=$GS_ROOT/app/gl_common
+  run nvcc -std=c++17 -o "$probe" "$GS_ROOT/tests/gpu/egl_interop_probe.cpp" \
+    "$common/egl_context.cpp" "$common/egl_device_order.cpp" -I"$common" \
+    -I"$GS_ROOT/engine/include" -I"$GS_DEPS/usr/include" -L"$lib" -lEGL -lOpenGL \
+    -Xlinker -rpath-link="$lib:$GS_DEPS/lib/x86_64-linux-gnu" ||
     fail "the EGL and interop probe does not build from the carried EGL/GL headers and loaders"
   set +e
   out=$(ours timeout 30 "$probe" 2>&1)

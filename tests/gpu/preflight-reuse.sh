@@ -25,7 +25,8 @@ preflight_fingerprint() {
   echo "package-lists $(cat .deps/packages.txt .deps/loader-packages.txt 2>/dev/null | sha256sum | cut -c1-16)"
   echo "debs $(cd .deps/debs && sha256sum -- *.deb | sha256sum | cut -c1-16)"
   echo "scripts $(cd "$GS_ROOT/tests/gpu" && cat stages-setup.sh preflight-*.sh check-needed.sh unpack_deb.py \
-    hide_system.py device_query.cu egl_interop_probe.cpp | sha256sum | cut -c1-16)"
+    hide_system.py device_query.cu egl_interop_probe.cpp ../../app/gl_common/egl_*.cpp \
+    ../../app/gl_common/egl_*.h | sha256sum | cut -c1-16)"
 }
 
 # Why the full preflight runs (PREFLIGHT_FULL_REASON, for its figure).
