@@ -24,8 +24,11 @@ using V = ViewControl;
 
 void status_section(const PanelContext& c) {
   const Simulation& sim = c.simulation;
-  ImGui::TextWrapped("%s, %s transfer, OpenGL %s", sim.backend().description().c_str(),
-                     to_string(c.transfer).c_str(), c.gl_version.c_str());
+  // The gl backend's description names the renderer and its OpenGL already.
+  const std::string opengl =
+      sim.backend().capabilities().writes_texture ? "" : ", OpenGL " + c.gl_version;
+  ImGui::TextWrapped("%s, %s transfer%s", sim.backend().description().c_str(),
+                     to_string(c.transfer).c_str(), opengl.c_str());
   if (!sim.backend_reason().empty())
     ImGui::TextWrapped("Fallback: %s", sim.backend_reason().c_str());
   if (!c.transfer_reason.empty()) ImGui::TextWrapped("Fallback: %s", c.transfer_reason.c_str());
