@@ -57,6 +57,40 @@ TEST(CaptionTruth, AFigureOtherThanTheTimingsWillShowIsAWarning) {
       1u);
 }
 
+// A script's own `backend` line changes what runs, so the captions after it are judged by that
+// backend: `backend gl` forced on llvmpipe shows none, `backend cpu` on a GPU shows upload only.
+TEST(CaptionTruth, AfterTheScriptsBackendLineItsBackendIsJudged) {
+  EXPECT_TRUE(warnings_of("size 1920 1080\nbackend gl\ntransfer none\n"
+                          "caption none: the shader writes the texture, 0 MB/frame\n",
+                          Machine::Cpu)
+                  .empty())
+      << "llvmpipe runs gl when the script asks for it by name";
+  const std::vector<std::string> twin_on_a_gpu = warnings_of(
+      "size 1920 1080\nbackend cpu\ntransfer host\ncaption host: 16.6 MB/frame\n", Machine::Cuda);
+  ASSERT_EQ(twin_on_a_gpu.size(), 2u);
+  EXPECT_NE(twin_on_a_gpu[0].find("about the host path, but this machine shows upload (after the "
+                                  "script's `backend cpu`, the CPU twin runs, upload only)"),
+            std::string::npos)
+      << twin_on_a_gpu[0];
+  EXPECT_NE(twin_on_a_gpu[1].find("Timings show 8.3 MB/frame there (upload of 1920x1080)"),
+            std::string::npos)
+      << twin_on_a_gpu[1];
+  // cuda asked for where none runs falls back to the twin: one crossing, not the gl backend's two.
+  const std::string cuda_asked =
+      "size 1920 1080\nbackend cuda\ntransfer upload\ncaption upload: 8.3 MB/frame\n";
+  EXPECT_TRUE(warnings_of(cuda_asked, Machine::Gl).empty());
+  EXPECT_EQ(
+      warnings_of("size 1920 1080\ntransfer upload\ncaption upload: 8.3 MB/frame\n", Machine::Gl)
+          .size(),
+      1u)
+      << "without the backend line the gl backend's upload crosses twice";
+  // auto goes back to the machine's own.
+  EXPECT_EQ(warnings_of("backend gl\nbackend auto\ntransfer none\ncaption none: nothing crosses\n",
+                        Machine::Cpu)
+                .size(),
+            1u);
+}
+
 // A GPU without CUDA runs the gl backend: `none` for what the script asks of CUDA, or upload.
 TEST(CaptionTruth, OnAGpuWithoutCudaNoneOrUploadRuns) {
   const std::string script =

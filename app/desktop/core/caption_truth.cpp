@@ -48,7 +48,31 @@ std::optional<TransferPath> shown_path(std::optional<TransferPath> asked, Machin
   return TransferPath::None;  // the gl backend's own, whatever else the script asked for
 }
 
-std::string what_runs(Machine machine) {
+// What runs after a script's `backend` line on `machine`: auto, the machine's own; gl wherever it
+// is asked for (a software renderer too); cuda only where a CUDA GPU is, else the twin.
+Machine running_after(BackendChoice choice, Machine machine) {
+  switch (choice) {
+    case BackendChoice::Auto:
+      return machine;
+    case BackendChoice::Cpu:
+      return Machine::Cpu;
+    case BackendChoice::Gl:
+      return Machine::Gl;
+    case BackendChoice::Cuda:
+      return machine == Machine::Cuda ? Machine::Cuda : Machine::Cpu;
+  }
+  return machine;
+}
+
+// Why `running` shows only some paths: the machine, or the script's own `backend` line.
+std::string what_runs(Machine running, Machine machine, std::optional<BackendChoice> chosen) {
+  if (running == Machine::Cuda) return "";
+  if (running != machine && chosen) {
+    const char* backend = running == Machine::Gl ? "the gl backend runs none or upload"
+                                                 : "the CPU twin runs, upload only";
+    return " (after the script's `backend " + std::string(to_string(*chosen)) + "`, " + backend +
+           ")";
+  }
   switch (machine) {
     case Machine::Cuda:
       return "";
@@ -76,20 +100,26 @@ std::string figure(double mb) {
 std::vector<std::string> caption_warnings(const std::vector<ScriptLine>& lines,
                                           const std::filesystem::path& script, Machine machine) {
   std::vector<std::string> warnings;
-  std::optional<GridSize> grid;       // from the script's `size` lines
-  std::optional<TransferPath> asked;  // from its `transfer` lines
+  std::optional<GridSize> grid;         // from the script's `size` lines
+  std::optional<TransferPath> asked;    // from its `transfer` lines
+  std::optional<BackendChoice> chosen;  // from its `backend` lines
+  Machine running = machine;
   static const std::regex mb_figure(R"((\d+(?:\.\d+)?) MB(?:/frame)?)");
   for (const ScriptLine& line : lines) {
     if (const auto* resize = std::get_if<command::Resize>(&line.command))
       grid = GridSize{resize->width, resize->height};
     if (const auto* transfer = std::get_if<command::SelectTransfer>(&line.command))
       asked = transfer->path;
+    if (const auto* backend = std::get_if<command::SelectBackend>(&line.command)) {
+      chosen = backend->choice;
+      running = running_after(backend->choice, machine);
+    }
     const auto* caption = std::get_if<command::Caption>(&line.command);
     if (!caption || caption->text.empty() || about_a_gpu(caption->text)) continue;
-    const std::optional<TransferPath> shown = shown_path(asked, machine);
+    const std::optional<TransferPath> shown = shown_path(asked, running);
     const std::string where = script_name(line.source.empty() ? script : line.source) + ":" +
                               std::to_string(line.number) + ": warning: ";
-    const std::string runs = what_runs(machine);
+    const std::string runs = what_runs(running, machine, chosen);
     if (const std::optional<TransferPath> path = named_path(caption->text);
         path && shown && *path != *shown)
       warnings.push_back(where + "the caption is about the " + to_string(*path) +
@@ -97,7 +127,7 @@ std::vector<std::string> caption_warnings(const std::vector<ScriptLine>& lines,
                          "; say what it shows, or put the caption in an `if " + block_for(*path) +
                          "` block");
     if (!grid || !shown) continue;
-    const double expected = double(grid->cells()) * 4.0 * crossings(*shown, machine) / 1e6;
+    const double expected = double(grid->cells()) * 4.0 * crossings(*shown, running) / 1e6;
     for (std::sregex_iterator match(caption->text.begin(), caption->text.end(), mb_figure), end;
          match != end; ++match) {
       const double said = std::stod((*match)[1].str());

@@ -3,6 +3,8 @@
 // upload runs), or a figure of MB per frame other than what the Timings will show there (the grid
 // the script sized times 4 bytes a cell times the path's crossings). A caption that says it is
 // about a GPU ("on a GPU") is not this machine's, nor is one in an `if gpu` block where none runs.
+// After a script's own `backend` line, a caption is judged by the backend that then runs (`backend
+// gl` runs the gl backend even on a software renderer; `backend cpu`, the twin on any machine).
 // Warnings only: the script runs as written.
 #pragma once
 
