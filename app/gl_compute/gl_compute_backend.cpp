@@ -241,10 +241,8 @@ Status GlComputeBackend::step_and_display(int count, DisplayField field,
                                           const DisplayTarget& target) {
   if (count < 0) return Error{"step count must not be negative"};
   GS_TRY(require_state());
-  if (target.space == MemorySpace::Texture && count > 0) {
-    timings_.transfer_ms = 0.0;  // the frame is written where it is drawn
-    return run_steps(count, field, target.texture);
-  }
+  if (target.space == MemorySpace::Texture && count > 0)
+    return run_steps(count, field, target.texture);  // written where it is drawn: no transfer
   GS_TRY(step(count));
   return write_display(field, target);
 }

@@ -18,8 +18,7 @@ namespace {
 
 // A GPU gets the course's grid; the CPU twin a square one that stays lively at its speed.
 GridSize default_size(const Backend& backend) {
-  const BackendCapabilities can = backend.capabilities();
-  return can.device_memory || can.writes_texture ? GridSize{1920, 1080} : GridSize{1024, 1024};
+  return backend.capabilities().fields_on_gpu() ? GridSize{1920, 1080} : GridSize{1024, 1024};
 }
 
 }  // namespace

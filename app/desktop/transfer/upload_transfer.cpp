@@ -43,8 +43,7 @@ class UploadTransfer final : public FrameTransfer {
     timing.transfer_host_ms = std::max(0.0, wall_ms - timing.kernel_ms);
     timing.transfer_ms = timing.transfer_host_ms + upload_timer_.last_ms();
     // The twin's frame crosses once (host to GPU); a GPU backend's twice (down, then up).
-    const BackendCapabilities can = backend.capabilities();
-    timing.pcie_bytes = texture.bytes() * (can.device_memory || can.writes_texture ? 2 : 1);
+    timing.pcie_bytes = texture.bytes() * (backend.capabilities().fields_on_gpu() ? 2 : 1);
     return Status::ok();
   }
 

@@ -31,6 +31,9 @@ struct BackendCapabilities {
   // Writes the display field into a texture of the graphics context it runs in
   // (MemorySpace::Texture): the frame is written where it is drawn, with no transfer at all.
   bool writes_texture = false;
+
+  // The fields live on a GPU: CUDA's memory, or the buffers of a graphics context.
+  bool fields_on_gpu() const { return device_memory || writes_texture; }
 };
 
 // The CPU twin's loop as it runs now: steps_per_pass is what the next step uses on the current
