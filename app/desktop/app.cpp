@@ -74,7 +74,7 @@ Expected<std::unique_ptr<App>> App::create(const AppOptions& options) {
   if (app->script_) {
     if (app->script_->machine() != machine_here())
       GS_TRY_ASSIGN(app->script_, app->script_->for_machine(machine_here()));
-    print_warnings(*app->script_);
+    app->print_warnings(*app->script_);
   }
   GS_TRY_ASSIGN(app->imgui_, ImGuiSession::start(*app->surface_, config, options.headless));
   std::vector<std::string> presets, problems;

@@ -103,8 +103,8 @@ class App {
   bool script_frame_shown();
   // A script, its `demo` lines replaced by the demos' own (demo_inlining.h): where a person can
   // step through (not headless), it holds after each demo's last caption until they move on.
-  // A script's caption warnings on stderr (caption_truth.h).
-  static void print_warnings(const ScriptSession& session);
+  // A script's caption warnings on stderr (caption_truth.h), judged on the running backend.
+  void print_warnings(const ScriptSession& session) const;
   Expected<ScriptSession> load_script_session(const std::filesystem::path& path,
                                               ScriptFile file) const;
   // A script's demo begins (its defined start) or ends (the lecturer's settings given back once

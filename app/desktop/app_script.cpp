@@ -97,12 +97,12 @@ Expected<ScriptSession> App::load_script_session(const std::filesystem::path& pa
   Expected<ScriptSession> session = ScriptSession::load(
       path, options_.headless || options_.exit_after_script, file,
       [](const std::string& name) { return find_demo(name); }, !options_.headless);
-  if (session && surface_) print_warnings(*session);  // the start's script waits for its GL
+  if (session && simulation_) print_warnings(*session);  // the start's script waits for its GL
   return session;
 }
 
-void App::print_warnings(const ScriptSession& session) {
-  for (const std::string& warning : session.warnings())
+void App::print_warnings(const ScriptSession& session) const {
+  for (const std::string& warning : session.warnings(machine_of(simulation_->backend().kind())))
     std::cerr << "grayscott: " << warning << "\n";
 }
 

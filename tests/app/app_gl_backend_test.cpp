@@ -49,6 +49,23 @@ TEST(AppGlBackend, HeadlessItDrawsAndSavesTheTwinsField) {
   EXPECT_NE(stats["device"].get<std::string>().find("GL compute on "), std::string::npos);
 }
 
+// A caption about `none` is true on the gl backend the app was started on, also on llvmpipe (where
+// this machine's own backend is the twin): no warning; started on the twin, it is warned of.
+TEST(AppGlBackend, CaptionsAreJudgedOnTheBackendTheAppStartedOn) {
+  ScratchDir dir;
+  const std::string script =
+      "size 64 48\ncaption none: the shader writes the texture, 0 MB/frame\nrun-frames 3\nquit\n";
+  const ProgramResult gl = run_app_headless(dir, script, {"--backend", "gl", "--transfer", "none"});
+  ASSERT_EQ(gl.exit_code, 0) << gl.err;
+  EXPECT_EQ(gl.err.find("warning"), std::string::npos) << gl.err;
+  const ProgramResult twin = run_app_headless(dir, script, {"--backend", "cpu"});
+  ASSERT_EQ(twin.exit_code, 0) << twin.err;
+  EXPECT_NE(twin.err.find("warning: the caption is about the none path, but this machine shows "
+                          "upload"),
+            std::string::npos)
+      << twin.err;
+}
+
 TEST(AppGlBackend, InAWindowItDrawsTheTwinsFieldUploadRunsTooAndAutoPassesOverSoftware) {
   ScratchDir dir;
   for (const std::string backend : {"gl", "cpu"}) {

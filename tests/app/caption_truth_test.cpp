@@ -18,7 +18,7 @@ std::vector<std::string> warnings_of(const std::string& text, Machine machine) {
   EXPECT_TRUE(lines) << lines.message();
   if (!lines) return {};
   return caption_warnings(lines_for_machine(std::move(lines).value(), machine), "lecture.gs",
-                          machine);
+                          machine, machine);
 }
 
 TEST(CaptionTruth, APathThisMachineDoesNotRunIsAWarning) {
@@ -91,6 +91,28 @@ TEST(CaptionTruth, AfterTheScriptsBackendLineItsBackendIsJudged) {
             1u);
 }
 
+// The app started on another backend than its machine's own (`--backend gl` on llvmpipe): the
+// captions before any `backend` line are judged on that backend.
+TEST(CaptionTruth, TheBackendTheAppStartedOnIsJudgedUntilTheScriptChangesIt) {
+  Expected<std::vector<ScriptLine>> lines = parse_script(
+      "size 1920 1080\ncaption none: the shader writes the texture, 0 MB/frame\n"
+      "backend auto\ncaption none: 0 MB/frame\n",
+      "lecture.gs");
+  ASSERT_TRUE(lines) << lines.message();
+  const std::vector<std::string> warnings =
+      caption_warnings(*lines, "lecture.gs", Machine::Cpu, Machine::Gl);
+  ASSERT_EQ(warnings.size(), 2u) << "the first caption is the gl backend's, the second the twin's";
+  EXPECT_EQ(warnings[0].rfind("lecture.gs:4: warning: the caption is about the none path", 0), 0u)
+      << warnings[0];
+  const std::vector<std::string> on_twin =
+      caption_warnings(*lines, "lecture.gs", Machine::Gl, Machine::Cpu);
+  ASSERT_EQ(on_twin.size(), 2u);
+  EXPECT_NE(on_twin[0].find("this machine shows upload (on the backend the app started with, the "
+                            "CPU twin runs, upload only)"),
+            std::string::npos)
+      << on_twin[0];
+}
+
 // A GPU without CUDA runs the gl backend: `none` for what the script asks of CUDA, or upload.
 TEST(CaptionTruth, OnAGpuWithoutCudaNoneOrUploadRuns) {
   const std::string script =
@@ -119,7 +141,7 @@ TEST(CaptionTruth, TheShippedDemosSayWhatEachMachineShows) {
       Expected<std::vector<ScriptLine>> lines = load_script(demo.path, ScriptFile::Found);
       ASSERT_TRUE(lines) << lines.message();
       const std::vector<std::string> warnings = caption_warnings(
-          lines_for_machine(std::move(lines).value(), machine), demo.path, machine);
+          lines_for_machine(std::move(lines).value(), machine), demo.path, machine, machine);
       EXPECT_TRUE(warnings.empty()) << demo.name << " on " << describe(machine) << ": "
                                     << (warnings.empty() ? "" : warnings[0]);
     }

@@ -64,13 +64,17 @@ Machine running_after(BackendChoice choice, Machine machine) {
   return machine;
 }
 
-// Why `running` shows only some paths: the machine, or the script's own `backend` line.
+// Why `running` shows only some paths: the machine, or the backend asked for (by the script's
+// own `backend` line, or when the app started).
 std::string what_runs(Machine running, Machine machine, std::optional<BackendChoice> chosen) {
   if (running == Machine::Cuda) return "";
-  if (running != machine && chosen) {
-    const char* backend = running == Machine::Gl ? "the gl backend runs none or upload"
-                                                 : "the CPU twin runs, upload only";
-    return " (after the script's `backend " + std::string(to_string(*chosen)) + "`, " + backend +
+  if (running != machine) {
+    const std::string asked =
+        chosen ? "after the script's `backend " + std::string(to_string(*chosen)) + "`"
+               : "on the backend the app started with";
+    return " (" + asked + ", " +
+           (running == Machine::Gl ? "the gl backend runs none or upload"
+                                   : "the CPU twin runs, upload only") +
            ")";
   }
   switch (machine) {
@@ -98,12 +102,13 @@ std::string figure(double mb) {
 }  // namespace
 
 std::vector<std::string> caption_warnings(const std::vector<ScriptLine>& lines,
-                                          const std::filesystem::path& script, Machine machine) {
+                                          const std::filesystem::path& script, Machine machine,
+                                          Machine starts_on) {
   std::vector<std::string> warnings;
   std::optional<GridSize> grid;         // from the script's `size` lines
   std::optional<TransferPath> asked;    // from its `transfer` lines
   std::optional<BackendChoice> chosen;  // from its `backend` lines
-  Machine running = machine;
+  Machine running = starts_on;
   static const std::regex mb_figure(R"((\d+(?:\.\d+)?) MB(?:/frame)?)");
   for (const ScriptLine& line : lines) {
     if (const auto* resize = std::get_if<command::Resize>(&line.command))

@@ -3,8 +3,9 @@
 // upload runs), or a figure of MB per frame other than what the Timings will show there (the grid
 // the script sized times 4 bytes a cell times the path's crossings). A caption that says it is
 // about a GPU ("on a GPU") is not this machine's, nor is one in an `if gpu` block where none runs.
-// After a script's own `backend` line, a caption is judged by the backend that then runs (`backend
-// gl` runs the gl backend even on a software renderer; `backend cpu`, the twin on any machine).
+// A caption is judged by the backend that runs when it shows: the one the app started on, then
+// the one after a script's own `backend` line (`backend gl` runs the gl backend even on a
+// software renderer; `backend cpu`, the twin on any machine).
 // Warnings only: the script runs as written.
 #pragma once
 
@@ -17,8 +18,10 @@
 namespace gs::app {
 
 // "SCRIPT:LINE: warning: ..." for each such caption among `lines` (this machine's, demos
-// inlined), on `machine`.
+// inlined), on `machine`, where the script starts on the backend of `starts_on` (the machine's
+// own, or another asked for when the app started, such as gl on a software renderer).
 std::vector<std::string> caption_warnings(const std::vector<ScriptLine>& lines,
-                                          const std::filesystem::path& script, Machine machine);
+                                          const std::filesystem::path& script, Machine machine,
+                                          Machine starts_on);
 
 }  // namespace gs::app

@@ -65,6 +65,18 @@ Machine machine_here() {
   return gl_compute_here ? Machine::Gl : Machine::Cpu;
 }
 
+Machine machine_of(BackendKind kind) {
+  switch (kind) {
+    case BackendKind::Cuda:
+      return Machine::Cuda;
+    case BackendKind::Gl:
+      return Machine::Gl;
+    case BackendKind::CpuTwin:
+      return Machine::Cpu;
+  }
+  return Machine::Cpu;
+}
+
 const char* describe(Machine machine) {
   switch (machine) {
     case Machine::Cuda:

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gs/backend_capabilities.h"
 #include "gs/status.h"
 
 namespace gs::app {
@@ -63,6 +64,8 @@ Machine machine_here();
 // The app, once its GL context is up and before any script loads: whether the gl backend would
 // run there on a hardware GPU. One fact per process, as whether CUDA runs is.
 void record_gl_compute_here(bool hardware);
+// The machine whose paths a backend shows: CUDA's, the gl backend's, or the twin's.
+Machine machine_of(BackendKind kind);
 // "CUDA", "a GPU without CUDA (the gl backend)", "no GPU (the CPU twin)": for messages.
 const char* describe(Machine machine);
 

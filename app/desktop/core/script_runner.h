@@ -21,6 +21,7 @@ class ScriptRunner {
   std::vector<const ScriptLine*> due(double now_s, bool busy);
   void frame_shown();
   bool finished() const { return next_ >= lines_.size() && frames_left_ == 0; }
+  const std::vector<ScriptLine>& lines() const { return lines_; }
   // When due() next has something to do, for a loop that sleeps while paused: 0 while frames
   // are to be shown, the end of a `wait`, infinity once the script has finished.
   double next_due_s() const;

@@ -41,6 +41,10 @@ Expected<ScriptSession> ScriptSession::load(const std::filesystem::path& given, 
   return for_machine(std::move(source), machine_here());
 }
 
+std::vector<std::string> ScriptSession::warnings(std::optional<Machine> starts_on) const {
+  return caption_warnings(runner_.lines(), path_, machine_, starts_on.value_or(machine_));
+}
+
 Expected<ScriptSession> ScriptSession::for_machine(Machine machine) const {
   return for_machine(source_, machine);
 }
@@ -51,7 +55,6 @@ Expected<ScriptSession> ScriptSession::for_machine(std::shared_ptr<const Source>
   Expected<std::vector<ScriptLine>> lines = lines_for_machine(source->lines, machine);
   if (source->demos) lines = inline_demos(std::move(lines).value(), path, source->demos, machine);
   if (!lines) return lines.status();
-  std::vector<std::string> warnings = caption_warnings(*lines, path, machine);
   bool requires_cuda = false;
   for (const ScriptLine& line : *lines) {
     if (!std::holds_alternative<command::RequireCuda>(line.command)) continue;
@@ -63,7 +66,6 @@ Expected<ScriptSession> ScriptSession::for_machine(std::shared_ptr<const Source>
   ScriptSession session(ScriptRunner(std::move(lines).value(), source->hold_after_demos), path,
                         source->quit_at_end);
   session.requires_cuda_ = requires_cuda;
-  session.warnings_ = std::move(warnings);
   session.machine_ = machine;
   session.source_ = std::move(source);
   return session;

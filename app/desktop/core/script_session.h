@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,8 +44,9 @@ class ScriptSession {
   Expected<ScriptSession> for_machine(Machine machine) const;
   Machine machine() const { return machine_; }
   // Captions that name what this machine will not show (caption_truth.h), for the app to print
-  // once the machine is settled.
-  const std::vector<std::string>& warnings() const { return warnings_; }
+  // once the machine is settled: judged, until a `backend` line, on the backend the script starts
+  // on (`starts_on`; by default this machine's own).
+  std::vector<std::string> warnings(std::optional<Machine> starts_on = std::nullopt) const;
 
   // The lines due at wall-clock `now_s` (none while a person's pause holds the script);
   // `running` is the simulation's state, `busy` while single steps asked earlier still run.
@@ -99,7 +101,6 @@ class ScriptSession {
   bool requires_cuda_ = false;
   bool demo_ = false;
   Machine machine_ = Machine::Cpu;
-  std::vector<std::string> warnings_;
   std::shared_ptr<const Source> source_;
   std::string state_;
 };
